@@ -1,0 +1,147 @@
+"""Cooperative tasks: long work spread across frames.
+
+A task is a Python generator that yields at checkpoints and returns its result. It may
+yield a float in [0, 1] to report progress; any other value (usually None) just marks a
+checkpoint. Tasks compose with ``yield from``.
+
+Each frame the Scheduler resumes its tasks, round-robin, until the frame's thinking
+slice is spent, stopping at the next checkpoint: a frame never waits for a task. The
+same generator runs synchronously with ``run_to_end`` for the CLI, the simulator and
+tests, so every algorithm has one implementation.
+
+This module is pure Python (no pyxel): the game core may use it.
+
+    >>> def count(n):
+    ...     total = 0
+    ...     for i in range(n):
+    ...         total += i
+    ...         yield i / n
+    ...     return total
+    >>> run_to_end(count(10))
+    45
+"""
+
+from __future__ import annotations
+
+import time
+import traceback
+from collections.abc import Callable, Generator
+from typing import Any, TypeVar
+
+T = TypeVar("T")
+TaskGen = Generator[Any, None, T]
+
+
+def run_to_end(task: TaskGen[T]) -> T:
+    """Run a task's generator to completion and return its result."""
+    while True:
+        try:
+            next(task)
+        except StopIteration as stop:
+            return stop.value
+
+
+class Task:
+    """A generator the scheduler resumes; holds its progress, result or error."""
+
+    PENDING, DONE, FAILED, CANCELLED = "pending", "done", "failed", "cancelled"
+
+    def __init__(self, gen: TaskGen[Any], name: str = "task") -> None:
+        self.gen = gen
+        self.name = name
+        self.state = Task.PENDING
+        self.progress = 0.0
+        self.result: Any = None
+        self.error: BaseException | None = None
+        self.error_text = ""  # one line: "ValueError: ... (at file.py:12)"
+        self.steps = 0
+        self.seconds = 0.0  # time spent inside the generator
+        self.frames = 0  # frames in which it ran
+
+    @property
+    def done(self) -> bool:
+        return self.state != Task.PENDING
+
+    def cancel(self) -> None:
+        if self.state == Task.PENDING:
+            self.gen.close()
+            self.state = Task.CANCELLED
+
+    def step(self) -> None:
+        """Resume the generator once, up to its next checkpoint."""
+        try:
+            value = next(self.gen)
+        except StopIteration as stop:
+            self.result = stop.value
+            self.progress = 1.0
+            self.state = Task.DONE
+        except Exception as exc:  # reported, never allowed to freeze the game
+            self.error = exc
+            self.error_text = _one_line(exc)
+            self.state = Task.FAILED
+        else:
+            self.steps += 1
+            if isinstance(value, float) and 0.0 <= value <= 1.0:
+                self.progress = value
+
+
+class Scheduler:
+    """Runs tasks in the time each frame can spare."""
+
+    def __init__(self, clock: Callable[[], float] = time.perf_counter) -> None:
+        self.clock = clock
+        self.tasks: list[Task] = []
+        self.finished: list[Task] = []  # finished since the last call to take_finished
+        self.last_slice = 0.0  # seconds granted to the last run
+        self.last_used = 0.0  # seconds actually spent in the last run
+
+    def spawn(self, gen: TaskGen[Any], name: str = "task") -> Task:
+        task = Task(gen, name)
+        self.tasks.append(task)
+        return task
+
+    @property
+    def busy(self) -> bool:
+        return bool(self.tasks)
+
+    def run(self, slice_seconds: float) -> None:
+        """Resume tasks round-robin until ``slice_seconds`` are spent or all are done.
+
+        Always takes at least one step when there is work, so a task progresses even in a
+        frame with no time to spare; the overrun is then at most one step.
+        """
+        start = self.clock()
+        self.last_slice = max(0.0, slice_seconds)
+        ran: set[int] = set()
+        while self.tasks:
+            for task in list(self.tasks):
+                t0 = self.clock()
+                task.step()
+                t1 = self.clock()
+                task.seconds += t1 - t0
+                if id(task) not in ran:
+                    ran.add(id(task))
+                    task.frames += 1
+                if task.done:
+                    self.tasks.remove(task)
+                    self.finished.append(task)
+                if t1 - start >= self.last_slice:
+                    break
+            if self.clock() - start >= self.last_slice:
+                break
+        self.last_used = self.clock() - start
+
+    def take_finished(self) -> list[Task]:
+        done, self.finished = self.finished, []
+        return done
+
+    def cancel_all(self) -> None:
+        for task in self.tasks:
+            task.cancel()
+        self.tasks.clear()
+
+
+def _one_line(exc: BaseException) -> str:
+    frames = traceback.extract_tb(exc.__traceback__)
+    where = f" (at {frames[-1].filename.rsplit('/', 1)[-1]}:{frames[-1].lineno})" if frames else ""
+    return f"{type(exc).__name__}: {exc}{where}"

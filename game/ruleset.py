@@ -1,0 +1,55 @@
+"""The rules a game is played by, as one value naming every switch.
+
+The defaults are Tenhou's four-player ranked rules (red fives, open tanyao, east-south).
+Scoring, the round and the match read their switches from here and nowhere else.
+
+    >>> Ruleset().red_fives, Ruleset(red_fives=False).red_fives
+    (True, False)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Ruleset:
+    # --- hand value ---
+    red_fives: bool = True            # one red five per suit (ids 16, 52, 88) counts as dora
+    open_tanyao: bool = True          # kuitan: tanyao with calls
+    kiriage_mangan: bool = False      # 4 han 30 fu and 3 han 60 fu round up to mangan
+    kazoe_yakuman: bool = True        # 13 han or more counts as yakuman (else capped at sanbaiman)
+    multiple_yakuman: bool = True     # different yakuman in one hand add up
+    double_yakuman: bool = False      # 13-wait kokushi, suuankou tanki, junsei chuuren as double
+    renhou: bool = False              # Tenhou has no renhou
+    # --- the round ---
+    atozuke: bool = True              # a yaku may come from the winning tile alone
+    kuikae_forbidden: bool = True     # no discarding the tile a call just completed (swap-calling)
+    double_ron: bool = True
+    triple_ron_abort: bool = True     # three rons on one discard are an abortive draw
+    nagashi_mangan: bool = True
+    nine_terminals_draw: bool = True  # kyuushu kyuuhai, the player's choice
+    four_winds_draw: bool = True
+    four_riichi_draw: bool = True
+    four_kans_draw: bool = True       # four kans by more than one player
+    pao: bool = True                  # liability for daisangen and daisuushii
+    riichi_cost: int = 1000
+    riichi_min_tiles_left: int = 4
+    honba_ron: int = 300              # per honba, paid by the discarder
+    noten_penalty: int = 3000         # split between noten and tenpai at an exhaustive draw
+    # --- the match ---
+    east_south: bool = True           # hanchan; False plays east only
+    start_points: int = 25000
+    return_points: int = 30000        # the figure the final scores are measured from (oka)
+    uma: tuple[int, int, int, int] = (20, 10, -10, -20)  # in thousands, by final rank
+    bust_ends_game: bool = True       # a player below zero ends it (tobi)
+    agari_yame: bool = True           # the dealer winning the last round in first place ends it
+    west_extension: bool = True       # no one at return_points after South 4 plays on into West
+
+    @property
+    def oka(self) -> int:
+        """The top prize in points: what the four players paid above the start."""
+        return 4 * (self.return_points - self.start_points)
+
+
+TENHOU = Ruleset()
