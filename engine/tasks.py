@@ -63,12 +63,15 @@ class Task:
         return self.state != Task.PENDING
 
     def cancel(self) -> None:
+        """Stop at the current checkpoint; the scheduler drops it on its next run."""
         if self.state == Task.PENDING:
             self.gen.close()
             self.state = Task.CANCELLED
 
     def step(self) -> None:
-        """Resume the generator once, up to its next checkpoint."""
+        """Resume the generator once, up to its next checkpoint (nothing once it is done)."""
+        if self.done:
+            return
         try:
             value = next(self.gen)
         except StopIteration as stop:
@@ -94,6 +97,7 @@ class Scheduler:
         self.finished: list[Task] = []  # finished since the last call to take_finished
         self.last_slice = 0.0  # seconds granted to the last run
         self.last_used = 0.0  # seconds actually spent in the last run
+        self.last_step = 0.0  # seconds of the last run's final step (the one that may overrun)
 
     def spawn(self, gen: TaskGen[Any], name: str = "task") -> Task:
         task = Task(gen, name)
@@ -112,6 +116,7 @@ class Scheduler:
         """
         start = self.clock()
         self.last_slice = max(0.0, slice_seconds)
+        self.last_step = 0.0
         ran: set[int] = set()
         while self.tasks:
             for task in list(self.tasks):
@@ -119,12 +124,15 @@ class Scheduler:
                 task.step()
                 t1 = self.clock()
                 task.seconds += t1 - t0
+                self.last_step = t1 - t0
                 if id(task) not in ran:
                     ran.add(id(task))
                     task.frames += 1
                 if task.done:
                     self.tasks.remove(task)
                     self.finished.append(task)
+                elif task is self.tasks[0]:
+                    self.tasks.append(self.tasks.pop(0))  # next run starts with the next task
                 if t1 - start >= self.last_slice:
                     break
             if self.clock() - start >= self.last_slice:

@@ -21,6 +21,26 @@ def pyxel_headless():
 
     from engine import target
 
-    target.init_pyxel(headless=True)
+    target.init_pyxel(headless=True, fps=target.UNCAPPED_FPS)  # frames as fast as they run
     return pyxel
 
+
+@pytest.fixture
+def make_cart(pyxel_headless):
+    """Build cartridges on a scene (``make_cart(boot)``); closed and all keys let go afterwards."""
+    from stepping import release_all
+
+    from engine.cartridge import Cartridge
+
+    carts = []
+
+    def make(boot, **options):
+        release_all()
+        cart = Cartridge(boot, **options)
+        carts.append(cart)
+        return cart
+
+    yield make
+    for cart in carts:
+        cart.close()
+    release_all()

@@ -1,0 +1,130 @@
+"""Frame cost of the table, headless with Pyxel's pacing uncapped, against a bare Pyxel frame.
+
+    .venv/bin/python benchmarks/frame.py [FRAMES]
+
+Plays the table for FRAMES frames (default 3000) on a fixed seed code with scripted buttons
+(the player throws its draw whenever it is its turn; rounds follow one another) and prints the
+frame time (update + draw + thinking) p50/p99/max, the part of it that is update + draw, the
+worst CPU meter reading and how many frames reached 1.0, the length of task steps (a frame
+may overrun its thinking slice by one step), and the traced memory. It does so
+twice: as ``make play`` runs it (memory not traced) and with tracemalloc on for the memory meter
+(``PICORIICHI_TRACE_MEMORY=1``), to show what tracing costs. The peer, in the same run: Pyxel's bare frame (``cls`` and one line of
+text) timed the same way, and the ratio of the p50s. Flip (presenting, pacing) is outside
+every timing. Each measurement runs in a fresh process, so none inherits another's warm caches.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+SEED_CODE = "BENCHFRAME"
+DEFAULT_FRAMES = 3000
+MEASURES = ("traced", "untraced", "bare")
+
+
+def percentile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
+
+
+def describe(label: str, seconds: list[float]) -> str:
+    ms = [s * 1000 for s in seconds]
+    return (f"{label:<44} p50 {percentile(ms, 0.50):6.3f} ms   p99 {percentile(ms, 0.99):6.3f} ms"
+            f"   max {max(ms):7.3f} ms")
+
+
+def table_frames(frames: int, trace_memory: bool) -> dict[str, list[float]]:
+    """Play the table for ``frames`` frames; each frame's timings and meter readings."""
+    import pyxel
+
+    from engine.buttons import O
+    from engine.cartridge import Cartridge
+    from game.ui.end import EndScene
+    from game.ui.table import PLAYER, TableScene
+
+    cart = Cartridge(lambda cart: TableScene(cart, SEED_CODE), trace_memory=trace_memory)
+    record: dict[str, list[float]] = {"frame": [], "update_draw": [], "meter": [], "memory": [], "step": []}
+    for _ in range(frames):
+        scene = cart.scene
+        if isinstance(scene, EndScene):
+            cart.change(TableScene, SEED_CODE)
+        round_ = scene.round if isinstance(scene, TableScene) else None
+        my_turn = round_ is not None and round_.phase == "turn" and round_.turn == PLAYER
+        pyxel.set_btn(pyxel.KEY_Z, my_turn and not cart.buttons.held(O))  # press, let go, ...
+        cart.update()
+        cart.draw()
+        pyxel.flip()
+        record["update_draw"].append(cart.update_seconds + cart.draw_seconds)
+        record["frame"].append(cart.update_seconds + cart.draw_seconds + cart.think_seconds)
+        record["meter"].append(cart.cpu.this_frame)
+        record["step"].append(cart.scheduler.last_step if cart.think_seconds else 0.0)
+        record["memory"].append(cart.memory.current_bytes if trace_memory else 0)
+    record["peak"] = [cart.memory.peak_bytes if trace_memory else 0]
+    pyxel.set_btn(pyxel.KEY_Z, False)
+    cart.close()
+    return record
+
+
+def bare_frames(frames: int) -> dict[str, list[float]]:
+    """The peer: what Pyxel itself costs for a frame that clears the screen and writes a line."""
+    import pyxel
+
+    seconds = []
+    for i in range(frames):
+        start = time.perf_counter()
+        pyxel.cls(3)
+        pyxel.text(2, 2, f"FRAME {i}", 7)
+        seconds.append(time.perf_counter() - start)
+        pyxel.flip()
+    return {"frame": seconds}
+
+
+def measure(kind: str, frames: int) -> None:
+    """In this process: one measurement, printed as JSON for the parent."""
+    from engine import target
+
+    target.init_pyxel(headless=True, fps=target.UNCAPPED_FPS)
+    record = bare_frames(frames) if kind == "bare" else table_frames(frames, kind == "traced")
+    print(json.dumps(record))
+
+
+def run_measure(kind: str, frames: int) -> dict[str, list[float]]:
+    out = subprocess.run([sys.executable, __file__, "--measure", kind, str(frames)],
+                         check=True, capture_output=True, text=True)
+    return json.loads(out.stdout.strip().splitlines()[-1])
+
+
+def report(frames: int) -> None:
+    runs = {kind: run_measure(kind, frames) for kind in MEASURES}
+    traced, untraced, bare = runs["traced"], runs["untraced"], runs["bare"]
+    print(f"benchmarks/frame.py: {frames} frames of the table (seed {SEED_CODE}), "
+          f"Python {sys.version.split()[0]}, each in a fresh process")
+    for label, run in (("as played (memory not traced)", untraced), ("memory traced", traced)):
+        meters = run["meter"]
+        print(describe(f"table frame, {label}", run["frame"]))
+        print(describe("  of which update+draw", run["update_draw"]))
+        print(f"{'  CPU meter':<44} worst {max(meters):.2f}   frames at 1.0 or more: "
+              f"{sum(m >= 1.0 for m in meters)}   mean {sum(meters) / len(meters):.3f}")
+        steps = [s for s in run["step"] if s > 0]
+        print(describe("  a frame's last task step", steps) + "  (a frame overruns by at most one)")
+    print(f"{'memory (tracemalloc)':<44} end {traced['memory'][-1] // 1024} KiB   peak "
+          f"{traced['peak'][0] // 1024} KiB   of 2048 KiB")
+    print(describe("peer: bare Pyxel frame (cls+text)", bare["frame"]))
+    for label, run in (("traced", traced), ("untraced", untraced)):
+        ratio = percentile(run["update_draw"], 0.5) / percentile(bare["frame"], 0.5)
+        print(f"ratio table update+draw ({label}) / bare frame, p50: {ratio:.1f}x")
+
+
+if __name__ == "__main__":
+    if len(sys.argv) > 1 and sys.argv[1] == "--measure":
+        measure(sys.argv[2], int(sys.argv[3]))
+    else:
+        report(int(sys.argv[1]) if len(sys.argv) > 1 else DEFAULT_FRAMES)

@@ -1,0 +1,93 @@
+"""Hand scoring: ours (game.scoring.score_hand) against the `mahjong` 2.1.0 oracle, same hands, one run.
+
+Two sets of hands: the 399 four-player wins of the real Tenhou logs in tests/data/logs, and
+random winning hands in random situations (tests/scoring_oracle.py; seeded). Each hand is
+scored from inputs built before the clock starts (our WinSituation and Melds; the oracle's
+tiles, Melds and HandConfig), so the times are of the scoring alone; the garbage collector
+is held off while timing, and each side's best of several interleaved rounds counts. The
+oracle needs a HandConfig per situation: building it is timed apart and shown as a second
+ratio. Both sides' caches of hand splits are emptied before each round (ours per suit, the
+oracle's per hand), so they only help as they fill.
+
+    .venv/bin/python benchmarks/score.py [--random N] [--seed S] [--rounds R]
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import random
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
+
+from mahjong.hand_calculating.divider import HandDivider  # noqa: E402
+from mahjong.hand_calculating.hand import HandCalculator  # noqa: E402
+from scoring_oracle import log_wins, oracle_config, oracle_melds, random_case  # noqa: E402
+
+from game import readings  # noqa: E402
+from game.scoring import score_hand  # noqa: E402
+
+
+def _oracle_inputs(case):
+    tiles = case.concealed + [t for m in case.melds for t in m.tiles]
+    return (tiles, case.win_tile, oracle_melds(case.melds), list(case.situation.dora_indicators),
+            oracle_config(case), list(case.situation.ura_indicators))
+
+
+def _per_hand_us(run, count: int) -> float:
+    """Wall time per hand, the garbage collector held off (for both sides alike)."""
+    gc.collect()
+    gc.disable()
+    try:
+        start = time.perf_counter()
+        run()
+        return (time.perf_counter() - start) / count * 1e6
+    finally:
+        gc.enable()
+
+
+def _ours(cases: list) -> None:
+    readings.clear_caches()
+    for c in cases:
+        score_hand(c.concealed, c.win_tile, c.melds, c.situation, c.ruleset)
+
+
+def _oracle(inputs: list) -> None:
+    HandDivider._divide_hand_impl.cache_clear()  # its own cache of hand splits starts cold too
+    for tiles, win, melds, dora, config, ura in inputs:
+        HandCalculator.estimate_hand_value(tiles, win, melds, dora, config, ura_dora_indicators=ura)
+
+
+def compare(name: str, cases: list, rounds: int) -> None:
+    """Best of ``rounds`` interleaved timings of each side (the machine may be shared)."""
+    inputs = [_oracle_inputs(c) for c in cases]
+    times: dict[str, list[float]] = {"ours": [], "oracle": [], "config": []}
+    for _ in range(rounds):
+        times["ours"].append(_per_hand_us(lambda: _ours(cases), len(cases)))
+        times["oracle"].append(_per_hand_us(lambda: _oracle(inputs), len(cases)))
+        times["config"].append(_per_hand_us(lambda: [oracle_config(c) for c in cases], len(cases)))
+    ours, oracle, config = (min(times[k]) for k in ("ours", "oracle", "config"))
+    print(f"{name}: {len(cases)} hands")
+    print(f"  ours    {ours:8.1f} us/hand")
+    print(f"  oracle  {oracle:8.1f} us/hand (estimate_hand_value)   ratio {oracle / ours:5.2f}x")
+    print(f"  oracle  {oracle + config:8.1f} us/hand (incl. its HandConfig) ratio {(oracle + config) / ours:5.2f}x")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--random", type=int, default=10000, help="random hands (default 10000)")
+    parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--rounds", type=int, default=5, help="timings per side; the best counts")
+    args = parser.parse_args()
+    logs = sorted(p for p in (ROOT / "tests/data/logs").rglob("*") if p.suffix in (".xml", ".mjlog"))
+    compare("real Tenhou wins", [case for case, *_ in log_wins(logs)], args.rounds)
+    rng = random.Random(args.seed)
+    compare("random wins", [random_case(rng) for _ in range(args.random)], args.rounds)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,156 @@
+"""The frame loop: buttons, the current scene, thinking in the time left over, and the meters.
+
+Pyxel calls ``update`` then ``draw`` once per frame (``pyxel.run(cart.update, cart.draw)``).
+After the scene has drawn, the cartridge knows how much of the frame is gone and gives the
+scheduler the rest, less a margin: the thinking slice. So a frame never waits for a task, and
+the CPU meter stays below 1.0 while the CPUs think.
+
+A scene is any object with ``update()`` and ``draw()``, built by the cartridge as
+``SceneClass(cart, *args)``; it reaches the cartridge (buttons, ``spawn`` for tasks, ``change``
+to move on) through that reference. ``change(TableScene, code)`` builds the next scene at the
+start of the next frame, after cancelling the tasks of the scene that is leaving. A task
+that raises is reported (a line on screen for a few seconds, the traceback on stderr) and its
+``Task`` says FAILED, so the scene that waits for it can carry on.
+
+Garbage: everything loaded before the cartridge starts (modules, Pyxel) is frozen out of the
+collector, and a scene that leaves is collected at the change, so collections stay short and the
+memory meter reads what is live.
+
+Tests and benchmarks step frames themselves: ``cart.update(); cart.draw(); pyxel.flip()``.
+"""
+
+from __future__ import annotations
+
+import gc
+import sys
+import time
+import traceback
+from collections.abc import Callable
+from typing import Any, Protocol
+
+from engine import overlay
+from engine.buttons import Buttons, X
+from engine.meters import CpuMeter, MemoryMeter
+from engine.target import FPS, FRAME_SECONDS
+from engine.tasks import Scheduler, Task, TaskGen
+
+THINK_MARGIN_SECONDS = 0.005  # kept free each frame for Pyxel's own work (present, input, audio)
+FAILURE_SHOWN_FRAMES = 3 * FPS
+
+
+class Scene(Protocol):
+    def update(self) -> None: ...
+
+    def draw(self) -> None: ...
+
+
+SceneClass = Callable[..., Scene]  # called as SceneClass(cart, *args)
+
+
+class Cartridge:
+    """Runs one scene at a time within PICO-8's frame budget."""
+
+    def __init__(
+        self,
+        boot: SceneClass,
+        clock: Callable[[], float] = time.perf_counter,
+        trace_memory: bool = False,
+    ) -> None:
+        """``boot`` builds the first scene (``restart`` returns to it). ``clock`` times the slices
+        and the CPU meter (the wall clock; a test may pass ``time.thread_time`` so that other
+        processes' use of the machine does not count as ours). ``trace_memory`` counts the
+        game's memory with tracemalloc for the meter; tracing slows every allocation (the CPUs'
+        thinking runs several times slower: benchmarks/frame.py), so the caller chooses."""
+        self.boot = boot
+        self.clock = clock
+        self.buttons = Buttons()
+        self.scheduler = Scheduler(clock)
+        self.cpu = CpuMeter()
+        self.memory = MemoryMeter()
+        gc.collect()
+        gc.freeze()  # what is loaded so far (modules, Pyxel) lives for good: collections skip it
+        if trace_memory:
+            self.memory.start()  # before any game state exists, so all of it is counted
+        self.update_seconds = 0.0
+        self.draw_seconds = 0.0
+        self.think_seconds = 0.0
+        self.failure = ""  # one line about the last failed task, shown for a while
+        self.failure_frames = 0
+        self.next_scene: tuple[SceneClass, tuple[Any, ...]] | None = None
+        self.scene: Scene = boot(self)
+
+    # -- what scenes use --------------------------------------------------------------------
+
+    def spawn(self, gen: TaskGen[Any], name: str) -> Task:
+        """Start thinking: the generator runs in the slices of the coming frames."""
+        return self.scheduler.spawn(gen, name)
+
+    def change(self, scene_class: SceneClass, *args: Any) -> None:
+        """From the next frame, run ``scene_class(cart, *args)``; the old scene's tasks stop."""
+        self.next_scene = (scene_class, args)
+
+    def restart(self) -> None:
+        """Back to the scene the cartridge booted with (the title)."""
+        self.change(self.boot)
+
+    def close(self) -> None:
+        """Stop thinking, memory tracing and the frozen heap (tests build many cartridges)."""
+        self.scheduler.cancel_all()
+        self.memory.stop()
+        gc.unfreeze()
+
+    # -- the frame --------------------------------------------------------------------------
+
+    def update(self) -> None:
+        start = self.clock()
+        if self.next_scene is not None:
+            scene_class, args = self.next_scene
+            self.next_scene = None
+            self.scheduler.cancel_all()  # before the new scene starts its own thinking
+            self.scene = scene_class(self, *args)
+            gc.collect()  # free the old scene now, so the memory meter reads what is live
+        self.buttons.update()
+        self.scene.update()
+        self.update_seconds = self.clock() - start
+
+    def draw(self) -> None:
+        start = self.clock()
+        self.scene.draw()
+        self._draw_reports()
+        self.draw_seconds = self.clock() - start
+        self.think()
+        self.cpu.record(self.update_seconds + self.draw_seconds + self.think_seconds)
+
+    def think(self) -> None:
+        """Run tasks in what the frame has left, then report any that failed."""
+        self.think_seconds = 0.0
+        if self.scheduler.busy:
+            self.scheduler.run(self.thinking_slice())
+            self.think_seconds = self.scheduler.last_used
+        for task in self.scheduler.take_finished():
+            if task.state == Task.FAILED:
+                self._report_failure(task)
+
+    def thinking_slice(self) -> float:
+        """The frame period less update, draw and the margin (never negative)."""
+        spent = self.update_seconds + self.draw_seconds
+        return max(0.0, FRAME_SECONDS - spent - THINK_MARGIN_SECONDS)
+
+    @property
+    def overlay_shown(self) -> bool:
+        """Holding X shows the debug overlay, except while the scene takes typed text."""
+        return self.buttons.held(X) and not getattr(self.scene, "typing", False)
+
+    def _draw_reports(self) -> None:
+        if self.failure_frames > 0:
+            self.failure_frames -= 1
+            overlay.draw_failure(self.failure)
+        if self.overlay_shown:
+            overlay.draw_debug(self)
+
+    def _report_failure(self, task: Task) -> None:
+        self.failure = f"{task.name}: {task.error_text}"
+        self.failure_frames = FAILURE_SHOWN_FRAMES
+        print(f"task {task.name!r} failed:", file=sys.stderr)
+        assert task.error is not None
+        traceback.print_exception(task.error, file=sys.stderr)

@@ -1,0 +1,71 @@
+"""``picoriichi wall SEED [--rounds N] [--json]``: the walls, dice and deals a seed gives.
+
+SEED is a seed code (``7K3M-9QXD2P``) or a Tenhou seed string, with or without its
+``mt19937ar-sha512-n288-base64,`` prefix. JSON answer::
+
+    {"rounds": [{"wall": [136 ids, array order], "dice": [d1, d2],
+                 "deal": [[13 sorted ids] x 4, dealer first], "dora_indicator": id}, ...]}
+"""
+
+from __future__ import annotations
+
+import argparse
+
+from game.cli import print_json
+from game.errors import InputError
+from game.tiles import WIND_NAMES, tile_name, to_mpsz
+from game.wall import Shuffler, Wall, is_hex_seed, is_tenhou_seed, normalize_code, seed_words
+
+MAX_ROUNDS = 1000
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("seed", metavar="SEED", help="a seed code or a Tenhou seed string")
+    parser.add_argument("--rounds", type=int, default=1, metavar="N", help="how many rounds (default 1)")
+
+
+def run(args: argparse.Namespace) -> int:
+    if not 1 <= args.rounds <= MAX_ROUNDS:
+        raise InputError(f"--rounds must be 1 to {MAX_ROUNDS}, not {args.rounds}")
+    rounds = game_rounds(args.seed, args.rounds)
+    if args.json:
+        print_json({"rounds": rounds})
+    else:
+        print(describe_seed(args.seed))
+        for number, one_round in enumerate(rounds, 1):
+            print(describe_round(number, one_round))
+    return 0
+
+
+def game_rounds(seed: str, count: int) -> list[dict]:
+    """The first ``count`` rounds a seed gives, as the JSON answer lists them."""
+    shuffler = Shuffler(seed_words(seed))
+    rounds = []
+    for _ in range(count):
+        shuffle = shuffler.next_round()
+        wall = Wall(shuffle.wall, shuffle.dice, dead_wall_flipped=is_hex_seed(seed))
+        hands = wall.deal(dealer=0)  # seat 0 as dealer: the hands come dealer first
+        rounds.append({
+            "wall": shuffle.wall,
+            "dice": list(shuffle.dice),
+            "deal": [sorted(hand) for hand in hands],
+            "dora_indicator": wall.dora_indicators[0],
+        })
+    return rounds
+
+
+def describe_seed(seed: str) -> str:
+    if is_tenhou_seed(seed):
+        return "Tenhou seed string"
+    return f"seed code {normalize_code(seed)}"
+
+
+def describe_round(number: int, one_round: dict) -> str:
+    d1, d2 = one_round["dice"]
+    lines = [f"round {number}: dice {d1}+{d2}, dora indicator {tile_name(one_round['dora_indicator'])}"]
+    for wind, hand in zip(WIND_NAMES, one_round["deal"]):
+        lines.append(f"  {wind}  {to_mpsz(hand)}")
+    wall = [tile_name(t) for t in one_round["wall"]]
+    for start in range(0, len(wall), 34):
+        lines.append(f"  w[{start:3}] " + " ".join(wall[start:start + 34]))
+    return "\n".join(lines)

@@ -1,0 +1,165 @@
+"""A whole game: rounds in order, the dealer's seat, honba, sticks, the end and the ranking.
+
+A :class:`Match` knows the table's figures between rounds (Tenhou's rules, reference.md
+§5): the dealer moves on unless it repeats (it won, or was tenpai at an exhaustive draw,
+or the round was an abortive draw); honba count the rounds since a non-dealer win;
+riichi sticks wait on the table for the next winner; a player below zero ends the game;
+after the last round (South 4, or East 4 in an east-only game) the game ends if anyone
+has the return points, else it goes on into the next wind (West) for up to four rounds;
+a dealer who wins the last round in first place ends it (agari-yame). The final
+figures are Tenhou's: points / 1000 rounded, less 30, plus uma by rank, the oka to the
+top, the top taking what makes them sum to zero; leftover sticks go to the top.
+
+    >>> m = Match()
+    >>> m.label, m.dealer, m.honba
+    ('E1', 0, 0)
+    >>> m.end_round(RoundEnd(deltas=(-1000, 3000, -1000, -1000), winners=(1,)))
+    >>> m.label, m.dealer, m.honba, m.scores
+    ('E2', 1, 0, [24000, 28000, 24000, 24000])
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from game.ruleset import TENHOU, Ruleset
+
+WIND_LETTERS = "ESWN"
+
+
+@dataclass(frozen=True)
+class RoundEnd:
+    """What the match needs from a finished round.
+
+    deltas: the round's score changes (sticks won included). winners: the seats that
+    won (empty for a draw). dealer_tenpai: at an exhaustive draw. abortive: an abortive
+    draw. sticks_left: the riichi sticks on the table after the round (None: all taken
+    by a winner, or unchanged plus those declared in the round - give it for draws).
+    """
+
+    deltas: tuple[int, ...]
+    winners: tuple[int, ...] = ()
+    dealer_tenpai: bool = False
+    abortive: bool = False
+    sticks_left: int | None = None
+
+    @classmethod
+    def of_round(cls, rnd) -> RoundEnd:
+        """The end of a finished :class:`game.round.Round`."""
+        result = rnd.result
+        deltas = tuple(s - s0 for s, s0 in zip(rnd.scores, rnd.setup.scores))
+        winners = tuple(w.seat for w in result.wins)
+        abortive = not winners and result.draw_reason not in ("exhaustive", "nm")
+        return cls(deltas, winners, bool(result.tenpai[rnd.dealer]), abortive, rnd.sticks)
+
+
+@dataclass(frozen=True)
+class Standing:
+    seat: int
+    rank: int  # 1..4
+    points: int
+    figure: float  # Tenhou's final result: (points - return) / 1000 + uma (+ oka for the top)
+
+
+class Match:
+    """The state between rounds; call :meth:`end_round` after each round."""
+
+    def __init__(self, ruleset: Ruleset = TENHOU, first_dealer: int = 0) -> None:
+        self.ruleset = ruleset
+        self.first_dealer = first_dealer
+        self.round_index = 0  # 0 = East 1, 4 = South 1, 8 = West 1 ...
+        self.honba = 0
+        self.sticks = 0
+        self.scores = [ruleset.start_points] * 4
+        self.over = False
+        self.last_index = 7 if ruleset.east_south else 3  # South 4 / East 4
+
+    @property
+    def dealer(self) -> int:
+        return (self.first_dealer + self.round_index) % 4
+
+    @property
+    def round_wind(self) -> int:
+        return self.round_index // 4
+
+    @property
+    def label(self) -> str:
+        """``E1`` .. ``S4``, ``W1`` ..."""
+        return f"{WIND_LETTERS[self.round_wind % 4]}{self.round_index % 4 + 1}"
+
+    def round_args(self) -> dict:
+        """The keyword arguments of ``Round.start`` (besides the wall) for the next round."""
+        return dict(dealer=self.dealer, round_wind=self.round_wind, honba=self.honba,
+                    sticks=self.sticks, scores=tuple(self.scores), ruleset=self.ruleset)
+
+    def end_round(self, end: RoundEnd) -> None:
+        """Apply a finished round: scores, sticks, honba, the next dealer, the game's end."""
+        if self.over:
+            raise ValueError("the game is over")
+        dealer = self.dealer
+        self.scores = [s + d for s, d in zip(self.scores, end.deltas)]
+        if end.sticks_left is not None:
+            self.sticks = end.sticks_left
+        elif end.winners:
+            self.sticks = 0
+        dealer_stays = dealer in end.winners or (not end.winners and (end.dealer_tenpai or end.abortive))
+        if end.winners and dealer not in end.winners:
+            self.honba = 0
+        else:
+            self.honba += 1
+        self.over = self._game_ends(end, dealer_stays)
+        if not dealer_stays:
+            self.round_index += 1
+        if self.over and self.sticks:
+            top = self.standings()[0].seat
+            self.scores[top] += 1000 * self.sticks
+            self.sticks = 0
+
+    def _game_ends(self, end: RoundEnd, dealer_stays: bool) -> bool:
+        rules = self.ruleset
+        if rules.bust_ends_game and min(self.scores) < 0:
+            return True
+        if self.round_index < self.last_index:
+            return False
+        someone_home = max(self.scores) >= rules.return_points
+        extension_end = self.last_index + 4
+        if dealer_stays:  # the last round (or an extra one) goes on, unless agari-yame
+            top = self._order()[0]
+            dealer_top = top == self.dealer and self.scores[top] >= rules.return_points
+            return rules.agari_yame and dealer_top and self.dealer in end.winners
+        if someone_home or not rules.west_extension:
+            return True
+        return self.round_index + 1 > extension_end
+
+    def _order(self) -> list[int]:
+        """Seats by points, ties broken by seat order from the first dealer."""
+        return sorted(range(4), key=lambda s: (-self.scores[s], (s - self.first_dealer) % 4))
+
+    def standings(self) -> list[Standing]:
+        """The ranking with Tenhou's final figures (uma and oka), top first.
+
+        >>> m = Match()
+        >>> m.scores = [33400, 36000, 32000, -1400]
+        >>> [(s.seat, s.figure) for s in m.standings()]
+        [(1, 46.0), (0, 13.0), (2, -8.0), (3, -51.0)]
+        """
+        order = self._order()
+        rules = self.ruleset
+        figures = {}
+        for rank, seat in enumerate(order[1:], start=1):
+            figures[seat] = _thousands(self.scores[seat]) - rules.return_points // 1000 + rules.uma[rank]
+        figures[order[0]] = -sum(figures.values())
+        return [Standing(seat, rank + 1, self.scores[seat], float(figures[seat]))
+                for rank, seat in enumerate(order)]
+
+
+def _thousands(points: int) -> int:
+    """Points in thousands, rounded half away from zero. Tenhou rounds the final points
+    this way before taking the return points off (so 25,500 counts as 26 and -7,500 as -8).
+
+    >>> _thousands(25500), _thousands(24400), _thousands(-7500), _thousands(-8400)
+    (26, 24, -8, -8)
+    """
+    sign = -1 if points < 0 else 1
+    whole, rest = divmod(abs(points), 1000)
+    return sign * (whole + (1 if rest >= 500 else 0))

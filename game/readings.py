@@ -1,0 +1,228 @@
+"""Readings: every way a winning hand splits into sets, a pair and a wait.
+
+A winning hand can often be read in more than one way, and each way scores
+differently: ``111222333m`` is three triplets (sanankou) or three identical runs;
+a 5m that completes ``3445m`` filled a 3-4 ryanmen or a 4_6 kanchan. Scoring tries
+every reading and keeps the best, as Tenhou does. This module only lists the
+readings (fast: each suit is split on its own, and the splits are cached); yaku and
+fu live in game.yaku and game.scoring.
+
+A reading holds its four groups (the called melds included), the pair kind and the
+wait. A concealed triplet completed by ron counts as open (a minkou): Tenhou scores
+its fu and its part in sanankou/suuankou that way, so the group says so.
+
+    >>> from game.tiles import counts34, parse_tiles
+    >>> hand = counts34(parse_tiles("344556m789p123s11s"))     # won on 5m: 34+5 or 4_6
+    >>> sorted(r.wait for r in readings(hand, 4, [], tsumo=False))
+    ['kanchan', 'ryanmen']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import lru_cache
+from typing import NamedTuple
+
+from game.melds import Meld
+from game.tiles import YAOCHUU_KINDS
+
+
+class Group(NamedTuple):
+    """One set: a run (shuntsu) or a triplet/quad (koutsu/kantsu).
+
+    first: the kind of its lowest tile. open: called, or a concealed triplet that the
+    winning discard completed (Tenhou counts that one as open).
+    """
+
+    first: int
+    run: bool
+    open: bool = False
+    kan: bool = False
+
+
+class Reading(NamedTuple):
+    """One way to read a winning hand.
+
+    form: ``regular`` (four groups and a pair), ``chiitoitsu`` or ``kokushi``.
+    groups: the four groups of a regular reading (called melds included), else ().
+    pair: the pair's kind (kokushi: the doubled kind; chiitoitsu: -1).
+    wait: ``ryanmen``, ``kanchan``, ``penchan``, ``shanpon`` or ``tanki`` (chiitoitsu:
+    ``tanki``; kokushi: ``tanki``, or ``kokushi13`` for the 13-sided wait).
+    runs, triplets: the first kinds of the run groups (sorted) and of the other groups;
+    concealed_triplets: triplets and quads neither called nor completed by ron.
+    """
+
+    form: str
+    groups: tuple[Group, ...]
+    pair: int
+    wait: str
+    runs: tuple[int, ...] = ()
+    triplets: tuple[int, ...] = ()
+    concealed_triplets: int = 0
+
+
+def regular_reading(groups: tuple[Group, ...], pair: int, wait: str) -> Reading:
+    """A four-sets-and-a-pair reading, with its run and triplet summaries filled in."""
+    runs, triplets, concealed = [], [], 0
+    for first, run, called, _ in groups:
+        if run:
+            runs.append(first)
+        else:
+            triplets.append(first)
+            concealed += not called
+    runs.sort()
+    return Reading("regular", groups, pair, wait, tuple(runs), tuple(triplets), concealed)
+
+
+def meld_group(meld: Meld) -> Group:
+    """The group a called or declared meld stands for."""
+    return Group(min(meld.tiles) >> 2, meld.kind == "chi", meld.kind != "ankan", len(meld.tiles) == 4)
+
+
+def readings(concealed34: Sequence[int], win_kind: int, melds: Sequence[Meld], tsumo: bool) -> list[Reading]:
+    """Every reading of a hand: concealed kind counts (winning tile included) plus melds.
+
+    Empty when the hand is not complete. ValueError when the concealed size cannot be.
+
+        >>> from game.tiles import counts34, parse_tiles
+        >>> hand = counts34(parse_tiles("111222333m789p55s"))    # won on 3m
+        >>> sorted((r.wait, r.runs) for r in readings(hand, 2, [], tsumo=True))
+        [('penchan', (0, 0, 0, 15)), ('shanpon', (15,))]
+    """
+    size = sum(concealed34)
+    if size % 3 != 2:
+        raise ValueError(f"a complete hand has 3n+2 concealed tiles, not {size}")
+    fixed = tuple([meld_group(m) for m in melds])
+    result = []
+    for pair, groups in _partitions(concealed34):
+        result += _waits(groups, pair, win_kind, fixed, tsumo)
+    if not melds and size == 14:
+        result.extend(_special_readings(concealed34, win_kind))
+    return result
+
+
+_CLOSED_TRIPLET = tuple(Group(k, False) for k in range(34))
+_CLOSED_RUN = tuple(Group(k, True) for k in range(34))
+
+
+def _partitions(counts: Sequence[int]) -> list[tuple[int, tuple[Group, ...]]]:
+    """(pair kind, concealed groups) for every split of the concealed tiles.
+
+    Each suit splits on its own (cached by its nine counts), honours only as triplets and
+    one pair; the hand's splits are every combination of its suits' splits.
+    """
+    honours: list[Group] = []
+    pair = -1
+    if any(counts[27:]):
+        for k in range(27, 34):
+            c = counts[k]
+            if c == 3:
+                honours.append(_CLOSED_TRIPLET[k])
+            elif c == 2 and pair < 0:
+                pair = k
+            elif c:
+                return []
+    splits = [(pair, tuple(honours))]
+    for base in (0, 9, 18):
+        suit = counts[base:base + 9]
+        if not any(suit):
+            continue
+        options = _suit_splits(base, tuple(suit))
+        splits = [(p if suit_pair < 0 else suit_pair, groups + suit_groups)
+                  for p, groups in splits for suit_pair, suit_groups in options if p < 0 or suit_pair < 0]
+        if not splits:
+            return []
+    return [split for split in splits if split[0] >= 0]
+
+
+@lru_cache(maxsize=256)  # about 420 bytes an entry: ~100 KiB of the 2 MiB budget at most
+def _suit_splits(base: int, counts9: tuple[int, ...]) -> tuple[tuple[int, tuple[Group, ...]], ...]:
+    """Every (pair kind or -1, groups) split of one suit into sets and, if its size asks, one pair.
+
+        >>> splits = _suit_splits(0, (3, 3, 3, 0, 0, 0, 0, 0, 0))      # 123 123 123, or 111 222 333
+        >>> [(pair, [(g.first, g.run) for g in groups]) for pair, groups in splits]
+        [(-1, [(0, True), (0, True), (0, True)]), (-1, [(0, False), (1, False), (2, False)])]
+    """
+    remainder = sum(counts9) % 3
+    if remainder == 1:
+        return ()
+    found: list[tuple[int, tuple[Group, ...]]] = []
+    _split(list(counts9), base, 0, remainder == 2, -1, [], found)
+    return tuple(found)
+
+
+def _split(counts: list[int], base: int, k: int, need_pair: bool, pair: int, groups: list[Group],
+           found: list[tuple[int, tuple[Group, ...]]]) -> None:
+    """Add to ``found`` every split of counts[k:] (groups and pair so far given).
+
+    The lowest tile left is, in this order, maybe the pair, maybe a triplet, and then the
+    first tile of runs for all its other copies; so each split comes out exactly once.
+    """
+    while k < 9 and counts[k] == 0:
+        k += 1
+    if k == 9:
+        if not need_pair:
+            found.append((pair, tuple(groups)))
+        return
+    copies = counts[k]
+    for pairs in (0, 1) if need_pair and copies >= 2 else (0,):
+        for triplets in (0, 1) if copies - 2 * pairs >= 3 else (0,):
+            runs = copies - 2 * pairs - 3 * triplets
+            if runs and (k > 6 or counts[k + 1] < runs or counts[k + 2] < runs):
+                continue
+            counts[k] = 0
+            if runs:
+                counts[k + 1] -= runs
+                counts[k + 2] -= runs
+            added = [_CLOSED_TRIPLET[base + k]] * triplets + [_CLOSED_RUN[base + k]] * runs
+            _split(counts, base, k + 1, need_pair and not pairs, base + k if pairs else pair, groups + added, found)
+            counts[k] = copies
+            if runs:
+                counts[k + 1] += runs
+                counts[k + 2] += runs
+
+
+def clear_caches() -> None:
+    """Forget the cached suit splits (benchmarks start cold)."""
+    _suit_splits.cache_clear()
+
+
+def _run_wait(first: int, win_kind: int) -> str:
+    """The wait a run had before the winning tile: 4-5 waiting on 3/6, 4_6, 1-2 waiting on 3."""
+    position = win_kind - first
+    if position == 1:
+        return "kanchan"
+    if (position == 2 and first % 9 == 0) or (position == 0 and first % 9 == 6):
+        return "penchan"
+    return "ryanmen"
+
+
+def _waits(closed: tuple[Group, ...], pair: int, win_kind: int, fixed: tuple[Group, ...],
+           tsumo: bool) -> list[Reading]:
+    """One reading per place the winning tile can have been in one set split."""
+    every = closed + fixed
+    found = [regular_reading(every, pair, "tanki")] if pair == win_kind else []
+    placed = set()
+    for i, group in enumerate(closed):
+        first = group.first
+        if not first <= win_kind <= first + 2 or group in placed:
+            continue  # the winning tile is not in it, or the same set twice (iipeikou) was placed
+        placed.add(group)
+        if group.run:
+            found.append(regular_reading(every, pair, _run_wait(first, win_kind)))
+        elif first == win_kind:
+            # a shanpon completed by ron: that triplet came partly from a discard
+            groups = every if tsumo else (*closed[:i], Group(first, False, True), *closed[i + 1:], *fixed)
+            found.append(regular_reading(groups, pair, "shanpon"))
+    return found
+
+
+def _special_readings(counts: Sequence[int], win_kind: int) -> list[Reading]:
+    """Seven pairs, or thirteen orphans, for a closed 14-tile hand."""
+    counts = list(counts)
+    if counts.count(2) == 7:
+        return [Reading("chiitoitsu", (), -1, "tanki")]
+    if counts.count(0) == 21 and all(counts[k] for k in YAOCHUU_KINDS):
+        doubled = next(k for k in YAOCHUU_KINDS if counts[k] == 2)
+        return [Reading("kokushi", (), doubled, "kokushi13" if doubled == win_kind else "tanki")]
+    return []

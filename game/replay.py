@@ -1,0 +1,441 @@
+"""Replaying real Tenhou games through our rules, to prove the rules are Tenhou's.
+
+For each round of a log (read by :func:`game.records.read_log` into a GameLog) the
+replay checks, in order:
+
+- the deal: with the log's ``SHUFFLE`` seed, our wall for that seed deals exactly the
+  log's hands and dice (and every later draw comes from it); without a seed, the wall
+  is rebuilt from the log's own tiles;
+- every action (draw, discard, riichi, call, kan, win, nine-terminals draw) is among
+  our legal actions at its point, and the table's own moves (draws, riichi sticks,
+  kan dora) come out as the log has them;
+- every result equals ours: the score changes (``sc``), and for each win the yaku,
+  fu, points and limit; for a draw its kind and the tenpai hands;
+- between rounds, our Match agrees with the next INIT (round, honba, sticks, scores),
+  and at the end with the final figures (``owari``).
+
+The first difference in a round is reported and that round stops there; the replay
+goes on with the next round from the log's own figures.
+
+    >>> from game.records import parse_mjlog
+    >>> hands = ("0,32,36,68,72,104,108,112,116,120,124,128,4", ",".join(map(str, range(8, 21))),
+    ...          ",".join(map(str, [*range(21, 32), 33, 34])), ",".join(map(str, range(40, 53))))
+    >>> log = ('<mjloggm ver="2.3"><GO type="169"/><UN n0="A" n1="B" n2="C" n3="D"/>'
+    ...        '<INIT seed="0,0,0,0,0,130" ten="250,250,250,250" oya="0" '
+    ...        + " ".join(f'hai{s}="{h}"' for s, h in enumerate(hands)) + '/><T132/>'
+    ...        '<RYUUKYOKU type="yao9" ba="0,0" sc="250,0,250,0,250,0,250,0"/></mjloggm>')
+    >>> [(r.label, r.ok) for r in replay_game(parse_mjlog(log))]
+    [('E1.0', True)]
+    >>> [r.difference for r in replay_game(parse_mjlog(log.replace("yao9", "kaze4")))]
+    ['the log draws the round (kaze4); our round goes on']
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from game.errors import InputError
+from game.match import Match, RoundEnd
+from game.records import (
+    Agari, Bye, Call, Discard as LogDiscard, Draw, GameLog, NewDora, Rejoin, Riichi as LogRiichi,
+    RoundLog, Ryuukyoku, read_log,
+)
+from game.round import (
+    AddedKan, Chi, ClosedKan, Discard, Drew, NineTerminals, OpenKan, Pass, Pon, Riichi, RiichiAccepted,
+    Ron, Round, Tsumo, Won,
+)
+from game.ruleset import Ruleset
+from game.scoring import LIMITS
+from game.tiles import to_mpsz
+from game.wall import Shuffler, Wall, is_hex_seed, seed_words
+
+ROUND_NAMES = "ESWN"
+EAST_ONLY_UMA = (10, 5, -5, -10)  # Tenhou's east-only rooms (the figures of the east-only real logs)
+
+
+@dataclass
+class RoundReport:
+    label: str  # "E1.0": round and honba
+    ok: bool = True
+    difference: str | None = None  # the first difference found
+    note: str | None = None  # not a difference: e.g. the log stops mid-round
+
+    def to_json(self) -> dict[str, Any]:
+        return {"round": self.label, "ok": self.ok, "difference": self.difference, "note": self.note}
+
+
+@dataclass
+class FileReport:
+    path: str
+    rounds: list[RoundReport] = field(default_factory=list)
+    error: str | None = None  # the file could not be read
+    unsupported: str | None = None  # e.g. a three-player game
+
+    @property
+    def ok(self) -> bool:
+        return self.error is None and all(r.ok for r in self.rounds)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"path": self.path, "ok": self.ok, "rounds": [r.to_json() for r in self.rounds],
+                "error": self.error, "unsupported": self.unsupported}
+
+
+class Difference(Exception):
+    """Our rules disagree with the log here."""
+
+
+def replay_file(path: str | Path) -> FileReport:
+    """Read and replay one log file; unreadable files are reported, never raised."""
+    report = FileReport(str(path))
+    try:
+        game = read_log(path)
+    except InputError as exc:
+        report.error = str(exc)
+        return report
+    if game.three_player:
+        report.unsupported = "three-player games are not supported"
+        return report
+    report.rounds = replay_game(game)
+    return report
+
+
+def ruleset_for(game: GameLog) -> Ruleset:
+    """Our ruleset for the log's rules; a room that starts from other than 25,000 points
+    keeps its start (and return) points."""
+    rules = game.rules
+    uma = Ruleset().uma if rules.east_south else EAST_ONLY_UMA
+    start = game.rounds[0].init.scores[0] if game.rounds else Ruleset().start_points
+    special = {"start_points": start, "return_points": start} if start != Ruleset().start_points else {}
+    return Ruleset(red_fives=rules.red_fives, open_tanyao=rules.open_tanyao,
+                   east_south=rules.east_south, uma=uma, **special)
+
+
+def standard_room(ruleset: Ruleset) -> bool:
+    """Rooms whose final figures follow Tenhou's ranked rules (checked); others are noted."""
+    return ruleset.start_points == Ruleset().start_points
+
+
+def replay_game(game: GameLog) -> list[RoundReport]:
+    """Replay every round of a four-player game; one report per round."""
+    ruleset = ruleset_for(game)
+    shuffler, seed_problem = _shuffler(game.seed)
+    match = Match(ruleset, first_dealer=game.rounds[0].init.dealer if game.rounds else 0)
+    reports = []
+    trusted = True  # our match followed the previous round: compare it with this INIT
+    for round_log in game.rounds:
+        init = round_log.init
+        report = RoundReport(f"{ROUND_NAMES[init.round_index // 4 % 4]}{init.round_index % 4 + 1}.{init.honba}")
+        reports.append(report)
+        shuffle = shuffler.next_round() if shuffler else None
+        mismatch = _match_mismatch(match, init) if trusted else None
+        _sync(match, init)
+        try:
+            if mismatch:
+                raise Difference(mismatch)
+            trusted = _replay_round(round_log, _wall(round_log, shuffle, game.seed), match, report)
+        except Difference as diff:
+            report.ok, report.difference, trusted = False, str(diff), False
+        except InputError as exc:
+            report.ok, report.difference, trusted = False, f"malformed round: {exc}", False
+        except Exception as exc:  # a log our rules cannot follow at all: report it, never crash
+            report.ok, report.difference, trusted = False, f"replay failed: {type(exc).__name__}: {exc}", False
+        if seed_problem and report.ok:
+            report.note = seed_problem
+    return reports
+
+
+def _replay_round(round_log: RoundLog, wall: Wall, match: Match, report: RoundReport) -> bool:
+    """Replay one round and move the match on; False when the log stops mid-round."""
+    rnd = _RoundReplay(round_log, wall, match.ruleset).run()
+    if rnd is None:
+        report.note = "the log stops before the round's result"
+        return False
+    last = round_log.results[-1]
+    match.end_round(RoundEnd.of_round(rnd))
+    if standard_room(match.ruleset):
+        _check_owari(match, last)
+    elif last.owari is not None:
+        report.note = "a special room: the final figures are not checked"
+    return True
+
+
+def _shuffler(seed: str | None) -> tuple[Shuffler | None, str | None]:
+    if not seed:
+        return None, None
+    try:
+        return Shuffler(seed_words(seed)), None
+    except InputError as exc:
+        return None, f"seed not used ({exc}); the wall was rebuilt from the log"
+
+
+def _match_mismatch(match: Match, init) -> str | None:
+    ours = (match.round_index, match.dealer, match.honba, match.sticks, tuple(match.scores))
+    theirs = (init.round_index, init.dealer, init.honba, init.riichi_sticks, tuple(init.scores))
+    if match.over:
+        return "our match ended the game before this round"
+    if ours != theirs:
+        return f"round start: the log has (round, dealer, honba, sticks, scores) {theirs}, our match {ours}"
+    return None
+
+
+def _sync(match: Match, init) -> None:
+    """Carry on from the log's own figures, so that one difference is reported once."""
+    match.round_index, match.honba, match.sticks = init.round_index, init.honba, init.riichi_sticks
+    match.scores, match.over = list(init.scores), False
+
+
+def _check_owari(match: Match, last) -> None:
+    owari = last.owari
+    if owari is None:
+        if match.over:
+            raise Difference("our match ends the game here; the log plays on")
+        return
+    if not match.over:
+        raise Difference("the log ends the game here; our match plays on")
+    ours = tuple(s.figure for s in sorted(match.standings(), key=lambda s: s.seat))
+    if tuple(match.scores) != owari.scores or ours != tuple(owari.results):
+        raise Difference(f"final: the log has {owari.scores} {owari.results}, ours {tuple(match.scores)} {ours}")
+
+
+def _wall(round_log: RoundLog, shuffle, seed: str | None) -> Wall:
+    init = round_log.init
+    if shuffle is None:
+        return rebuilt_wall(round_log)
+    wall = Wall(list(shuffle.wall), shuffle.dice, dead_wall_flipped=is_hex_seed(seed or ""))
+    hands = wall.copy().deal(init.dealer)
+    if [sorted(h) for h in hands] != [sorted(h) for h in init.hands] or tuple(shuffle.dice) != init.dice:
+        raise Difference(f"the deal differs from our wall for the log's seed (dice {shuffle.dice} vs {init.dice})")
+    if wall.dora_indicators[0] != init.dora_indicator:
+        raise Difference("the dora indicator differs from our wall for the log's seed")
+    return wall
+
+
+def rebuilt_wall(round_log: RoundLog) -> Wall:
+    """A wall in Tenhou's layout holding the log's own deal, draws and indicators."""
+    init = round_log.init
+    slots: dict[int, int] = {}
+    position = 135
+    order = [(init.dealer + k) % 4 for k in range(4)]
+    taken = [0] * 4
+    for count in (4, 4, 4, 1):
+        for seat in order:
+            for tile in init.hands[seat][taken[seat]:taken[seat] + count]:
+                slots[position] = tile
+                position -= 1
+            taken[seat] += count
+    live, rinshan = 83, iter((1, 0, 3, 2))
+    kan_by: int | None = None
+    dora_slots = iter((7, 9, 11, 13))
+    slots[5] = init.dora_indicator
+    for event in round_log.events:
+        if isinstance(event, Call) and event.meld.is_kan:
+            kan_by = event.seat
+        elif isinstance(event, Draw):
+            if kan_by == event.seat:
+                slots[next(rinshan)] = event.tile
+            else:
+                slots[live] = event.tile
+                live -= 1
+            kan_by = None
+        elif isinstance(event, NewDora):
+            slots[next(dora_slots)] = event.tile
+        elif isinstance(event, Agari) and event.ura_indicators:
+            for k, tile in enumerate(event.ura_indicators):
+                slots[4 + 2 * k] = tile
+    used = list(slots.values())
+    if len(set(used)) != len(used):
+        raise InputError("the log uses a tile twice")
+    spare = iter(t for t in range(136) if t not in set(used))
+    tiles = [slots[i] if i in slots else next(spare) for i in range(136)]
+    return Wall(tiles, init.dice)
+
+
+class _RoundReplay:
+    """Drives one Round with the log's actions, checking each."""
+
+    def __init__(self, round_log: RoundLog, wall: Wall, ruleset: Ruleset) -> None:
+        init = round_log.init
+        self.log = round_log
+        self.rnd = Round.start(wall, init.dealer, init.round_index // 4, init.honba, init.riichi_sticks,
+                               init.scores, ruleset, check=True)  # invariants on real play too
+        self.seen = 0  # our events already matched
+        self.riichi_declared: int | None = None
+        self.riichi_accepted: list[int] = []
+        self.dora: list[int] = [init.dora_indicator]
+
+    def run(self) -> Round | None:
+        events = self.log.events
+        i = 0
+        while i < len(events):
+            event = events[i]
+            if isinstance(event, Agari):
+                wins = [event]
+                while i + 1 < len(events) and isinstance(events[i + 1], Agari):
+                    i += 1
+                    wins.append(events[i])
+                self._wins(wins)
+            else:
+                self._step(event)
+            i += 1
+        if self.rnd.result is None:
+            return None
+        self._check_end()
+        return self.rnd
+
+    def _step(self, event) -> None:
+        if isinstance(event, Draw):
+            self._draw(event)
+        elif isinstance(event, LogDiscard):
+            riichi = self.riichi_declared == event.seat
+            self.riichi_declared = None
+            self._act(event.seat, Riichi(event.tile) if riichi else Discard(event.tile))
+        elif isinstance(event, LogRiichi):
+            if event.step == 1:
+                self.riichi_declared = event.seat
+            else:
+                self.riichi_accepted.append(event.seat)
+        elif isinstance(event, Call):
+            self._call(event)
+        elif isinstance(event, NewDora):
+            self.dora.append(event.tile)
+        elif isinstance(event, Ryuukyoku):
+            self._drawn_game(event)
+        elif isinstance(event, (Bye, Rejoin)):
+            pass  # the server plays on for a player who left
+        else:
+            raise Difference(f"unsupported event {type(event).__name__}")
+
+    # --- actions -----------------------------------------------------------------
+
+    def _act(self, seat: int, action) -> None:
+        rnd = self.rnd
+        if rnd.phase == "claims" and seat not in rnd.awaiting():
+            self._pass_all()
+        if not rnd.is_legal(seat, action):
+            raise Difference(f"seat {seat}: {_describe(action, rnd)} is not legal here "
+                             f"(phase {rnd.phase}, turn {rnd.turn}, {rnd.tiles_left} tiles left)")
+        rnd.apply(seat, action)
+
+    def _pass_all(self, keep: tuple[int, ...] = ()) -> None:
+        rnd = self.rnd
+        while rnd.phase == "claims":
+            waiting = [s for s in rnd.awaiting() if s not in keep]
+            if not waiting:
+                return
+            rnd.apply(waiting[0], Pass())
+
+    def _draw(self, event: Draw) -> None:
+        rnd = self.rnd
+        if rnd.phase == "claims":
+            self._pass_all()
+        for k in range(self.seen, len(rnd.events)):
+            ours = rnd.events[k]
+            if isinstance(ours, Drew):
+                self.seen = k + 1
+                if (ours.seat, ours.tile) != (event.seat, event.tile):
+                    raise Difference(f"the log draws {_tile(event.tile)} for seat {event.seat}; "
+                                     f"we draw {_tile(ours.tile)} for seat {ours.seat}")
+                return
+        raise Difference(f"the log draws for seat {event.seat}; our round does not draw here "
+                         f"(phase {rnd.phase})")
+
+    def _call(self, event: Call) -> None:
+        meld, seat = event.meld, event.seat
+        if meld.kind == "ankan":
+            self._act(seat, ClosedKan(meld.tiles[0] // 4))
+            return
+        if meld.kind == "kakan":
+            self._act(seat, AddedKan(meld.added))
+            return
+        own = tuple(t for t in meld.tiles if t != meld.called)
+        action = {"chi": Chi, "pon": Pon}[meld.kind](own) if meld.kind != "kan" else OpenKan()
+        self._act(seat, action)
+        self._pass_all()
+
+    def _wins(self, wins: list[Agari]) -> None:
+        if wins[0].tsumo:
+            self._act(wins[0].who, Tsumo())
+        else:
+            for agari in wins:
+                self._act(agari.who, Ron())
+            self._pass_all()
+        ours = self.rnd.result.wins if self.rnd.result else []
+        if len(ours) != len(wins):
+            raise Difference(f"the log has {len(wins)} win(s), we have {len(ours)}")
+        for won, agari in zip(ours, wins):
+            _compare_win(won, agari, self.rnd)
+
+    def _drawn_game(self, event: Ryuukyoku) -> None:
+        rnd = self.rnd
+        if event.reason == "yao9":
+            self._act(rnd.turn, NineTerminals())
+        elif event.reason == "ron3":
+            offer = rnd.offer
+            for s in (rnd.awaiting() if offer else []):
+                self._act(s, Ron())
+        else:
+            self._pass_all()
+        result = rnd.result
+        if result is None or result.wins:
+            raise Difference(f"the log draws the round ({event.reason or 'exhaustive'}); our round "
+                             f"{'goes on' if result is None else 'was won'}")
+        reason = event.reason or "exhaustive"
+        if result.draw_reason != reason:
+            raise Difference(f"the log draws the round as {reason}, we as {result.draw_reason}")
+        if tuple(result.deltas) != tuple(event.deltas):
+            raise Difference(f"draw ({reason}): the log pays {event.deltas}, we pay {tuple(result.deltas)}")
+        if reason in ("exhaustive", "nm"):
+            theirs = sorted(event.tenpai)
+            ours = [s for s in range(4) if result.tenpai[s]]
+            if theirs != ours:
+                raise Difference(f"tenpai at the draw: the log shows seats {theirs}, we find {ours}")
+
+    def _check_end(self) -> None:
+        rnd = self.rnd
+        accepted = [e.seat for e in rnd.events if isinstance(e, RiichiAccepted)]
+        if accepted != self.riichi_accepted:
+            raise Difference(f"riichi accepted: the log has seats {self.riichi_accepted}, we {accepted}")
+        if list(rnd.wall.dora_indicators) != self.dora:
+            raise Difference(f"dora indicators: the log turns {_tiles(self.dora)}, "
+                             f"we {_tiles(rnd.wall.dora_indicators)}")
+
+
+def _compare_win(won: Won, agari: Agari, rnd: Round) -> None:
+    who = f"win of seat {agari.who}"
+    from_seat = None if agari.tsumo else agari.from_who
+    if (won.seat, won.from_seat) != (agari.who, from_seat):
+        raise Difference(f"{who}: we have seat {won.seat} winning from {won.from_seat}")
+    score = won.score
+    theirs = sorted([(y, h) for y, h in agari.yaku if h > 0] + [(y, 13) for y in agari.yakuman])
+    ours = sorted((y, h) for y, h in score.yaku if h > 0)
+    if ours != theirs:
+        raise Difference(f"{who}: yaku {theirs} in the log, ours {ours}")
+    fu_differs = not agari.yakuman and agari.fu is not None and agari.fu != score.fu
+    if fu_differs or score.total != agari.points or LIMITS.index(score.limit) != agari.limit:
+        raise Difference(f"{who}: the log scores {agari.fu} fu {agari.points} ({agari.limit}), "
+                         f"we {score.fu} fu {score.total} ({score.limit})")
+    if tuple(won.deltas) != tuple(agari.deltas):
+        raise Difference(f"{who}: the log pays {agari.deltas}, we pay {won.deltas}")
+    if won.pao_seat != agari.pao_who:
+        raise Difference(f"{who}: liability (pao) {agari.pao_who} in the log, ours {won.pao_seat}")
+
+
+def _describe(action, rnd: Round) -> str:
+    name = type(action).__name__
+    if hasattr(action, "tile"):
+        return f"{name} {_tile(action.tile)}"
+    if hasattr(action, "tiles"):
+        return f"{name} {_tiles(action.tiles)}"
+    if hasattr(action, "kind"):
+        return f"{name} {_tiles([action.kind * 4])}"
+    return name
+
+
+def _tile(tile: int) -> str:
+    return to_mpsz([tile])
+
+
+def _tiles(tiles) -> str:
+    return to_mpsz(sorted(tiles))

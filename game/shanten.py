@@ -1,0 +1,577 @@
+"""Shanten, waits, ukeire and the discard evaluation: the naive method, exact and fast.
+
+A hand of n concealed tiles (n = 3k+1 or 3k+2; the 4-k called melds are implied) aims at
+k sets and a pair. Shanten counts the tiles still missing, less one:
+
+    shanten = 3k + 1 - kept
+
+where ``kept`` is the most of the hand's tiles that one complete target hand (k sets +
+a pair, at most four copies of any kind) can keep. This is the naive method of the seed
+notes (remove a pair, the sets, the partial sets, count ``8 - 2*sets - partials - pair``)
+said in tiles kept, and it makes Tenhou's rule exact for free: a wait on a kind the hand
+already holds four of would need a fifth copy, so it is not tenpai.
+
+    >>> from game.tiles import counts34, parse_tiles
+    >>> shanten(counts34(parse_tiles("123m456p789s1122z")))
+    0
+    >>> shanten(counts34(parse_tiles("1111m234p567s789s")))
+    1
+    >>> shanten_forms(counts34(parse_tiles("19m19p19s1234567z")))
+    (8, 6, 0)
+
+How it stays fast without tables: suits are independent except for the number of sets and
+the single pair, so each suit (and the honours) is summarised by its *record*: for p = 0, 1
+pair groups and g = 0..4 set groups, the most tiles it keeps. Within a suit, runs of tiles
+separated by two or more empty kinds cannot share a set, so each run (a *block*) is solved
+alone by a small exact dynamic programme and blocks are combined. Records are few (about a
+hundred in practice), so suit -> record, block -> record and record + record -> record are
+memoised in bounded dicts that are simply cleared when full.
+"""
+
+from __future__ import annotations
+
+import operator
+from collections.abc import Generator, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from engine.tasks import run_to_end
+from game.errors import InputError
+from game.tiles import NUM_KINDS, YAOCHUU_KINDS, is_yaochuu
+
+NUM_TILES_OF_KIND = 4
+MAX_HAND = 14
+MAX_GROUPS = 4  # sets in a full hand
+
+# A record is a tuple of 11 ints: [p * 5 + g] = tiles kept with p pair groups (0/1) and g
+# set groups (0..4), never decreasing in g; [10] = its serial number, the memo key.
+_RECORD_SIZE = 10
+_SERIAL = 10
+
+# Bounds keep the memory small (measured by benchmarks/shanten.py: well under 2 MiB).
+MAX_SUIT_MEMO = 8192
+MAX_BLOCK_MEMO = 2048
+MAX_MERGE_MEMO = 8192
+MAX_RECORDS = 2048
+MAX_HONOUR_MEMO = 2048
+
+_records: dict[tuple[int, ...], tuple[int, ...]] = {}
+_suit_memo: dict[bytes, tuple[int, ...]] = {}
+_block_memo: dict[bytes, tuple[int, ...]] = {}
+_merge_memo: dict[int, tuple[int, ...]] = {}  # serials of two records -> their merge
+_honour_memo: dict[bytes, tuple[int, ...]] = {}  # the 7 honour counts as they come
+_honour_kinds_memo: dict[int, tuple[int, ...]] = {}  # how many honours held once, twice, ...
+
+_yaochuu_counts = operator.itemgetter(*YAOCHUU_KINDS)
+
+
+def _intern(vector: Sequence[int]) -> tuple[int, ...]:
+    """The one record for these kept-tile figures."""
+    key = tuple(vector)
+    record = _records.get(key)
+    if record is None:
+        record = _records[key] = key + (len(_records),)
+    return record
+
+
+def clear_memos() -> None:
+    """Forget every memoised record (done when the records fill up; benchmarks start cold)."""
+    for memo in (_records, _suit_memo, _block_memo, _merge_memo, _honour_memo, _honour_kinds_memo):
+        memo.clear()
+    global _EMPTY
+    _EMPTY = _intern([0] * _RECORD_SIZE)
+
+
+_EMPTY = _intern([0] * _RECORD_SIZE)  # a part with no tiles keeps nothing
+
+
+# ---------------------------------------------------------------- exact block solver
+
+
+def _exact_vector(counts: Sequence[int], sequences: bool = True) -> list[int]:
+    """Most tiles kept for each (pairs p, sets g), by dynamic programming over the kinds.
+
+    A state is (sequences started one kind back, two kinds back, pairs, sets) packed in an
+    int, mapped to the most tiles kept so far. At each kind we may start sequences, a
+    triplet and a pair, as long as the target holds at most four copies of the kind.
+    Groups that would keep none of our tiles are added at the end, as "never decreasing
+    in g": an empty set or pair fits elsewhere.
+
+        >>> _exact_vector([0, 0, 1, 1, 0, 0])  # a ryanmen: a set keeps 2
+        [0, 2, 2, 2, 2, 1, 2, 2, 2, 2]
+        >>> _exact_vector([4], sequences=False)  # four honours: the fourth is dead
+        [0, 3, 3, 3, 3, 2, 3, 3, 3, 3]
+    """
+    n = len(counts)
+    states = {0: 0}  # started_1 | started_2 << 3 | pairs << 6 | sets << 7 -> kept
+    for i in range(n):
+        here = counts[i]
+        # More new sequences than the most copies among their three kinds would leave one
+        # keeping nothing: an empty set, which fits anywhere (see the end).
+        most_new = max(counts[i : i + 3]) if sequences and i <= n - 3 else 0
+        moves = _moves(here, most_new)
+        following: dict[int, int] = {}
+        best = following.get
+        for state, kept in states.items():
+            started_1 = state & 7
+            pending = started_1 + (state >> 3 & 7)
+            base = (state >> 6 << 6) | started_1 << 3
+            has_pair, sets = state >> 6 & 1, state >> 7
+            for step, pair, groups, gain in moves[pending]:
+                if (pair and has_pair) or sets + groups > MAX_GROUPS:
+                    continue
+                key = base + step
+                value = kept + gain
+                if value > best(key, -1):
+                    following[key] = value
+        states = following
+    vector = [-1] * 10
+    for state, kept in states.items():
+        j = (state >> 6 & 1) * 5 + (state >> 7)
+        vector[j] = max(vector[j], kept)
+    for p in (0, 1):
+        for g in range(1, 5):
+            vector[p * 5 + g] = max(vector[p * 5 + g], vector[p * 5 + g - 1])
+    for g in range(5):
+        vector[5 + g] = max(vector[5 + g], vector[g])  # an empty pair group keeps nothing
+    return vector
+
+
+_moves_memo: dict[tuple[int, int], list[list[tuple[int, int, int, int]]]] = {}
+
+
+def _moves(here: int, most_new: int) -> list[list[tuple[int, int, int, int]]]:
+    """For each number of pending sequences: the moves at a kind holding ``here`` tiles.
+
+    A move starts ``new`` sequences and maybe a triplet or the pair, using at most four
+    copies; it is (state step, pair added, sets added, tiles kept here). At most 25 keys.
+    """
+    key = (here, most_new)
+    moves = _moves_memo.get(key)
+    if moves is None:
+        moves = []
+        for pending in range(NUM_TILES_OF_KIND + 1):
+            options = []
+            for new in range(min(most_new, NUM_TILES_OF_KIND - pending) + 1):
+                used = pending + new
+                choices = [(used, 0, new)]
+                if here and used + 3 <= NUM_TILES_OF_KIND:
+                    choices.append((used + 3, 0, new + 1))  # and a triplet
+                if here and used + 2 <= NUM_TILES_OF_KIND:
+                    choices.append((used + 2, 1, new))  # and the pair
+                for target, pair, groups in choices:
+                    options.append((new | pair << 6 | groups << 7, pair, groups, min(target, here)))
+            moves.append(options)
+        moves = _moves_memo[key] = moves
+    return moves
+
+
+# ---------------------------------------------------------------- records of suits and honours
+
+
+def _merge(a: tuple[int, ...], b: tuple[int, ...]) -> tuple[int, ...]:
+    """The record of two parts together: the sets split between them, one pair at most."""
+    key = a[_SERIAL] << 16 | b[_SERIAL]
+    return _merge_memo.get(key) or _merge_new(a, b, key)
+
+
+def _merge_new(a: tuple[int, ...], b: tuple[int, ...], key: int) -> tuple[int, ...]:
+    out = [0] * 10
+    for ga in range(5):
+        a0, a1 = a[ga], a[5 + ga]
+        for gb in range(5 - ga):
+            b0, b1 = b[gb], b[5 + gb]
+            g = ga + gb
+            if a0 + b0 > out[g]:
+                out[g] = a0 + b0
+            both = a1 + b0 if a1 + b0 > a0 + b1 else a0 + b1
+            if both > out[5 + g]:
+                out[5 + g] = both
+    if len(_merge_memo) >= MAX_MERGE_MEMO:
+        _merge_memo.clear()
+    merged = _merge_memo[key] = _intern(out)
+    return merged
+
+
+def _block_record(block: bytes, room_left: int, room_right: int) -> tuple[int, ...]:
+    """Record of one run of tiles (no two empty kinds in a row).
+
+    The free kinds around it (0..2 each side) matter only with a quad, and without one a
+    run of three or more kinds needs no room at all: both checked exhaustively in the tests.
+    """
+    if NUM_TILES_OF_KIND not in block:
+        room_left = room_right = 0 if len(block) >= 3 else 2
+    padded = bytes(room_left) + block + bytes(room_right)
+    key = min(padded, padded[::-1])  # a mirrored suit keeps as much
+    record = _block_memo.get(key)
+    if record is None:
+        if len(_block_memo) >= MAX_BLOCK_MEMO:
+            _block_memo.clear()
+        record = _block_memo[key] = _intern(_exact_vector(key))
+    return record
+
+
+_VALID_COUNTS = bytes(range(NUM_TILES_OF_KIND + 1))
+_BAD_COUNTS = "tile counts must be 34 numbers from 0 to 4"
+
+
+def _check_part(counts: bytes) -> None:
+    """Memo keys are valid counts, so checking on a miss is enough for the hot path."""
+    if counts.translate(None, _VALID_COUNTS):
+        raise InputError(_BAD_COUNTS)
+
+
+def _suit_record(suit: bytes) -> tuple[int, ...]:
+    """Record of one suit's nine counts: its blocks merged (memoised)."""
+    _check_part(suit)
+    record = _EMPTY
+    start = 0
+    for piece in suit.split(b"\0\0"):
+        block = piece.strip(b"\0")
+        if block:
+            first = start + len(piece) - len(piece.lstrip(b"\0"))
+            last = first + len(block)
+            record = _merge(record, _block_record(block, min(first, 2), min(9 - last, 2)))
+        start += len(piece) + 2
+    if len(_suit_memo) >= MAX_SUIT_MEMO:
+        _suit_memo.clear()
+    _suit_memo[suit] = record
+    return record
+
+
+def _honour_record(honours: bytes) -> tuple[int, ...]:
+    """Record of the seven honour counts: each kind is one set, the pair, or nothing."""
+    _check_part(honours)
+    key = honours.count(1) | honours.count(2) << 3 | honours.count(3) << 6 | honours.count(4) << 9
+    record = _honour_kinds_memo.get(key)
+    if record is None:
+        record = _EMPTY
+        for count in honours:
+            if count:
+                record = _merge(record, _intern(_exact_vector([count], sequences=False)))
+        _honour_kinds_memo[key] = record  # at most 330 keys: bounded by nature
+    if len(_honour_memo) >= MAX_HONOUR_MEMO:
+        _honour_memo.clear()
+    _honour_memo[honours] = record
+    return record
+
+
+# ---------------------------------------------------------------- shanten
+
+
+def _checked(counts34: Sequence[int]) -> tuple[bytes, int]:
+    """The counts as bytes and the tile total, or InputError."""
+    try:
+        packed = bytes(counts34)
+    except (TypeError, ValueError):
+        raise InputError(_BAD_COUNTS) from None
+    if len(packed) != NUM_KINDS or packed.translate(None, _VALID_COUNTS):
+        raise InputError(_BAD_COUNTS)
+    total = sum(counts34)
+    if total % 3 == 0 or total > MAX_HAND:
+        raise InputError(f"a hand has 1-14 tiles, not a multiple of 3 (got {total})")
+    return packed, total
+
+
+def _regular(packed: bytes, total: int) -> int:
+    if len(_records) > MAX_RECORDS:
+        clear_memos()
+    suit_memo = _suit_memo
+    suit = packed[0:9]
+    man = suit_memo.get(suit) or _suit_record(suit)
+    suit = packed[9:18]
+    pin = suit_memo.get(suit) or _suit_record(suit)
+    suit = packed[18:27]
+    sou = suit_memo.get(suit) or _suit_record(suit)
+    honours = packed[27:34]
+    honour = _honour_memo.get(honours) or _honour_record(honours)
+    merge_memo = _merge_memo
+    empty = _EMPTY  # small hands (called melds) often leave a part empty: nothing to merge
+    everything = man
+    for part in (pin, sou, honour):
+        if part is not empty:
+            key = everything[_SERIAL] << 16 | part[_SERIAL]
+            everything = merge_memo.get(key) or _merge_new(everything, part, key)
+    sets = total // 3
+    return 3 * sets - everything[5 + sets] + 1
+
+
+def _chiitoitsu(packed: bytes) -> int:
+    kinds = NUM_KINDS - packed.count(0)
+    pairs = kinds - packed.count(1)
+    if pairs == 7:
+        return -1
+    return 6 - pairs + (7 - kinds if kinds < 7 else 0)
+
+
+def _kokushi(packed: bytes) -> int:
+    counts = _yaochuu_counts(packed)
+    missing = counts.count(0)
+    has_pair = 13 - missing - counts.count(1) > 0
+    return missing - has_pair
+
+
+def shanten(counts34: Sequence[int]) -> int:
+    """Shanten of the concealed tiles (-1 complete, 0 tenpai); the best of the three forms.
+
+        >>> from game.tiles import counts34, parse_tiles
+        >>> shanten(counts34(parse_tiles("1122334455667z")))
+        0
+        >>> shanten(counts34(parse_tiles("11m")))  # four called sets and a pair
+        -1
+    """
+    try:  # _checked, inlined for speed: this is the hot path (counts over 4: see _check_part)
+        packed = bytes(counts34)
+        total = sum(counts34)
+    except (TypeError, ValueError):
+        packed, total = _checked(counts34)  # raises
+    if len(packed) != NUM_KINDS or total % 3 == 0 or total > MAX_HAND:
+        packed, total = _checked(counts34)  # raises
+    best = _regular(packed, total)
+    if total >= 13 and best > 0:
+        chiitoitsu = _chiitoitsu(packed)
+        kokushi = _kokushi(packed)
+        return min(best, chiitoitsu, kokushi)
+    return best
+
+
+def shanten_forms(counts34: Sequence[int]) -> tuple[int, int | None, int | None]:
+    """(regular, chiitoitsu, kokushi) shanten; the last two only for 13 or 14 tiles.
+
+        >>> from game.tiles import counts34, parse_tiles
+        >>> shanten_forms(counts34(parse_tiles("1122m3344p5566s7z")))
+        (3, 0, 10)
+        >>> shanten_forms(counts34(parse_tiles("1234m")))
+        (0, None, None)
+    """
+    packed, total = _checked(counts34)
+    if total < 13:
+        return _regular(packed, total), None, None
+    return _regular(packed, total), _chiitoitsu(packed), _kokushi(packed)
+
+
+# ---------------------------------------------------------------- ukeire and waits
+
+
+@dataclass(frozen=True)
+class Ukeire:
+    """The kinds that lower shanten when drawn, with how many of each are unseen.
+
+    ``kinds`` maps kind -> unseen copies (4 - own - visible; 0 stays listed: the kind still
+    advances the hand, which furiten needs); ``total`` sums them; ``share`` is total over
+    all unseen tiles (136 - own - visible).
+    """
+
+    shanten: int
+    kinds: dict[int, int]
+    total: int
+    share: float
+
+
+_PART_SLICES = ((0, 9), (9, 18), (18, 27), (27, 34))
+
+
+def _part_record(part: int, counts: bytes) -> tuple[int, ...]:
+    """Record of part 0..2 (a suit) or 3 (the honours), from that part's counts."""
+    if part == 3:
+        return _honour_memo.get(counts) or _honour_record(counts)
+    return _suit_memo.get(counts) or _suit_record(counts)
+
+
+def _near_kinds(counts34: Sequence[int]) -> list[bool]:
+    """Kinds the hand holds, and suited kinds within two of a held tile of their suit."""
+    near = [False] * NUM_KINDS
+    for k in range(NUM_KINDS):
+        if counts34[k]:
+            if k >= 27:
+                near[k] = True
+            else:
+                position = k % 9
+                for j in range(k - min(position, 2), k + min(8 - position, 2) + 1):
+                    near[j] = True
+    return near
+
+
+def _draw_classes(counts34: Sequence[int]) -> list[list[int]]:
+    """The kinds one may draw, in classes that change shanten alike; one draw per class is tried.
+
+    A kind near the hand's tiles is a class of its own. A far kind (an honour the hand
+    lacks, or a suited kind two or more empty kinds away from its suit's tiles) starts a
+    block alone, and every such loner scores alike in the regular form and in chiitoitsu;
+    kokushi tells yaochuu from the rest. So the far kinds make two classes.
+    """
+    near = _near_kinds(counts34)
+    classes: list[list[int]] = []
+    far_yaochuu: list[int] = []
+    far_simple: list[int] = []
+    for k in range(NUM_KINDS):
+        if near[k]:
+            if counts34[k] < NUM_TILES_OF_KIND:
+                classes.append([k])
+        else:
+            (far_yaochuu if is_yaochuu(k) else far_simple).append(k)
+    return classes + [c for c in (far_yaochuu, far_simple) if c]
+
+
+def _shanten_after_draws(counts34: Sequence[int], draws: list[int]) -> list[int]:
+    """Shanten of the 3n+1 hand plus each drawn kind, recomputing only the part it lands in."""
+    packed = bytes(counts34)
+    total = sum(packed) + 1
+    sets = total // 3
+    parts = [packed[start:end] for start, end in _PART_SLICES]
+    records = [_part_record(part, counts) for part, counts in enumerate(parts)]
+    others = [
+        _merge(_merge(records[1], records[2]), records[3]),
+        _merge(_merge(records[0], records[2]), records[3]),
+        _merge(_merge(records[0], records[1]), records[3]),
+        _merge(_merge(records[0], records[1]), records[2]),
+    ]
+    special = total >= 13
+    if special:
+        kinds = NUM_KINDS - packed.count(0)
+        pairs = kinds - packed.count(1)
+        yaochuu = _yaochuu_counts(packed)
+        yaochuu_missing = yaochuu.count(0)
+        yaochuu_pairs = 13 - yaochuu_missing - yaochuu.count(1)
+    results = []
+    for k in draws:
+        part = min(k // 9, 3)
+        start = _PART_SLICES[part][0]
+        grown = bytearray(parts[part])
+        grown[k - start] += 1
+        everything = _merge(others[part], _part_record(part, bytes(grown)))
+        best = 3 * sets - everything[5 + sets] + 1
+        if special and best > 0:
+            held = counts34[k]
+            new_kinds = kinds + (held == 0)
+            new_pairs = pairs + (held == 1)
+            chiitoitsu = -1 if new_pairs == 7 else 6 - new_pairs + max(0, 7 - new_kinds)
+            missing, has_pair = yaochuu_missing, yaochuu_pairs > 0
+            if is_yaochuu(k):
+                missing -= held == 0
+                has_pair = has_pair or held == 1
+            best = min(best, chiitoitsu, missing - has_pair)
+        results.append(best)
+    return results
+
+
+def _advancing_kinds(counts34: Sequence[int], current: int) -> list[int]:
+    """Kinds (sorted) whose draw lowers the shanten of a 3n+1 hand below ``current``."""
+    classes = _draw_classes(counts34)
+    after = _shanten_after_draws(counts34, [kinds[0] for kinds in classes])
+    return sorted(k for kinds, value in zip(classes, after) if value < current for k in kinds)
+
+
+def _unseen(counts34: Sequence[int], visible34: Sequence[int] | None) -> list[int]:
+    if visible34 is None:
+        visible34 = [0] * NUM_KINDS
+    if len(visible34) != NUM_KINDS:
+        raise InputError("visible counts must be 34 numbers")
+    unseen = [NUM_TILES_OF_KIND - own - seen for own, seen in zip(counts34, visible34)]
+    if min(unseen) < 0 or min(visible34) < 0:
+        raise InputError("more than four copies of a kind between the hand and the visible tiles")
+    return unseen
+
+
+def _ukeire_of_draw_hand(counts34: list[int], unseen: list[int]) -> Ukeire:
+    current = shanten(counts34)
+    kinds = {k: unseen[k] for k in _advancing_kinds(counts34, current)}
+    total = sum(kinds.values())
+    all_unseen = sum(unseen)
+    return Ukeire(current, kinds, total, total / all_unseen if all_unseen else 0.0)
+
+
+def ukeire(counts34: Sequence[int], visible34: Sequence[int] | None = None) -> Ukeire:
+    """Ukeire: the kinds that lower the shanten of a 3n+1 hand when drawn, and how many.
+
+    For a 3n+2 hand (one to discard) it is the ukeire after the recommended discard.
+
+        >>> from game.tiles import counts34, parse_kinds, parse_tiles
+        >>> u = ukeire(counts34(parse_tiles("123m456p789s1122z")))
+        >>> u.shanten, sorted(u.kinds), u.total
+        (0, [27, 28], 4)
+        >>> seen = counts34(k * 4 for k in parse_kinds("1z"))
+        >>> ukeire(counts34(parse_tiles("123m456p789s1122z")), seen).kinds
+        {27: 1, 28: 2}
+    """
+    counts = list(counts34)
+    _, total = _checked(counts)
+    unseen = _unseen(counts, visible34)
+    if total % 3 == 2:
+        return run_to_end(evaluate_discards(counts, visible34))[0].ukeire
+    return _ukeire_of_draw_hand(counts, unseen)
+
+
+def waits(counts34: Sequence[int]) -> list[int]:
+    """Kinds that complete a tenpai 3n+1 hand, never one the hand holds four of; [] if not tenpai.
+
+        >>> from game.tiles import counts34, parse_tiles
+        >>> waits(counts34(parse_tiles("1112345678999m")))
+        [0, 1, 2, 3, 4, 5, 6, 7, 8]
+        >>> waits(counts34(parse_tiles("1111m234p567s789s")))  # only 1m, held four times
+        []
+    """
+    counts = list(counts34)
+    _, total = _checked(counts)
+    if total % 3 != 1:
+        raise InputError(f"waits need a hand of 3n+1 tiles (got {total})")
+    if shanten(counts) != 0:
+        return []
+    return _advancing_kinds(counts, 0)
+
+
+# ---------------------------------------------------------------- discard evaluation
+
+
+@dataclass(frozen=True)
+class DiscardOption:
+    """One distinct discard: the kind, the shanten after it and the ukeire then."""
+
+    kind: int
+    shanten: int
+    ukeire: Ukeire
+
+
+def _loneliness(counts34: Sequence[int], k: int) -> int:
+    """Tie-break rank: 0 a lone honour, 1 a lone terminal (nothing within two), 2 the rest."""
+    if counts34[k] != 1:
+        return 2
+    if k >= 27:
+        return 0
+    position = k % 9
+    if position not in (0, 8):
+        return 2
+    step = 1 if position == 0 else -1
+    return 1 if not (counts34[k + step] or counts34[k + 2 * step]) else 2
+
+
+def evaluate_discards(
+    counts34: Sequence[int], visible34: Sequence[int] | None = None
+) -> Generator[Any, None, list[DiscardOption]]:
+    """Task: every distinct discard of a 3n+2 hand, best first; ``[0]`` is the recommendation.
+
+    Best = lowest shanten after the discard, then most unseen ukeire tiles, then a lone
+    honour, then a lone terminal, then the lowest kind (the CPU breaks ties by hand value
+    later). Yields progress between candidate discards.
+
+        >>> from engine.tasks import run_to_end
+        >>> from game.tiles import counts34, kind_name, parse_tiles
+        >>> options = run_to_end(evaluate_discards(counts34(parse_tiles("123m456p789s1122z7z"))))
+        >>> [(kind_name(o.kind), o.shanten, o.ukeire.total) for o in options[:3]]
+        [('7z', 0, 4), ('1m', 1, 11), ('4p', 1, 11)]
+    """
+    counts = list(counts34)
+    _, total = _checked(counts)
+    if total % 3 != 2:
+        raise InputError(f"discards need a hand of 3n+2 tiles (got {total})")
+    unseen = _unseen(counts, visible34)
+    kinds = [k for k in range(NUM_KINDS) if counts[k]]
+    options = []
+    for done, k in enumerate(kinds):
+        yield done / len(kinds)
+        counts[k] -= 1  # the discard leaves the hand but is not unseen: unseen stays as it is
+        after = _ukeire_of_draw_hand(counts, unseen)
+        counts[k] += 1
+        options.append(DiscardOption(k, after.shanten, after))
+    options.sort(key=lambda o: (o.shanten, -o.ukeire.total, _loneliness(counts, o.kind), o.kind))
+    return options

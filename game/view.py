@@ -1,0 +1,81 @@
+"""What one seat may know: the player's view of a round.
+
+The CPUs and the UI never read a Round's state; they get a :class:`PlayerView` from
+``round.view(seat)`` and choose one of its ``legal_actions``. A view holds the seat's own
+hand and everything on the table (discards, open melds, revealed dora indicators, riichi
+declarations, scores, the wall count, honba and sticks), never another seat's
+concealed tiles or the wall's order.
+
+    >>> d = DiscardView(tile=108, tsumogiri=True, riichi=False, called_by=None)
+    >>> d.tile, d.called_by is None
+    (108, True)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from game.melds import Meld
+
+
+@dataclass(frozen=True)
+class DiscardView:
+    """One tile in a pond: whether it was drawn and thrown at once, declared riichi,
+    and the seat that called it away (None if it stayed)."""
+
+    tile: int
+    tsumogiri: bool
+    riichi: bool
+    called_by: int | None
+
+
+@dataclass(frozen=True)
+class PlayerView:
+    """Everything seat ``seat`` may know at one point of a round.
+
+    Seats are absolute (0..3); ``seat_winds[s]`` is 0..3 = E, S, W, N. ``hand`` is the
+    seat's concealed tiles, sorted; ``drawn`` the tile just drawn (also in ``hand``), or
+    None. ``hand_sizes`` are every seat's concealed tile counts (visible at a table).
+    ``turn`` is whose turn it is; ``awaiting`` the seats whose answer the table waits
+    for. ``legal_actions`` is what this seat may do now (empty while it waits).
+    """
+
+    seat: int
+    dealer: int
+    round_wind: int
+    seat_winds: tuple[int, ...]
+    hand: tuple[int, ...]
+    drawn: int | None
+    hand_sizes: tuple[int, ...]
+    melds: tuple[tuple[Meld, ...], ...]
+    discards: tuple[tuple[DiscardView, ...], ...]
+    riichi: tuple[bool, ...]
+    dora_indicators: tuple[int, ...]
+    scores: tuple[int, ...]
+    honba: int
+    riichi_sticks: int
+    tiles_left: int
+    turn: int
+    awaiting: tuple[int, ...]
+    last_discard: tuple[int, int] | None  # (seat, tile) of the discard being answered
+    legal_actions: tuple[Any, ...]
+    over: bool
+
+    def visible_counts34(self) -> list[int]:
+        """How many of each kind this seat can see: own hand, every pond, open melds,
+        dora indicators. Feeds ``shanten.ukeire(counts, visible34)``.
+
+        >>> v = PlayerView(0, 0, 0, (0, 1, 2, 3), (4,), None, (1, 0, 0, 0), ((), (), (), ()),
+        ...                ((DiscardView(5, False, False, None),), (), (), ()), (False,) * 4,
+        ...                (8,), (25000,) * 4, 0, 0, 70, 0, (), None, (), False)
+        >>> v.visible_counts34()[1], v.visible_counts34()[2]
+        (2, 1)
+        """
+        counts = [0] * 34
+        seen = list(self.hand) + list(self.dora_indicators)
+        seen += [d.tile for pond in self.discards for d in pond if d.called_by is None]
+        seen += [t for melds in self.melds for m in melds for t in m.tiles]
+        for tile in seen:
+            counts[tile // 4] += 1
+        return counts

@@ -1,0 +1,63 @@
+"""Stepping the cartridge frame by frame in tests (never pyxel.run or pyxel.quit)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+
+import pyxel
+
+from engine.buttons import pyxel_keys
+from engine.cartridge import Cartridge
+
+TYPING_KEYS = (pyxel.KEY_RETURN, pyxel.KEY_BACKSPACE, *range(pyxel.KEY_0, pyxel.KEY_9 + 1),
+               *range(pyxel.KEY_A, pyxel.KEY_Z + 1))
+ALL_KEYS = tuple({key for keys in pyxel_keys().values() for key in keys} | set(TYPING_KEYS))
+
+
+class Blank:
+    """A scene that clears the screen to dark blue and does nothing else."""
+
+    def __init__(self, cart: Cartridge) -> None:
+        self.cart = cart
+
+    def update(self) -> None:
+        pass
+
+    def draw(self) -> None:
+        pyxel.cls(1)
+
+
+def step(cart: Cartridge, frames: int = 1) -> None:
+    """Run whole frames as pyxel.run would: update, draw, then flip (which ticks input)."""
+    for _ in range(frames):
+        cart.update()
+        cart.draw()
+        pyxel.flip()
+
+
+def press(cart: Cartridge, key: int, frames: int = 1) -> None:
+    """Hold ``key`` down for ``frames`` frames, then let it go for one frame."""
+    pyxel.set_btn(key, True)
+    step(cart, frames)
+    pyxel.set_btn(key, False)
+    step(cart)
+
+
+def step_until(cart: Cartridge, done: Callable[[], bool], limit: int) -> int:
+    """Step until ``done()``; the frames it took. Fails the test past ``limit`` frames."""
+    for frame in range(1, limit + 1):
+        step(cart)
+        if done():
+            return frame
+    raise AssertionError(f"not done after {limit} frames")
+
+
+def release_all(keys: Iterable[int] = ALL_KEYS) -> None:
+    for key in keys:
+        pyxel.set_btn(key, False)
+    pyxel.flip()
+
+
+def screen() -> bytes:
+    """The 128×128 palette indices on screen, row by row."""
+    return bytes(pyxel.screen.data_ptr())

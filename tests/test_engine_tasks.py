@@ -1,0 +1,127 @@
+"""The frame loop gives tasks what each frame leaves over, and survives a task that fails."""
+
+from __future__ import annotations
+
+import hashlib
+import time
+
+from stepping import Blank, screen, step
+
+from engine.cartridge import FAILURE_SHOWN_FRAMES, THINK_MARGIN_SECONDS, Cartridge
+from engine.target import FRAME_SECONDS, RED
+from engine.tasks import Task, run_to_end
+
+CHAIN_LINKS = 400  # hash-chain steps per checkpoint: well under a millisecond each
+BOOKKEEPING_SECONDS = 0.001  # the scheduler's own work after a step (clock reads, list moves)
+
+
+def hash_chain(checkpoints: int):
+    """Real work: a SHA-256 chain, ``CHAIN_LINKS`` links between checkpoints; returns the tip."""
+    digest = b"pico"
+    for done in range(checkpoints):
+        for _ in range(CHAIN_LINKS):
+            digest = hashlib.sha256(digest).digest()
+        yield (done + 1) / checkpoints
+    return digest.hex()
+
+
+def checkpoints_for(seconds: float) -> int:
+    """How many checkpoints of hash_chain take about ``seconds`` on this machine."""
+    sample = 50
+    start = time.thread_time()
+    run_to_end(hash_chain(sample))
+    per_checkpoint = (time.thread_time() - start) / sample
+    return max(sample, int(seconds / per_checkpoint))
+
+
+def test_a_second_of_work_spreads_over_frames_within_each_slice(make_cart):
+    # The cartridge's clock here is this thread's CPU time, not the wall clock the game uses:
+    # other processes on a shared test machine then cannot pass for our own overruns.
+    cart = make_cart(Blank, clock=time.thread_time)
+    checkpoints = checkpoints_for(1.0)
+    task = cart.spawn(hash_chain(checkpoints), "chain")
+    overruns, meters = [], []
+    while not task.done:
+        step(cart)
+        scheduler = cart.scheduler
+        assert scheduler.last_slice <= FRAME_SECONDS - THINK_MARGIN_SECONDS
+        overruns.append(scheduler.last_used - scheduler.last_slice - scheduler.last_step)
+        meters.append(cart.cpu.this_frame)
+    assert task.state == Task.DONE
+    assert task.result == run_to_end(hash_chain(checkpoints))  # slicing changes nothing
+    assert 0.5 < task.seconds < 3.0  # "about a second" of work, measured inside the task
+    assert task.frames >= task.seconds / FRAME_SECONDS  # no frame thought for longer than a frame
+    # a frame may end past its slice only by the step that was running when the slice ran out
+    assert max(overruns) <= BOOKKEEPING_SECONDS
+    assert max(meters) < 1.0
+    print(f"frames {task.frames} seconds {task.seconds:.3f} worst overrun {max(overruns) * 1e6:.0f} us"
+          f" worst meter {max(meters):.2f}")
+
+
+def test_progress_is_reported_between_frames(make_cart):
+    cart = make_cart(Blank)
+    task = cart.spawn(hash_chain(400), "chain")
+    seen = []
+    while not task.done:
+        cart.scheduler.run(0.002)  # a thin slice, so progress shows in steps
+        seen.append(task.progress)
+    assert seen == sorted(seen) and seen[-1] == 1.0
+    assert len(set(seen)) > 2
+
+
+def test_frames_with_no_time_to_spare_still_take_turns_between_tasks(make_cart):
+    cart = make_cart(Blank)
+    first = cart.spawn(hash_chain(100), "first")
+    second = cart.spawn(hash_chain(100), "second")
+    for _ in range(6):
+        cart.scheduler.run(0.0)  # one step per run
+    assert first.steps == second.steps == 3
+
+
+def test_a_cancelled_task_runs_no_more(make_cart):
+    cart = make_cart(Blank)
+    task = cart.spawn(hash_chain(10_000), "chain")
+    step(cart, 2)
+    steps = task.steps
+    task.cancel()
+    step(cart, 3)
+    assert task.state == Task.CANCELLED and task.steps == steps
+    assert task not in cart.scheduler.tasks
+
+
+class Thinker(Blank):
+    """A scene that starts a long task as soon as it is built."""
+
+    def __init__(self, cart: Cartridge) -> None:
+        super().__init__(cart)
+        self.task = cart.spawn(hash_chain(10_000), "thinker")
+
+
+def test_changing_scene_cancels_the_old_scenes_tasks_only(make_cart):
+    cart = make_cart(Thinker)
+    old_task = cart.scene.task
+    step(cart)
+    cart.change(Thinker)
+    step(cart, 2)
+    assert old_task.state == Task.CANCELLED
+    assert cart.scene.task.state == Task.PENDING and cart.scheduler.tasks == [cart.scene.task]
+
+
+def failing():
+    yield 0.5
+    raise ZeroDivisionError("the CPU divided by zero")
+
+
+def test_a_failing_task_is_reported_and_the_game_goes_on(make_cart, capsys):
+    cart = make_cart(Blank)
+    task = cart.spawn(failing(), "cpu S discard")
+    step(cart, 2)
+    assert task.state == Task.FAILED
+    assert "ZeroDivisionError: the CPU divided by zero" in task.error_text
+    assert cart.failure.startswith("cpu S discard: ZeroDivisionError")
+    assert screen()[0] == RED  # the red line at the top of the screen
+    assert "ZeroDivisionError" in capsys.readouterr().err  # the traceback, for whoever runs it
+    later = cart.spawn(hash_chain(3), "next")
+    step(cart, FAILURE_SHOWN_FRAMES)
+    assert later.state == Task.DONE  # thinking goes on
+    assert screen()[0] == 1  # and the message has gone

@@ -1,0 +1,319 @@
+"""game.shanten against the mahjong 2.1.0 oracle: shanten and its three forms, ukeire, waits, discards.
+
+The oracle counts a wait only on a tile the hand holds four of as not tenpai, as Tenhou does;
+ukeire and waits are checked against brute force over the oracle (draw each kind, does the
+shanten drop?).
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+
+import pytest
+from mahjong.shanten import Shanten
+
+from engine.tasks import run_to_end
+from game import shanten as sh
+from game.errors import InputError
+from game.tiles import YAOCHUU_KINDS, counts34, parse_tiles, to_mpsz
+
+SIZES = (1, 2, 4, 5, 7, 8, 10, 11, 13, 14)
+HANDS_PER_GENERATOR = 26_000  # 8 generators: 208,000 hands
+
+
+def _hand_from_kinds(rng: random.Random, size: int, pick) -> list[int]:
+    """Counts of ``size`` tiles, each kind drawn by ``pick(rng)``, never a fifth copy."""
+    counts = [0] * 34
+    placed = 0
+    while placed < size:
+        k = pick(rng)
+        if counts[k] < 4:
+            counts[k] += 1
+            placed += 1
+    return counts
+
+
+def uniform(rng, size):
+    return counts34(rng.sample(range(136), size))
+
+
+def flush(rng, size):
+    suit = rng.randrange(3)
+    return _hand_from_kinds(rng, size, lambda r: suit * 9 + r.randrange(9) if r.random() < 0.85
+                            else r.randrange(27, 34))
+
+
+def pairs_and_sets(rng, size):
+    """Tiles come in pairs, triplets and quads of few kinds."""
+    counts = [0] * 34
+    kinds = rng.sample(range(34), 8)
+    while sum(counts) < size:
+        k = rng.choice(kinds)
+        counts[k] = min(4, counts[k] + rng.randint(1, min(4, size - sum(counts))))
+    return counts
+
+
+def honours(rng, size):
+    return _hand_from_kinds(rng, size, lambda r: r.randrange(27, 34) if r.random() < 0.6 else r.randrange(27))
+
+
+def near_complete(rng, size):
+    """A complete hand of the size's sets and pair, with one or two tiles swapped."""
+    sets = size // 3
+    counts = [0] * 34
+    while True:
+        counts = [0] * 34
+        for _ in range(sets):
+            start = rng.randrange(34)
+            if start < 27 and start % 9 < 7 and rng.random() < 0.6:
+                for k in (start, start + 1, start + 2):
+                    counts[k] += 1
+            else:
+                counts[start] += 3
+        counts[rng.randrange(34)] += 2
+        if max(counts) <= 4:
+            break
+    tiles = [k for k in range(34) for _ in range(counts[k])]
+    rng.shuffle(tiles)
+    counts = counts34(k * 4 for k in tiles[:size])  # a 3n+1 size drops one tile
+    for _ in range(rng.randint(0, 2)):  # swap one or two tiles for others
+        held = [k for k in range(34) if counts[k]]
+        counts[rng.choice(held)] -= 1
+        counts[rng.choice([k for k in range(34) if counts[k] < 4])] += 1
+    return counts
+
+
+def kokushi_ish(rng, size):
+    return _hand_from_kinds(rng, size, lambda r: r.choice(YAOCHUU_KINDS) if r.random() < 0.85 else r.randrange(34))
+
+
+def chiitoitsu_ish(rng, size):
+    counts = [0] * 34
+    for k in rng.sample(range(34), 7):
+        if sum(counts) + 2 <= size:
+            counts[k] = 2
+    return _fill(rng, counts, size)
+
+
+def quads(rng, size):
+    counts = [0] * 34
+    for k in rng.sample(range(34), rng.randint(1, 3)):
+        if sum(counts) + 4 <= size:
+            counts[k] = 4
+    return _fill(rng, counts, size, near=True)
+
+
+def _fill(rng, counts, size, near=False):
+    held = [k for k in range(34) if counts[k]] or [rng.randrange(34)]
+    while sum(counts) < size:
+        k = rng.choice(held) + rng.randint(-2, 2) if near and rng.random() < 0.7 else rng.randrange(34)
+        if 0 <= k < 34 and counts[k] < 4:
+            counts[k] += 1
+    return counts
+
+
+GENERATORS = [uniform, flush, pairs_and_sets, honours, near_complete, kokushi_ish, chiitoitsu_ish, quads]
+
+
+def _name(counts):
+    return to_mpsz(k * 4 + 1 for k in range(34) for _ in range(counts[k]))
+
+
+@pytest.mark.parametrize("generator", GENERATORS, ids=lambda g: g.__name__)
+def test_shanten_and_each_form_match_the_oracle(generator):
+    rng = random.Random(generator.__name__)
+    wrong = []
+    for i in range(HANDS_PER_GENERATOR):
+        size = SIZES[i % len(SIZES)]
+        hand = generator(rng, size)
+        assert sum(hand) == size and max(hand) <= 4
+        regular, chiitoitsu, kokushi = sh.shanten_forms(hand)
+        expected_regular = Shanten.calculate_shanten_for_regular_hand(hand)
+        if size >= 13:
+            expected = (expected_regular, Shanten.calculate_shanten_for_chiitoitsu_hand(hand),
+                        Shanten.calculate_shanten_for_kokushi_hand(hand))
+        else:
+            expected = (expected_regular, None, None)
+        best = sh.shanten(hand)
+        if (regular, chiitoitsu, kokushi) != expected or best != Shanten.calculate_shanten(hand):
+            wrong.append((_name(hand), best, (regular, chiitoitsu, kokushi), expected))
+    assert wrong == []
+
+
+def test_a_wait_only_on_a_tile_held_four_times_is_not_tenpai():
+    hand = counts34(parse_tiles("1111m234p567s789s"))
+    assert sh.shanten(hand) == 1 == Shanten.calculate_shanten(hand)
+    assert sh.waits(hand) == []
+    assert sh.shanten(counts34(parse_tiles("1111m"))) == 1
+    assert sh.shanten(counts34(parse_tiles("1111z2345m"))) == Shanten.calculate_shanten(
+        counts34(parse_tiles("1111z2345m")))
+
+
+# ------------------------------------------------------------------- the solver's shortcuts
+
+
+def _blocks(length):
+    """Runs of tiles (no two empty kinds in a row, none at the ends), no quads."""
+    for block in itertools.product(range(4), repeat=length):
+        if block[0] and block[-1] and sum(block) <= 14 and b"\0\0" not in bytes(block):
+            yield bytes(block)
+
+
+@pytest.mark.parametrize("length", range(1, 7))
+def test_a_run_without_quads_needs_no_room_around_it(length):
+    """_block_record pads a run without quads by two free kinds (one or two kinds long) or
+    not at all (three or more): every real amount of room keeps the same tiles."""
+    for block in _blocks(length):
+        padded = sh._exact_vector(bytes(2) + block + bytes(2))
+        if length >= 3:
+            assert sh._exact_vector(block) == padded, block
+        for left, right in itertools.product(range(3), repeat=2):
+            real = left + length + right <= 9 and (left == 2 or right == 2 or left + length + right == 9)
+            if real:
+                assert sh._exact_vector(bytes(left) + block + bytes(right)) == padded, (block, left, right)
+
+
+def test_suits_solved_by_blocks_equal_the_whole_suit_solved_at_once():
+    rng = random.Random(4)
+    for _ in range(1500):
+        suit = [0] * 9
+        for _ in range(rng.randint(1, 14)):
+            k = rng.randrange(9)
+            suit[k] = min(4, suit[k] + rng.choice((1, 1, 2, 3, 4)))
+        if sum(suit) > 14:
+            continue
+        assert list(sh._suit_record(bytes(suit))[:10]) == sh._exact_vector(suit), suit
+
+
+def test_memos_stay_bounded_and_do_not_change_answers():
+    rng = random.Random(9)
+    hands = [uniform(rng, 14) for _ in range(3000)]
+    first = [sh.shanten(h) for h in hands]
+    sh.clear_memos()
+    assert [sh.shanten(h) for h in hands] == first
+    assert len(sh._suit_memo) <= sh.MAX_SUIT_MEMO and len(sh._merge_memo) <= sh.MAX_MERGE_MEMO
+    assert len(sh._block_memo) <= sh.MAX_BLOCK_MEMO and len(sh._honour_memo) <= sh.MAX_HONOUR_MEMO
+    assert len(sh._records) <= sh.MAX_RECORDS + 64
+
+
+# ------------------------------------------------------------------- ukeire, waits, discards
+
+
+def _brute_advancing(hand):
+    current = Shanten.calculate_shanten(hand)
+    kinds = []
+    for k in range(34):
+        if hand[k] < 4:
+            hand[k] += 1
+            if Shanten.calculate_shanten(hand) < current:
+                kinds.append(k)
+            hand[k] -= 1
+    return current, kinds
+
+
+def _visible(rng, hand):
+    seen = [0] * 34
+    for k in range(34):
+        if rng.random() < 0.3:
+            seen[k] = rng.randint(0, 4 - hand[k])
+    return seen
+
+
+@pytest.mark.parametrize("generator", GENERATORS, ids=lambda g: g.__name__)
+def test_ukeire_matches_brute_force(generator):
+    rng = random.Random("ukeire " + generator.__name__)
+    for i in range(500):
+        hand = generator(rng, (1, 4, 7, 10, 13, 13)[i % 6])
+        seen = _visible(rng, hand)
+        current, kinds = _brute_advancing(hand)
+        result = sh.ukeire(hand, seen)
+        unseen = {k: 4 - hand[k] - seen[k] for k in kinds}
+        assert (result.shanten, result.kinds) == (current, unseen), _name(hand)
+        assert result.total == sum(unseen.values())
+        assert result.share == pytest.approx(result.total / (136 - sum(hand) - sum(seen)))
+
+
+def test_ukeire_lists_kinds_with_none_left():
+    hand = counts34(parse_tiles("123m456p789s1122z"))
+    seen = counts34(parse_tiles("11z"))
+    result = sh.ukeire(hand, seen)
+    assert result.kinds == {27: 0, 28: 2} and result.total == 2
+
+
+@pytest.mark.parametrize("generator", [near_complete, quads, chiitoitsu_ish, kokushi_ish, flush],
+                         ids=lambda g: g.__name__)
+def test_waits_match_brute_force(generator):
+    rng = random.Random("waits " + generator.__name__)
+    tenpai = 0
+    for i in range(1500):
+        hand = generator(rng, (1, 4, 7, 10, 13)[i % 5])
+        current, kinds = _brute_advancing(hand)
+        expected = kinds if current == 0 else []
+        assert sh.waits(hand) == expected, _name(hand)
+        assert all(hand[k] < 4 for k in expected)
+        tenpai += current == 0
+    assert tenpai > 100  # the generators do reach tenpai often enough to test something
+
+
+def test_evaluate_discards_matches_brute_force_and_ranks_as_documented():
+    rng = random.Random(14)
+    for i in range(150):
+        hand = GENERATORS[i % len(GENERATORS)](rng, (14, 14, 11, 8, 5, 2)[i % 6])
+        seen = _visible(rng, hand)
+        task = sh.evaluate_discards(hand, seen)
+        progress = []
+        while True:
+            try:
+                progress.append(next(task))
+            except StopIteration as stop:
+                options = stop.value
+                break
+        held = [k for k in range(34) if hand[k]]
+        assert progress == [i / len(held) for i in range(len(held))]  # a checkpoint per discard
+        assert sorted(o.kind for o in options) == held
+        for option in options:
+            after = list(hand)
+            after[option.kind] -= 1
+            current, kinds = _brute_advancing(after)
+            assert option.shanten == current
+            assert option.ukeire.kinds == {k: 4 - hand[k] - seen[k] for k in kinds}
+        keys = [(o.shanten, -o.ukeire.total, sh._loneliness(hand, o.kind), o.kind) for o in options]
+        assert keys == sorted(keys)
+        assert sh.ukeire(hand, seen) == options[0].ukeire
+
+
+def test_ties_prefer_a_lone_honour_then_a_lone_terminal_then_the_lowest_kind():
+    hand = counts34(parse_tiles("1m24669p25588s366z"))
+    options = run_to_end(sh.evaluate_discards(hand))
+    tied = [o.kind for o in options if (o.shanten, o.ukeire.total) == (options[0].shanten, options[0].ukeire.total)]
+    # 3z is a lone honour; 1m and 9p lone terminals; 2p, 4p, 2s have neighbours
+    assert tied == [29, 0, 17, 10, 12, 19]
+
+
+@pytest.mark.parametrize("counts", [
+    [0] * 34,
+    counts34(parse_tiles("123m")),
+    counts34(parse_tiles("123m456p789s11z22z33z")),  # 15
+    [5] + [0] * 33,
+    [-1, 2] + [0] * 32,
+    [1] * 33,
+    "not counts",
+])
+def test_bad_hands_raise_input_error(counts):
+    with pytest.raises(InputError):
+        sh.shanten(counts)
+    with pytest.raises(InputError):
+        sh.shanten_forms(counts)
+
+
+def test_bad_calls_raise_input_error():
+    thirteen = counts34(parse_tiles("123m456p789s1122z"))
+    with pytest.raises(InputError):
+        sh.waits(counts34(parse_tiles("123m456p789s1122z7z")))
+    with pytest.raises(InputError):
+        run_to_end(sh.evaluate_discards(thirteen))
+    with pytest.raises(InputError):
+        sh.ukeire(thirteen, counts34(parse_tiles("111z")))  # with the hand's two: five
+    with pytest.raises(InputError):
+        sh.ukeire(thirteen, [0] * 33)
