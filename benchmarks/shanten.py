@@ -9,7 +9,8 @@ Prints, for N random 13- and 14-tile hands and for N smaller hands (called melds
 µs per hand for ours with cold memos (the first pass, memos cleared before it), ours warm
 (a second pass over the same hands), the peer, and the ratios. Both must agree on every hand;
 the script checks that before it prints. Then the discard evaluation's p50/p99/max per
-14-tile hand, and the tracemalloc peak of our memos and of one discard evaluation.
+14-tile hand, the tracemalloc peak over all of it, and what the memos hold when every one is
+full to its bound (the most they can ever take).
 """
 
 from __future__ import annotations
@@ -87,6 +88,31 @@ def memory_peak(hands: list[list[int]], discard_hands: list[list[int]]) -> None:
     tracemalloc.stop()
     print(f"tracemalloc peak over all those hands and evaluations: {peak / 1024:.0f} KiB "
           f"({peak / BUDGET_BYTES:.0%} of the 2 MiB budget)")
+    usage = ", ".join(f"{name} {held}/{bound}" for name, (held, bound) in ours.memo_usage().items())
+    print(f"  memo entries at the end / bound: {usage}")
+
+
+def memo_worst_case() -> None:
+    """Every memo filled to its bound with entries shaped like real ones: the most they can hold."""
+    ours.clear_memos()
+    rng = random.Random(1)
+    tracemalloc.start()
+    records = [ours._intern([rng.randrange(15) for _ in range(10)]) for _ in range(ours.MAX_RECORDS)]
+    def suited(length):
+        return lambda: bytes(rng.randrange(5) for _ in range(length()))
+
+    fills = [(ours._suit_memo, ours.MAX_SUIT_MEMO, suited(lambda: 9)),
+             (ours._block_memo, ours.MAX_BLOCK_MEMO, suited(lambda: rng.randrange(3, 10))),
+             (ours._honour_memo, ours.MAX_HONOUR_MEMO, suited(lambda: 7)),
+             (ours._merge_memo, ours.MAX_MERGE_MEMO,
+              lambda: rng.randrange(ours.MAX_RECORDS) << 16 | rng.randrange(ours.MAX_RECORDS))]
+    for memo, bound, new_key in fills:
+        while len(memo) < bound:
+            memo[new_key()] = rng.choice(records)
+    held, _ = tracemalloc.get_traced_memory()
+    tracemalloc.stop()
+    ours.clear_memos()
+    print(f"every memo full to its bound: {held / 1024:.0f} KiB ({held / BUDGET_BYTES:.0%} of the 2 MiB budget)")
 
 
 def main() -> None:
@@ -103,6 +129,7 @@ def main() -> None:
     compare("hands with called melds (1-11 tiles)", called)
     discard_times(discard_hands)
     memory_peak(full + called, discard_hands)
+    memo_worst_case()
 
 
 if __name__ == "__main__":

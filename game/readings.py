@@ -4,7 +4,7 @@ A winning hand can often be read in more than one way, and each way scores
 differently: ``111222333m`` is three triplets (sanankou) or three identical runs;
 a 5m that completes ``3445m`` filled a 3-4 ryanmen or a 4_6 kanchan. Scoring tries
 every reading and keeps the best, as Tenhou does. This module only lists the
-readings (fast: each suit is split on its own, and the splits are cached); yaku and
+readings (fast: each suit and the honours split on their own, and the splits are cached); yaku and
 fu live in game.yaku and game.scoring.
 
 A reading holds its four groups (the called melds included), the pair kind and the
@@ -63,6 +63,11 @@ class Reading(NamedTuple):
 
 def regular_reading(groups: tuple[Group, ...], pair: int, wait: str) -> Reading:
     """A four-sets-and-a-pair reading, with its run and triplet summaries filled in."""
+    return Reading("regular", groups, pair, wait, *_summary(groups))
+
+
+def _summary(groups: tuple[Group, ...]) -> tuple[tuple[int, ...], tuple[int, ...], int]:
+    """(sorted run firsts, triplet firsts, concealed triplets) of a reading's groups."""
     runs, triplets, concealed = [], [], 0
     for first, run, called, _ in groups:
         if run:
@@ -71,7 +76,7 @@ def regular_reading(groups: tuple[Group, ...], pair: int, wait: str) -> Reading:
             triplets.append(first)
             concealed += not called
     runs.sort()
-    return Reading("regular", groups, pair, wait, tuple(runs), tuple(triplets), concealed)
+    return tuple(runs), tuple(triplets), concealed
 
 
 def meld_group(meld: Meld) -> Group:
@@ -96,59 +101,85 @@ def readings(concealed34: Sequence[int], win_kind: int, melds: Sequence[Meld], t
     result = []
     for pair, groups in _partitions(concealed34):
         result += _waits(groups, pair, win_kind, fixed, tsumo)
-    if not melds and size == 14:
-        result.extend(_special_readings(concealed34, win_kind))
+    if size == 14 and not melds:
+        result += _special_readings(concealed34, win_kind)
     return result
 
 
 _CLOSED_TRIPLET = tuple(Group(k, False) for k in range(34))
 _CLOSED_RUN = tuple(Group(k, True) for k in range(34))
 
+# the hand splits block by block: honours first, then man, pin and sou
+BLOCKS = ((27, 34), (0, 9), (9, 18), (18, 27))
+
 
 def _partitions(counts: Sequence[int]) -> list[tuple[int, tuple[Group, ...]]]:
     """(pair kind, concealed groups) for every split of the concealed tiles.
 
-    Each suit splits on its own (cached by its nine counts), honours only as triplets and
-    one pair; the hand's splits are every combination of its suits' splits.
+    Each block (a suit, or the honours) splits on its own, cached by its counts; the hand's
+    splits are every combination of its blocks' splits with exactly one pair. Most hands
+    have one split per block, so that case takes the short way.
     """
-    honours: list[Group] = []
-    pair = -1
-    if any(counts[27:]):
-        for k in range(27, 34):
-            c = counts[k]
-            if c == 3:
-                honours.append(_CLOSED_TRIPLET[k])
-            elif c == 2 and pair < 0:
-                pair = k
-            elif c:
-                return []
-    splits = [(pair, tuple(honours))]
-    for base in (0, 9, 18):
-        suit = counts[base:base + 9]
-        if not any(suit):
+    pair, groups = -1, ()
+    for start, end in BLOCKS:
+        block = counts[start:end]
+        if not any(block):
             continue
-        options = _suit_splits(base, tuple(suit))
-        splits = [(p if suit_pair < 0 else suit_pair, groups + suit_groups)
-                  for p, groups in splits for suit_pair, suit_groups in options if p < 0 or suit_pair < 0]
-        if not splits:
-            return []
-    return [split for split in splits if split[0] >= 0]
+        options = _block_splits(start, tuple(block))
+        if len(options) != 1:
+            return _combinations(counts) if options else []
+        (block_pair, block_groups), = options
+        if block_pair >= 0:
+            if pair >= 0:
+                return []  # two blocks each need a pair
+            pair = block_pair
+        groups += block_groups
+    return [(pair, groups)]  # a pair is there: readings() checked the size is 3n+2
+
+
+def _combinations(counts: Sequence[int]) -> list[tuple[int, tuple[Group, ...]]]:
+    """Every combination of the blocks' splits (a block splits more than one way)."""
+    splits: list[tuple[int, tuple[Group, ...]]] = [(-1, ())]
+    for start, end in BLOCKS:
+        block = counts[start:end]
+        if any(block):
+            splits = [(pair if block_pair < 0 else block_pair, groups + block_groups)
+                      for pair, groups in splits for block_pair, block_groups in _block_splits(start, tuple(block))
+                      if pair < 0 or block_pair < 0]
+    return splits
 
 
 @lru_cache(maxsize=256)  # about 420 bytes an entry: ~100 KiB of the 2 MiB budget at most
-def _suit_splits(base: int, counts9: tuple[int, ...]) -> tuple[tuple[int, tuple[Group, ...]], ...]:
-    """Every (pair kind or -1, groups) split of one suit into sets and, if its size asks, one pair.
+def _block_splits(start: int, counts: tuple[int, ...]) -> tuple[tuple[int, tuple[Group, ...]], ...]:
+    """Every (pair kind or -1, groups) split of one block into sets and, if its size asks, one pair.
 
-        >>> splits = _suit_splits(0, (3, 3, 3, 0, 0, 0, 0, 0, 0))      # 123 123 123, or 111 222 333
+        >>> splits = _block_splits(0, (3, 3, 3, 0, 0, 0, 0, 0, 0))      # 123 123 123, or 111 222 333
         >>> [(pair, [(g.first, g.run) for g in groups]) for pair, groups in splits]
         [(-1, [(0, True), (0, True), (0, True)]), (-1, [(0, False), (1, False), (2, False)])]
+        >>> _block_splits(27, (3, 0, 0, 0, 2, 0, 0))                     # EEE and a pair of haku
+        ((31, (Group(first=27, run=False, open=False, kan=False),)),)
     """
-    remainder = sum(counts9) % 3
+    remainder = sum(counts) % 3
     if remainder == 1:
         return ()
+    if start == 27:
+        return _honour_split(counts)
     found: list[tuple[int, tuple[Group, ...]]] = []
-    _split(list(counts9), base, 0, remainder == 2, -1, [], found)
+    _split(list(counts), start, 0, remainder == 2, -1, [], found)
     return tuple(found)
+
+
+def _honour_split(counts: tuple[int, ...]) -> tuple[tuple[int, tuple[Group, ...]], ...]:
+    """Honours make no runs: triplets and at most one pair, or no split at all."""
+    triplets, pair = [], -1
+    for kind, copies in enumerate(counts, 27):
+        if copies == 3:
+            triplets.append(_CLOSED_TRIPLET[kind])
+        elif copies == 2 and pair < 0:
+            pair = kind
+        elif copies:
+            return ()
+    return ((pair, tuple(triplets)),)
 
 
 def _split(counts: list[int], base: int, k: int, need_pair: bool, pair: int, groups: list[Group],
@@ -183,8 +214,8 @@ def _split(counts: list[int], base: int, k: int, need_pair: bool, pair: int, gro
 
 
 def clear_caches() -> None:
-    """Forget the cached suit splits (benchmarks start cold)."""
-    _suit_splits.cache_clear()
+    """Forget the cached block splits (benchmarks start cold)."""
+    _block_splits.cache_clear()
 
 
 def _run_wait(first: int, win_kind: int) -> str:
@@ -199,30 +230,33 @@ def _run_wait(first: int, win_kind: int) -> str:
 
 def _waits(closed: tuple[Group, ...], pair: int, win_kind: int, fixed: tuple[Group, ...],
            tsumo: bool) -> list[Reading]:
-    """One reading per place the winning tile can have been in one set split."""
+    """One reading per place the winning tile can have been in one set split.
+
+    The groups' summary is the same for every wait; only a shanpon won by ron changes it
+    (that triplet is open, so one concealed triplet fewer).
+    """
     every = closed + fixed
-    found = [regular_reading(every, pair, "tanki")] if pair == win_kind else []
-    placed = set()
+    runs, triplets, concealed = _summary(every)
+    found = [Reading("regular", every, pair, "tanki", runs, triplets, concealed)] if pair == win_kind else []
     for i, group in enumerate(closed):
-        first = group.first
-        if not first <= win_kind <= first + 2 or group in placed:
-            continue  # the winning tile is not in it, or the same set twice (iipeikou) was placed
-        placed.add(group)
-        if group.run:
-            found.append(regular_reading(every, pair, _run_wait(first, win_kind)))
-        elif first == win_kind:
-            # a shanpon completed by ron: that triplet came partly from a discard
-            groups = every if tsumo else (*closed[:i], Group(first, False, True), *closed[i + 1:], *fixed)
-            found.append(regular_reading(groups, pair, "shanpon"))
+        first, run = group.first, group.run
+        if not (first <= win_kind <= first + 2 if run else first == win_kind) or group in closed[:i]:
+            continue  # the winning tile is not in it, or the same run twice (iipeikou) was placed
+        if run:
+            found.append(Reading("regular", every, pair, _run_wait(first, win_kind), runs, triplets, concealed))
+        elif tsumo:
+            found.append(Reading("regular", every, pair, "shanpon", runs, triplets, concealed))
+        else:  # a shanpon completed by ron: that triplet came partly from a discard
+            groups = (*closed[:i], Group(first, False, True), *closed[i + 1:], *fixed)
+            found.append(Reading("regular", groups, pair, "shanpon", runs, triplets, concealed - 1))
     return found
 
 
 def _special_readings(counts: Sequence[int], win_kind: int) -> list[Reading]:
     """Seven pairs, or thirteen orphans, for a closed 14-tile hand."""
-    counts = list(counts)
     if counts.count(2) == 7:
         return [Reading("chiitoitsu", (), -1, "tanki")]
-    if counts.count(0) == 21 and all(counts[k] for k in YAOCHUU_KINDS):
+    if counts.count(0) == 21 and all([counts[k] for k in YAOCHUU_KINDS]):
         doubled = next(k for k in YAOCHUU_KINDS if counts[k] == 2)
         return [Reading("kokushi", (), doubled, "kokushi13" if doubled == win_kind else "tanki")]
     return []

@@ -22,7 +22,7 @@ from game.ruleset import TENHOU, Ruleset
 from game.tiles import DRAGON_KINDS, EAST, YAOCHUU_KINDS
 from game.yaku import LIABLE_YAKUMAN, YAKU, Win, WinSituation, find_yaku, hand_yaku
 
-__all__ = ["HandScore", "WinSituation", "score_hand", "win_deltas", "fu_of", "base_points"]
+__all__ = ["HandScore", "WinSituation", "score_hand", "win_deltas", "check_situation", "fu_of", "base_points"]
 
 YAOCHUU_SET = frozenset(YAOCHUU_KINDS)
 LIMITS = ("none", "mangan", "haneman", "baiman", "sanbaiman", "yakuman")  # Tenhou's 0..5

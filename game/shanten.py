@@ -23,9 +23,15 @@ How it stays fast without tables: suits are independent except for the number of
 the single pair, so each suit (and the honours) is summarised by its *record*: for p = 0, 1
 pair groups and g = 0..4 set groups, the most tiles it keeps. Within a suit, runs of tiles
 separated by two or more empty kinds cannot share a set, so each run (a *block*) is solved
-alone by a small exact dynamic programme and blocks are combined. Records are few (about a
-hundred in practice), so suit -> record, block -> record and record + record -> record are
-memoised in bounded dicts that are simply cleared when full.
+alone by a small exact dynamic programme (the same run anywhere in a suit, or mirrored,
+keeps as much; only a run holding a quad needs to know the room around it). Records are few
+(under two hundred in practice), so suit -> record, block -> record and record + record ->
+record are memoised in bounded dicts, simply cleared when full; a hand is then four
+look-ups and up to three merges. Chiitoitsu and kokushi are counted with ``bytes.count``.
+
+Ukeire draws each kind that may matter once: kinds next to the hand's tiles one by one,
+and the far kinds in two classes (yaochuu or not) whose members all score alike. Only the
+part a drawn tile lands in is looked up again.
 """
 
 from __future__ import annotations
@@ -48,12 +54,14 @@ MAX_GROUPS = 4  # sets in a full hand
 _RECORD_SIZE = 10
 _SERIAL = 10
 
-# Bounds keep the memory small (measured by benchmarks/shanten.py: well under 2 MiB).
-MAX_SUIT_MEMO = 8192
-MAX_BLOCK_MEMO = 2048
-MAX_MERGE_MEMO = 8192
-MAX_RECORDS = 2048
-MAX_HONOUR_MEMO = 2048
+# Bounds keep the memory small: all memos full take about 1 MiB, half the cartridge's 2 MiB
+# (benchmarks/shanten.py measures it). Each sits just under 2/3 of a power of two, where a
+# dict's table would double.
+MAX_SUIT_MEMO = 5400
+MAX_BLOCK_MEMO = 1360
+MAX_MERGE_MEMO = 5400
+MAX_RECORDS = 512  # about 170 occur in practice
+MAX_HONOUR_MEMO = 1360
 
 _records: dict[tuple[int, ...], tuple[int, ...]] = {}
 _suit_memo: dict[bytes, tuple[int, ...]] = {}
@@ -61,6 +69,7 @@ _block_memo: dict[bytes, tuple[int, ...]] = {}
 _merge_memo: dict[int, tuple[int, ...]] = {}  # serials of two records -> their merge
 _honour_memo: dict[bytes, tuple[int, ...]] = {}  # the 7 honour counts as they come
 _honour_kinds_memo: dict[int, tuple[int, ...]] = {}  # how many honours held once, twice, ...
+_moves_memo: dict[tuple[int, int], list[list[list[tuple[int, int]]]]] = {}  # see _moves
 
 _yaochuu_counts = operator.itemgetter(*YAOCHUU_KINDS)
 
@@ -74,10 +83,32 @@ def _intern(vector: Sequence[int]) -> tuple[int, ...]:
     return record
 
 
+# name -> (memo, bound); the last two are bounded by nature (330 and 25 keys at most)
+_MEMOS: dict[str, tuple[dict, int]] = {
+    "records": (_records, MAX_RECORDS),
+    "suit": (_suit_memo, MAX_SUIT_MEMO),
+    "block": (_block_memo, MAX_BLOCK_MEMO),
+    "merge": (_merge_memo, MAX_MERGE_MEMO),
+    "honour": (_honour_memo, MAX_HONOUR_MEMO),
+    "honour_kinds": (_honour_kinds_memo, 330),
+    "moves": (_moves_memo, 25),
+}
+
+
+def memo_usage() -> dict[str, tuple[int, int]]:
+    """Entries held and the bound of each memo, for the debug overlay and the benchmark.
+
+        >>> memo_usage()["suit"][1] == MAX_SUIT_MEMO
+        True
+    """
+    return {name: (len(memo), bound) for name, (memo, bound) in _MEMOS.items()}
+
+
 def clear_memos() -> None:
     """Forget every memoised record (done when the records fill up; benchmarks start cold)."""
-    for memo in (_records, _suit_memo, _block_memo, _merge_memo, _honour_memo, _honour_kinds_memo):
-        memo.clear()
+    for memo, _ in _MEMOS.values():
+        if memo is not _moves_memo:  # moves do not refer to records
+            memo.clear()
     global _EMPTY
     _EMPTY = _intern([0] * _RECORD_SIZE)
 
@@ -114,12 +145,9 @@ def _exact_vector(counts: Sequence[int], sequences: bool = True) -> list[int]:
         best = following.get
         for state, kept in states.items():
             started_1 = state & 7
-            pending = started_1 + (state >> 3 & 7)
-            base = (state >> 6 << 6) | started_1 << 3
-            has_pair, sets = state >> 6 & 1, state >> 7
-            for step, pair, groups, gain in moves[pending]:
-                if (pair and has_pair) or sets + groups > MAX_GROUPS:
-                    continue
+            groups = state >> 6  # has_pair | sets << 1
+            base = groups << 6 | started_1 << 3
+            for step, gain in moves[started_1 + (state >> 3 & 7)][groups]:
                 key = base + step
                 value = kept + gain
                 if value > best(key, -1):
@@ -137,14 +165,12 @@ def _exact_vector(counts: Sequence[int], sequences: bool = True) -> list[int]:
     return vector
 
 
-_moves_memo: dict[tuple[int, int], list[list[tuple[int, int, int, int]]]] = {}
+def _moves(here: int, most_new: int) -> list[list[list[tuple[int, int]]]]:
+    """The moves at a kind holding ``here`` tiles, by pending sequences and groups so far.
 
-
-def _moves(here: int, most_new: int) -> list[list[tuple[int, int, int, int]]]:
-    """For each number of pending sequences: the moves at a kind holding ``here`` tiles.
-
-    A move starts ``new`` sequences and maybe a triplet or the pair, using at most four
-    copies; it is (state step, pair added, sets added, tiles kept here). At most 25 keys.
+    ``_moves(here, most_new)[pending][has_pair | sets << 1]`` lists (state step, tiles kept
+    here) for starting up to ``most_new`` sequences and maybe a triplet or the pair, with at
+    most four copies of the kind, one pair and four sets in all. At most 25 keys.
     """
     key = (here, most_new)
     moves = _moves_memo.get(key)
@@ -159,9 +185,13 @@ def _moves(here: int, most_new: int) -> list[list[tuple[int, int, int, int]]]:
                     choices.append((used + 3, 0, new + 1))  # and a triplet
                 if here and used + 2 <= NUM_TILES_OF_KIND:
                     choices.append((used + 2, 1, new))  # and the pair
-                for target, pair, groups in choices:
-                    options.append((new | pair << 6 | groups << 7, pair, groups, min(target, here)))
-            moves.append(options)
+                options += [(new | pair << 6 | added << 7, pair, added, min(target, here))
+                            for target, pair, added in choices]
+            moves.append([
+                [(step, gain) for step, pair, added, gain in options
+                 if not (pair and has_pair) and sets + added <= MAX_GROUPS]
+                for sets in range(MAX_GROUPS + 1) for has_pair in (0, 1)
+            ])
         moves = _moves_memo[key] = moves
     return moves
 
@@ -288,10 +318,15 @@ def _regular(packed: bytes, total: int) -> int:
     merge_memo = _merge_memo
     empty = _EMPTY  # small hands (called melds) often leave a part empty: nothing to merge
     everything = man
-    for part in (pin, sou, honour):
-        if part is not empty:
-            key = everything[_SERIAL] << 16 | part[_SERIAL]
-            everything = merge_memo.get(key) or _merge_new(everything, part, key)
+    if pin is not empty:
+        key = everything[10] << 16 | pin[10]  # [10] is _SERIAL, a literal on the hot path
+        everything = merge_memo.get(key) or _merge_new(everything, pin, key)
+    if sou is not empty:
+        key = everything[10] << 16 | sou[10]
+        everything = merge_memo.get(key) or _merge_new(everything, sou, key)
+    if honour is not empty:
+        key = everything[10] << 16 | honour[10]
+        everything = merge_memo.get(key) or _merge_new(everything, honour, key)
     sets = total // 3
     return 3 * sets - everything[5 + sets] + 1
 

@@ -63,60 +63,65 @@ class Win:
     """The facts of one win that do not depend on how the hand is read, worked out once.
 
     concealed34: the concealed kinds (the winning tile included); counts: all 34 kinds,
-    called melds and kans included. closed: no called meld (a closed kan keeps a hand
-    closed); no_melds: not even a closed kan. InputError when the tiles cannot be a hand.
+    called melds and kans included (the same list when there are no melds); tiles: every
+    tile id, melds included. closed: no called meld (a closed kan keeps a hand closed);
+    no_melds: not even a closed kan. suits: the number suits present (0 man, 1 pin, 2 sou);
+    honours: some honour present. InputError when the tiles cannot be a hand.
     """
 
-    __slots__ = ("concealed34", "counts", "closed", "no_melds", "win_kind", "kans", "aka", "situation", "ruleset",
-                 "kinds", "suits", "honours", "value_kinds", "dora", "ura", "chuuren", "junsei", "dora_yaku")
+    __slots__ = ("concealed34", "counts", "tiles", "closed", "no_melds", "win_kind", "kans", "aka", "situation",
+                 "ruleset", "suits", "honours", "value_kinds", "dora", "ura", "chuuren", "junsei", "dora_yaku")
 
     def __init__(self, concealed: Sequence[int], win_tile: int, melds: Sequence[Meld], situation: WinSituation,
                  ruleset: Ruleset = TENHOU) -> None:
         concealed34 = [0] * 34
         for t in concealed:
             concealed34[t >> 2] += 1
-        counts = concealed34[:]
-        tiles = list(concealed)
-        closed, kans = True, 0
-        for m in melds:
-            tiles += m.tiles
-            closed = closed and m.kind == "ankan"
-            kans += len(m.tiles) == 4
-            for t in m.tiles:
-                counts[t >> 2] += 1
+        counts, tiles, closed, kans = concealed34, concealed, True, 0
+        if melds:
+            counts, tiles = concealed34[:], [*concealed]
+            for m in melds:
+                tiles += m.tiles
+                closed = closed and m.kind == "ankan"
+                kans += len(m.tiles) == 4
+                for t in m.tiles:
+                    counts[t >> 2] += 1
         _check_tiles(concealed, tiles, win_tile, len(melds))
-        kinds = frozenset([t >> 2 for t in tiles])
-        self.concealed34, self.counts, self.kinds = concealed34, counts, kinds
+        self.concealed34, self.counts, self.tiles = concealed34, counts, tiles
         self.closed, self.no_melds, self.kans = closed, not melds, kans
         self.win_kind = win_tile >> 2
-        self.aka = len(RED_SET.intersection(tiles)) if ruleset.red_fives else 0
         self.situation, self.ruleset = situation, ruleset
-        self.suits = {k // 9 for k in kinds if k < 27}
-        self.honours = max(kinds) >= 27
+        suits = {t // 36 for t in tiles}  # 3: the honours
+        self.honours = 3 in suits
+        suits.discard(3)
+        self.suits = suits
         self.value_kinds = (*DRAGON_KINDS, EAST + situation.seat_wind, EAST + situation.round_wind)
-        self.dora = sum([counts[DORA_OF[i >> 2]] for i in situation.dora_indicators])
+        self.dora = dora = sum([counts[DORA_OF[i >> 2]] for i in situation.dora_indicators])
+        self.aka = aka = len(RED_SET.intersection(tiles)) if ruleset.red_fives else 0
         riichi = situation.riichi or situation.double_riichi
-        self.ura = sum([counts[DORA_OF[i >> 2]] for i in situation.ura_indicators]) if riichi else 0
+        self.ura = ura = sum([counts[DORA_OF[i >> 2]] for i in situation.ura_indicators]) if riichi else 0
         # Tenhou's order: dora, aka, ura; each only when there is some
-        self.dora_yaku = [(yaku_id, n) for yaku_id, n in ((52, self.dora), (54, self.aka), (53, self.ura)) if n]
+        self.dora_yaku = [dora_yaku for dora_yaku in ((52, dora), (54, aka), (53, ura)) if dora_yaku[1]]
         self.chuuren = self.junsei = False
-        if not melds and len(self.suits) == 1 and not self.honours:
-            base = min(kinds) // 9 * 9
-            self.chuuren = all(counts[base + i] >= need for i, need in enumerate(_NINE_GATES))
+        if not melds and len(suits) == 1 and not self.honours:
+            base = min(tiles) // 36 * 9
+            self.chuuren = all([counts[base + i] >= need for i, need in enumerate(_NINE_GATES)])
             # pure nine gates: the hand less the winning tile is exactly 1112345678999
             self.junsei = self.chuuren and counts[self.win_kind] in (2, 4)
 
 
-def _check_tiles(concealed: Sequence[int], tiles: list[int], win_tile: int, melds: int) -> None:
+def _check_tiles(concealed: Sequence[int], tiles: Sequence[int], win_tile: int, melds: int) -> None:
     if win_tile not in concealed:
         raise InputError(f"the winning tile {win_tile} is not in the hand")
     if len(concealed) + 3 * melds != 14:
         raise InputError(f"{len(concealed)} concealed tiles and {melds} melds: a winning hand has "
                          f"{14 - 3 * melds} concealed tiles beside {melds} melds")
-    if len(set(tiles)) != len(tiles) or min(tiles) < 0 or max(tiles) > 135:
+    distinct = set(tiles)
+    if len(distinct) != len(tiles) or not distinct <= TILE_IDS:
         raise InputError("the hand and melds must hold distinct tile ids 0..135")
 
 
+TILE_IDS = frozenset(range(136))
 _NINE_GATES = (3, 1, 1, 1, 1, 1, 1, 1, 3)
 
 Test = Callable[[Reading, Win], "bool | int"]
@@ -161,12 +166,20 @@ YAOCHUU_SET = frozenset(YAOCHUU_KINDS)
 RED_SET = frozenset(RED_FIVES)
 
 
+def _tile_ids(kinds: frozenset[int]) -> frozenset[int]:
+    """The tile ids of some kinds: asking a hand's tile ids about them needs no kind set."""
+    return frozenset(t for t in range(136) if t >> 2 in kinds)
+
+
+GREEN_TILES, TERMINAL_TILES, YAOCHUU_TILES = _tile_ids(GREEN_KINDS), _tile_ids(TERMINAL_SET), _tile_ids(YAOCHUU_SET)
+
+
 def pinfu(r: Reading, win: Win) -> bool:
     return (win.closed and r.wait == "ryanmen" and len(r.runs) == 4 and r.pair not in win.value_kinds)
 
 
 def tanyao(r: Reading, win: Win) -> bool:
-    return (win.closed or win.ruleset.open_tanyao) and win.kinds.isdisjoint(YAOCHUU_SET)
+    return (win.closed or win.ruleset.open_tanyao) and YAOCHUU_TILES.isdisjoint(win.tiles)
 
 
 def _identical_run_pairs(r: Reading) -> int:
@@ -274,7 +287,7 @@ def hand_needs(win: Win) -> tuple[bool, ...]:
     """Which of HAND_NEEDS the hand meets."""
     s = win.situation
     rare_flag = s.ippatsu or s.chankan or s.rinshan or s.haitei or s.houtei or s.tenhou or s.chiihou
-    return len(win.suits) <= 1, win.kinds <= YAOCHUU_SET, win.kans >= 3, rare_flag
+    return len(win.suits) <= 1, YAOCHUU_TILES.issuperset(win.tiles), win.kans >= 3, rare_flag
 
 
 def _iipeikou(r: Reading, win: Win) -> bool:
@@ -322,7 +335,7 @@ YAKU: dict[int, Yaku] = {y.id: y for y in (
     Y(28, "toitoi", 2, 2, _toitoi, needs=TRIPLETS),
     Y(29, "sanankou", 2, 2, lambda r, win: r.concealed_triplets == 3, needs=TRIPLETS),
     Y(30, "shousangen", 2, 2, _shousangen, needs=HONOURS),
-    H(31, "honroutou", 2, 2, lambda r, win: win.kinds <= YAOCHUU_SET, needs=YAOCHUU_ONLY),
+    H(31, "honroutou", 2, 2, lambda r, win: YAOCHUU_TILES.issuperset(win.tiles), needs=YAOCHUU_ONLY),
     Y(32, "ryanpeikou", 3, 0, _ryanpeikou, needs=RUNS),
     Y(33, "junchan", 3, 2, _junchan, needs=RUNS),
     H(34, "honitsu", 3, 2, lambda r, win: len(win.suits) == 1 and win.honours, needs=ONE_SUIT),
@@ -337,8 +350,8 @@ YAKU: dict[int, Yaku] = {y.id: y for y in (
     Y(41, "suuankou tanki", 13, 0, lambda r, win: r.concealed_triplets == 4 and r.wait == "tanki",
       yakuman=True, special_wait=True, needs=TRIPLETS),
     H(42, "tsuuiisou", 13, 13, lambda r, win: not win.suits, yakuman=True, needs=ONE_SUIT),
-    H(43, "ryuuiisou", 13, 13, lambda r, win: win.kinds <= GREEN_KINDS, yakuman=True, needs=ONE_SUIT),
-    H(44, "chinroutou", 13, 13, lambda r, win: win.kinds <= TERMINAL_SET, yakuman=True, needs=YAOCHUU_ONLY),
+    H(43, "ryuuiisou", 13, 13, lambda r, win: GREEN_TILES.issuperset(win.tiles), yakuman=True, needs=ONE_SUIT),
+    H(44, "chinroutou", 13, 13, lambda r, win: TERMINAL_TILES.issuperset(win.tiles), yakuman=True, needs=YAOCHUU_ONLY),
     H(45, "chuuren poutou", 13, 0, lambda r, win: win.chuuren and not win.junsei, yakuman=True, needs=ONE_SUIT),
     H(46, "junsei chuuren poutou", 13, 0, lambda r, win: win.junsei, yakuman=True, special_wait=True,
       needs=ONE_SUIT),

@@ -174,6 +174,19 @@ def test_a_run_without_quads_needs_no_room_around_it(length):
                 assert sh._exact_vector(bytes(left) + block + bytes(right)) == padded, (block, left, right)
 
 
+def test_long_runs_without_quads_need_no_room_either():
+    rng = random.Random(8)
+    checked = 0
+    while checked < 300:
+        block = bytes(rng.choice((0, 1, 1, 2, 3)) for _ in range(rng.randint(7, 9)))
+        if not (block[0] and block[-1] and sum(block) <= 14 and b"\0\0" not in block):
+            continue
+        checked += 1
+        padded = sh._exact_vector(bytes(2) + block + bytes(2))
+        room = 9 - len(block)
+        assert sh._exact_vector(block) == padded == sh._exact_vector(bytes(room) + block), block
+
+
 def test_suits_solved_by_blocks_equal_the_whole_suit_solved_at_once():
     rng = random.Random(4)
     for _ in range(1500):
@@ -186,15 +199,29 @@ def test_suits_solved_by_blocks_equal_the_whole_suit_solved_at_once():
         assert list(sh._suit_record(bytes(suit))[:10]) == sh._exact_vector(suit), suit
 
 
-def test_memos_stay_bounded_and_do_not_change_answers():
+def test_memos_stay_bounded_and_do_not_change_answers(monkeypatch):
     rng = random.Random(9)
-    hands = [uniform(rng, 14) for _ in range(3000)]
-    first = [sh.shanten(h) for h in hands]
+    hands = [generator(rng, size) for size in (13, 14, 8) for generator in GENERATORS for _ in range(200)]
+    expected = [Shanten.calculate_shanten(h) for h in hands]
+    assert [sh.shanten(h) for h in hands] == expected
+    assert sh.memo_usage()["suit"][0] > 1000  # the memos are in use
+    small = {"suit": ("MAX_SUIT_MEMO", 50), "merge": ("MAX_MERGE_MEMO", 50), "block": ("MAX_BLOCK_MEMO", 20),
+             "honour": ("MAX_HONOUR_MEMO", 20), "records": ("MAX_RECORDS", 40)}
+    for constant, bound in small.values():
+        monkeypatch.setattr(sh, constant, bound)
     sh.clear_memos()
-    assert [sh.shanten(h) for h in hands] == first
-    assert len(sh._suit_memo) <= sh.MAX_SUIT_MEMO and len(sh._merge_memo) <= sh.MAX_MERGE_MEMO
-    assert len(sh._block_memo) <= sh.MAX_BLOCK_MEMO and len(sh._honour_memo) <= sh.MAX_HONOUR_MEMO
-    assert len(sh._records) <= sh.MAX_RECORDS + 64
+    largest = dict.fromkeys(small, 0)
+    for hand, answer in zip(hands, expected):
+        assert sh.shanten(hand) == answer
+        for name, (held, _) in sh.memo_usage().items():
+            if name in largest:
+                largest[name] = max(largest[name], held)
+    sh.clear_memos()
+    for name, (_, bound) in small.items():
+        if name == "records":  # renumbered at the start of the hand after it passes its bound
+            assert bound < largest[name] <= bound + 40
+        else:  # cleared when full
+            assert largest[name] == bound
 
 
 # ------------------------------------------------------------------- ukeire, waits, discards
