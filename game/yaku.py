@@ -139,7 +139,7 @@ class Yaku:
     yakuman: bool = False
     special_wait: bool = False  # a double yakuman under Ruleset.double_yakuman
     by_hand: bool = False       # decided by the tiles and the situation alone, whatever the reading
-    needs: str | None = None    # a cheap precondition (READING_NEEDS or HAND_NEEDS): unmet, no test
+    needs: int = 0              # a cheap precondition (one bit, see reading_needs): unmet, no test
 
 
 def dora_kind(indicator_kind: int) -> int:
@@ -268,26 +268,48 @@ def _toitoi(r: Reading, win: Win) -> bool:
     return r.form == "regular" and not r.runs
 
 
-# what a yaku needs before its test is worth asking; checked once per reading (the first
-# four) or once per hand (the others), so most rows are never asked about a hand they cannot fit
-RUNS, TRIPLETS, HONOURS, SPECIAL = "a run", "three triplets", "an honour triplet", "seven pairs or thirteen orphans"
-ONE_SUIT, YAOCHUU_ONLY, KANS = "at most one suit", "only terminals and honours", "three kans or more"
-RARE_FLAG = "ippatsu, chankan, rinshan, haitei, houtei, tenhou or chiihou"
-READING_NEEDS = (RUNS, TRIPLETS, HONOURS, SPECIAL)
-HAND_NEEDS = (ONE_SUIT, YAOCHUU_ONLY, KANS, RARE_FLAG)
+# What a row needs before its test is worth asking, one bit each. The needs a reading meets
+# are worked out once per reading, the hand's once per hand; a row whose need is unmet is
+# never asked, so most rows never see a hand they cannot fit.
+TWO_RUNS, THREE_RUNS, FOUR_RUNS, YAOCHUU_PAIR = 1, 2, 4, 8          # a reading's
+THREE_TRIPLETS, HONOUR_TRIPLET, SPECIAL = 16, 32, 64                 # (SPECIAL: seven pairs, thirteen orphans)
+ONE_SUIT, YAOCHUU_ONLY, KANS, RARE_FLAG = 128, 256, 512, 1024       # the hand's
+RUN_NEEDS = (0, 0, TWO_RUNS, TWO_RUNS | THREE_RUNS, TWO_RUNS | THREE_RUNS | FOUR_RUNS)  # by number of runs
 
 
-def reading_needs(r: Reading) -> tuple[bool, ...]:
-    """Which of READING_NEEDS the reading meets."""
+def reading_needs(r: Reading) -> int:
+    """The reading needs (bits) that the reading meets.
+
+        >>> from game.readings import Group, regular_reading
+        >>> r = regular_reading((Group(0, True), Group(3, True), Group(6, True), Group(27, False)), 8, "tanki")
+        >>> reading_needs(r) == TWO_RUNS | THREE_RUNS | YAOCHUU_PAIR | HONOUR_TRIPLET
+        True
+    """
+    if r.form != "regular":
+        return SPECIAL
     triplets = r.triplets
-    return bool(r.runs), len(triplets) >= 3, bool(triplets) and max(triplets) >= 27, r.form != "regular"
+    met = RUN_NEEDS[len(r.runs)]
+    if r.pair in YAOCHUU_SET:
+        met |= YAOCHUU_PAIR
+    if len(triplets) >= 3:
+        met |= THREE_TRIPLETS
+    if triplets and max(triplets) >= 27:
+        met |= HONOUR_TRIPLET
+    return met
 
 
-def hand_needs(win: Win) -> tuple[bool, ...]:
-    """Which of HAND_NEEDS the hand meets."""
+def hand_needs(win: Win) -> int:
+    """The hand needs (bits) that the hand meets."""
     s = win.situation
-    rare_flag = s.ippatsu or s.chankan or s.rinshan or s.haitei or s.houtei or s.tenhou or s.chiihou
-    return len(win.suits) <= 1, YAOCHUU_TILES.issuperset(win.tiles), win.kans >= 3, rare_flag
+    met = ONE_SUIT if len(win.suits) <= 1 else 0
+    if YAOCHUU_TILES.issuperset(win.tiles):
+        met |= YAOCHUU_ONLY
+    if win.kans >= 3:
+        met |= KANS
+    if (s.ippatsu or s.chankan or s.rinshan or s.haitei or s.houtei or s.tenhou or s.chiihou or s.double_riichi
+            or s.renhou):
+        met |= RARE_FLAG
+    return met
 
 
 def _iipeikou(r: Reading, win: Win) -> bool:
@@ -318,37 +340,38 @@ YAKU: dict[int, Yaku] = {y.id: y for y in (
     H(4, "rinshan kaihou", 1, 1, _flag("rinshan"), needs=RARE_FLAG),
     H(5, "haitei", 1, 1, _flag("haitei"), needs=RARE_FLAG),
     H(6, "houtei", 1, 1, _flag("houtei"), needs=RARE_FLAG),
-    Y(7, "pinfu", 1, 0, pinfu, needs=RUNS),
+    Y(7, "pinfu", 1, 0, pinfu, needs=FOUR_RUNS),
     H(8, "tanyao", 1, 1, tanyao),
-    Y(9, "iipeikou", 1, 0, _iipeikou, needs=RUNS),
-    *(Y(10 + w, f"seat wind {'ESWN'[w]}", 1, 1, _seat_wind(w), needs=HONOURS) for w in range(4)),
-    *(Y(14 + w, f"round wind {'ESWN'[w]}", 1, 1, _round_wind(w), needs=HONOURS) for w in range(4)),
-    *(Y(18 + i, name, 1, 1, _yakuhai(DRAGON_KINDS[i]), needs=HONOURS)
+    Y(9, "iipeikou", 1, 0, _iipeikou, needs=TWO_RUNS),
+    *(Y(10 + w, f"seat wind {'ESWN'[w]}", 1, 1, _seat_wind(w), needs=HONOUR_TRIPLET) for w in range(4)),
+    *(Y(14 + w, f"round wind {'ESWN'[w]}", 1, 1, _round_wind(w), needs=HONOUR_TRIPLET) for w in range(4)),
+    *(Y(18 + i, name, 1, 1, _yakuhai(DRAGON_KINDS[i]), needs=HONOUR_TRIPLET)
       for i, name in enumerate(("haku", "hatsu", "chun"))),
-    H(21, "double riichi", 2, 0, _flag("double_riichi")),
+    H(21, "double riichi", 2, 0, _flag("double_riichi"), needs=RARE_FLAG),
     Y(22, "chiitoitsu", 2, 0, lambda r, win: r.form == "chiitoitsu", needs=SPECIAL),
-    Y(23, "chanta", 2, 1, _chanta, needs=RUNS),
-    Y(24, "ittsu", 2, 1, _ittsu, needs=RUNS),
-    Y(25, "sanshoku doujun", 2, 1, _sanshoku, needs=RUNS),
-    Y(26, "sanshoku doukou", 2, 2, _sanshoku_doukou, needs=TRIPLETS),
+    Y(23, "chanta", 2, 1, _chanta, needs=YAOCHUU_PAIR),
+    Y(24, "ittsu", 2, 1, _ittsu, needs=THREE_RUNS),
+    Y(25, "sanshoku doujun", 2, 1, _sanshoku, needs=THREE_RUNS),
+    Y(26, "sanshoku doukou", 2, 2, _sanshoku_doukou, needs=THREE_TRIPLETS),
     H(27, "sankantsu", 2, 2, lambda r, win: win.kans == 3, needs=KANS),
-    Y(28, "toitoi", 2, 2, _toitoi, needs=TRIPLETS),
-    Y(29, "sanankou", 2, 2, lambda r, win: r.concealed_triplets == 3, needs=TRIPLETS),
-    Y(30, "shousangen", 2, 2, _shousangen, needs=HONOURS),
+    Y(28, "toitoi", 2, 2, _toitoi, needs=THREE_TRIPLETS),
+    Y(29, "sanankou", 2, 2, lambda r, win: r.concealed_triplets == 3, needs=THREE_TRIPLETS),
+    Y(30, "shousangen", 2, 2, _shousangen, needs=HONOUR_TRIPLET),
     H(31, "honroutou", 2, 2, lambda r, win: YAOCHUU_TILES.issuperset(win.tiles), needs=YAOCHUU_ONLY),
-    Y(32, "ryanpeikou", 3, 0, _ryanpeikou, needs=RUNS),
-    Y(33, "junchan", 3, 2, _junchan, needs=RUNS),
+    Y(32, "ryanpeikou", 3, 0, _ryanpeikou, needs=FOUR_RUNS),
+    Y(33, "junchan", 3, 2, _junchan, needs=YAOCHUU_PAIR),
     H(34, "honitsu", 3, 2, lambda r, win: len(win.suits) == 1 and win.honours, needs=ONE_SUIT),
     H(35, "chinitsu", 6, 5, lambda r, win: len(win.suits) == 1 and not win.honours, needs=ONE_SUIT),
-    H(36, "renhou", 5, 0, lambda r, win: win.ruleset.renhou and win.situation.renhou and win.no_melds),
+    H(36, "renhou", 5, 0, lambda r, win: win.ruleset.renhou and win.situation.renhou and win.no_melds,
+      needs=RARE_FLAG),
     # yakuman: 13 han each (26 for a special wait under Ruleset.double_yakuman)
     H(37, "tenhou", 13, 0, _flag("tenhou"), yakuman=True, needs=RARE_FLAG),
     H(38, "chiihou", 13, 0, _flag("chiihou"), yakuman=True, needs=RARE_FLAG),
-    Y(39, "daisangen", 13, 13, _daisangen, yakuman=True, needs=HONOURS),
+    Y(39, "daisangen", 13, 13, _daisangen, yakuman=True, needs=HONOUR_TRIPLET),
     Y(40, "suuankou", 13, 0, lambda r, win: r.concealed_triplets == 4 and r.wait != "tanki", yakuman=True,
-      needs=TRIPLETS),
+      needs=THREE_TRIPLETS),
     Y(41, "suuankou tanki", 13, 0, lambda r, win: r.concealed_triplets == 4 and r.wait == "tanki",
-      yakuman=True, special_wait=True, needs=TRIPLETS),
+      yakuman=True, special_wait=True, needs=THREE_TRIPLETS),
     H(42, "tsuuiisou", 13, 13, lambda r, win: not win.suits, yakuman=True, needs=ONE_SUIT),
     H(43, "ryuuiisou", 13, 13, lambda r, win: GREEN_TILES.issuperset(win.tiles), yakuman=True, needs=ONE_SUIT),
     H(44, "chinroutou", 13, 13, lambda r, win: TERMINAL_TILES.issuperset(win.tiles), yakuman=True, needs=YAOCHUU_ONLY),
@@ -359,8 +382,8 @@ YAKU: dict[int, Yaku] = {y.id: y for y in (
       needs=SPECIAL),
     Y(48, "kokushi 13-wait", 13, 0, lambda r, win: r.wait == "kokushi13", yakuman=True, special_wait=True,
       needs=SPECIAL),
-    Y(49, "daisuushii", 13, 13, lambda r, win: _winds_triplets(r) == 4, yakuman=True, needs=HONOURS),
-    Y(50, "shousuushii", 13, 13, _shousuushii, yakuman=True, needs=HONOURS),
+    Y(49, "daisuushii", 13, 13, lambda r, win: _winds_triplets(r) == 4, yakuman=True, needs=HONOUR_TRIPLET),
+    Y(50, "shousuushii", 13, 13, _shousuushii, yakuman=True, needs=HONOUR_TRIPLET),
     H(51, "suukantsu", 13, 13, lambda r, win: win.kans == 4, yakuman=True, needs=KANS),
     # dora: the test answers a count, and each counts 1 han (only beside a real yaku)
     H(52, "dora", 1, 1, lambda r, win: win.dora),
@@ -383,16 +406,14 @@ def _han(yaku: Yaku, closed: bool, double_yakuman: bool) -> int:
 Candidates = list[tuple[Test, int, int]]
 
 
-def _candidates(win: Win, by_hand: bool, met: tuple[bool, ...]) -> tuple[Candidates, Candidates]:
+def _candidates(win: Win, by_hand: bool, met: int) -> tuple[Candidates, Candidates]:
     """(test, id, han) of the yakuman and of the other yaku worth asking about: those decided by
-    the hand alone or those that depend on the reading, whose needs are met, that a closed or
-    open hand can have. Worked out once per kind of hand and kept."""
-    key = (win.closed, win.ruleset.double_yakuman, by_hand, met)
+    the hand alone or those that depend on the reading, whose need is met (``met``: bits), that
+    a closed or open hand can have. Worked out once per kind of hand and kept."""
+    key = (by_hand, win.closed, win.ruleset.double_yakuman, met)
     if key not in _CANDIDATES:
-        names = HAND_NEEDS if by_hand else READING_NEEDS
-        usable = {name for name, ok in zip(names, met) if ok}
         rows = [(y, _han(y, win.closed, win.ruleset.double_yakuman)) for y in YAKU.values()
-                if y.id not in DORA_IDS and y.by_hand == by_hand and (y.needs is None or y.needs in usable)]
+                if y.id not in DORA_IDS and y.by_hand == by_hand and (y.needs & met or not y.needs)]
         _CANDIDATES[key] = ([(y.test, y.id, han) for y, han in rows if han and y.yakuman],
                             [(y.test, y.id, han) for y, han in rows if han and not y.yakuman])
     return _CANDIDATES[key]

@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import importlib
 import json
+import shlex
 import sys
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -70,19 +71,38 @@ def print_json(value: Any) -> None:
     print(json.dumps(value, separators=(", ", ": ")), flush=True)
 
 
-def each_stdin_line(answer: Callable[[str], Any]) -> int:
+def each_stdin_line(
+    command: str,
+    add_arguments: Callable[[argparse.ArgumentParser], None],
+    answer: Callable[[argparse.Namespace], Any],
+) -> int:
     """Answer one JSON object per non-empty stdin line, in order.
 
-    A line with bad input answers ``{"error": "..."}`` and the batch goes on; the exit
-    code is then 2.
+    Each line holds the same arguments as the command line of ``command`` (parsed with
+    the command's own ``add_arguments``). A line with bad input answers
+    ``{"error": "..."}`` and the batch goes on; the exit code is then 2.
     """
     status = 0
     for line in sys.stdin:
         if not line.strip():
             continue
         try:
-            print_json(answer(line.strip()))
+            print_json(answer(_parse_line(command, add_arguments, line)))
         except InputError as exc:
             print_json({"error": str(exc)})
             status = 2
     return status
+
+
+def _parse_line(command: str, add_arguments: Callable[[argparse.ArgumentParser], None], line: str) -> argparse.Namespace:
+    parser = _Parser(prog=f"picoriichi {command}")
+    parser.add_argument("--json", action="store_true")
+    add_arguments(parser)
+    try:
+        words = shlex.split(line)
+    except ValueError as exc:
+        raise InputError(f"cannot read the line: {exc}") from None
+    args = parser.parse_args(words)
+    if getattr(args, "hand", None) == "-":
+        raise InputError("a stdin line holds one query, not -")
+    return args

@@ -21,10 +21,9 @@ hands under 13 tiles.
 from __future__ import annotations
 
 import argparse
-import shlex
 
 from engine.tasks import run_to_end
-from game.cli import _Parser, each_stdin_line, print_json
+from game.cli import each_stdin_line, print_json
 from game.errors import InputError
 from game.shanten import Ukeire, evaluate_discards, shanten_forms, ukeire
 from game.tiles import counts34, kind_name, parse_tiles
@@ -39,24 +38,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     if args.hand == "-":
-        return each_stdin_line(_answer_line)
+        return each_stdin_line("analyze", add_arguments, lambda a: answer_query(a.hand, a.visible))
     answer = answer_query(args.hand, args.visible)
     print_json(answer) if args.json else print(describe(args.hand, answer))
     return 0
-
-
-def _answer_line(line: str) -> dict:
-    parser = _Parser(prog="picoriichi analyze")
-    parser.add_argument("--json", action="store_true")
-    add_arguments(parser)
-    try:
-        words = shlex.split(line)
-    except ValueError as exc:
-        raise InputError(f"cannot read the line: {exc}") from None
-    args = parser.parse_args(words)
-    if args.hand == "-":
-        raise InputError("a stdin line names a hand, not -")
-    return answer_query(args.hand, args.visible)
 
 
 def answer_query(hand_text: str, visible_text: str = "") -> dict:

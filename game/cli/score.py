@@ -18,9 +18,8 @@ the hand's points without honba or sticks (Tenhou's ``ten``).
 from __future__ import annotations
 
 import argparse
-import shlex
 
-from game.cli import _Parser, each_stdin_line, print_json
+from game.cli import each_stdin_line, print_json
 from game.errors import InputError
 from game.melds import Meld
 from game.ruleset import Ruleset
@@ -53,27 +52,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     if args.hand == "-":
-        return each_stdin_line(_answer_line)
+        return each_stdin_line("score", add_arguments, answer_query)
     answer = answer_query(args)
     if args.json:
         print_json(answer)
     else:
         print(describe(answer))
     return 0
-
-
-def _answer_line(line: str) -> dict:
-    parser = _Parser(prog="picoriichi score")
-    parser.add_argument("--json", action="store_true")
-    add_arguments(parser)
-    try:
-        words = shlex.split(line)
-    except ValueError as exc:
-        raise InputError(f"cannot read the line: {exc}") from None
-    args = parser.parse_args(words)
-    if args.hand == "-":
-        raise InputError("a stdin line names a hand, not -")
-    return answer_query(args)
 
 
 def answer_query(args: argparse.Namespace) -> dict:
