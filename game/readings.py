@@ -149,7 +149,7 @@ def _combinations(counts: Sequence[int]) -> list[tuple[int, tuple[Group, ...]]]:
     return splits
 
 
-@lru_cache(maxsize=256)  # about 420 bytes an entry: ~100 KiB of the 2 MiB budget at most
+@lru_cache(maxsize=512)  # about 300 bytes an entry: ~150 KiB of the 2 MiB budget at most
 def _block_splits(start: int, counts: tuple[int, ...]) -> tuple[tuple[int, tuple[Group, ...]], ...]:
     """Every (pair kind or -1, groups) split of one block into sets and, if its size asks, one pair.
 
@@ -187,30 +187,39 @@ def _split(counts: list[int], base: int, k: int, need_pair: bool, pair: int, gro
     """Add to ``found`` every split of counts[k:] (groups and pair so far given).
 
     The lowest tile left is, in this order, maybe the pair, maybe a triplet, and then the
-    first tile of runs for all its other copies; so each split comes out exactly once.
+    first tile of runs for all its other copies; so each split comes out exactly once. Where
+    there is no choice (fewer than three copies, and no pair to place there) the loop goes on
+    without a call. counts and groups belong to this call: it changes them.
     """
-    while k < 9 and counts[k] == 0:
+    while True:
+        while k < 9 and counts[k] == 0:
+            k += 1
+        if k == 9:
+            if not need_pair:
+                found.append((pair, tuple(groups)))
+            return
+        copies = counts[k]
+        if copies >= 3 or (copies == 2 and need_pair):
+            break
+        if k > 6 or counts[k + 1] < copies or counts[k + 2] < copies:
+            return
+        counts[k] = 0
+        counts[k + 1] -= copies
+        counts[k + 2] -= copies
+        groups += [_CLOSED_RUN[base + k]] * copies
         k += 1
-    if k == 9:
-        if not need_pair:
-            found.append((pair, tuple(groups)))
-        return
-    copies = counts[k]
-    for pairs in (0, 1) if need_pair and copies >= 2 else (0,):
+    for pairs in (0, 1) if need_pair else (0,):
         for triplets in (0, 1) if copies - 2 * pairs >= 3 else (0,):
             runs = copies - 2 * pairs - 3 * triplets
             if runs and (k > 6 or counts[k + 1] < runs or counts[k + 2] < runs):
                 continue
-            counts[k] = 0
+            rest = counts[:]
+            rest[k] = 0
             if runs:
-                counts[k + 1] -= runs
-                counts[k + 2] -= runs
+                rest[k + 1] -= runs
+                rest[k + 2] -= runs
             added = [_CLOSED_TRIPLET[base + k]] * triplets + [_CLOSED_RUN[base + k]] * runs
-            _split(counts, base, k + 1, need_pair and not pairs, base + k if pairs else pair, groups + added, found)
-            counts[k] = copies
-            if runs:
-                counts[k + 1] += runs
-                counts[k + 2] += runs
+            _split(rest, base, k + 1, need_pair and not pairs, base + k if pairs else pair, groups + added, found)
 
 
 def clear_caches() -> None:

@@ -20,7 +20,7 @@ from game.melds import Meld
 from game.readings import Reading, readings
 from game.ruleset import TENHOU, Ruleset
 from game.tiles import DRAGON_KINDS, EAST, YAOCHUU_KINDS
-from game.yaku import LIABLE_YAKUMAN, YAKU, Win, WinSituation, find_yaku, hand_yaku
+from game.yaku import LIABLE_YAKUMAN, YAKU, Win, WinSituation, find_yaku
 
 __all__ = ["HandScore", "WinSituation", "score_hand", "win_deltas", "check_situation", "fu_of", "base_points"]
 
@@ -185,10 +185,9 @@ def score_hand(concealed: list[int], win_tile: int, melds: list[Meld], situation
     options = readings(win.concealed34, win.win_kind, melds, situation.tsumo)
     if not options:
         return HandScore(error="not complete")
-    by_hand = hand_yaku(win)
     best: tuple | None = None
     for reading in options:
-        value = _value(reading, win, by_hand)
+        value = _value(reading, win)
         if value and (best is None or value[:4] > best[:4]):
             best = value
     if best is None:
@@ -204,12 +203,12 @@ def _dora_only(win: Win) -> bool:
     return bool(win.aka or win.dora)
 
 
-def _value(reading: Reading, win: Win, by_hand: tuple) -> tuple | None:
+def _value(reading: Reading, win: Win) -> tuple | None:
     """(total, yakuman, han, fu, yaku, base, limit, reading) of one reading; None without a yaku.
 
     Tuples compare in Tenhou's order of preference: most points, then most han, then most fu.
     """
-    yaku = find_yaku(reading, win, by_hand)
+    yaku = find_yaku(reading, win)
     if not yaku:
         return None
     han = sum([h for _, h in yaku])

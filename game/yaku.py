@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from functools import partial
+from functools import lru_cache
 
 from game.errors import InputError
 from game.melds import Meld
@@ -66,11 +66,12 @@ class Win:
     called melds and kans included (the same list when there are no melds); tiles: every
     tile id, melds included. closed: no called meld (a closed kan keeps a hand closed);
     no_melds: not even a closed kan. suits: the number suits present (0 man, 1 pin, 2 sou);
-    honours: some honour present. InputError when the tiles cannot be a hand.
+    honours: some honour present. needs: the hand needs it meets (see hand_needs).
+    InputError when the tiles cannot be a hand.
     """
 
     __slots__ = ("concealed34", "counts", "tiles", "closed", "no_melds", "win_kind", "kans", "aka", "situation",
-                 "ruleset", "suits", "honours", "value_kinds", "dora", "ura", "chuuren", "junsei", "dora_yaku")
+                 "ruleset", "suits", "honours", "value_kinds", "dora", "ura", "chuuren", "junsei", "dora_yaku", "needs")
 
     def __init__(self, concealed: Sequence[int], win_tile: int, melds: Sequence[Meld], situation: WinSituation,
                  ruleset: Ruleset = TENHOU) -> None:
@@ -108,6 +109,7 @@ class Win:
             self.chuuren = all([counts[base + i] >= need for i, need in enumerate(_NINE_GATES)])
             # pure nine gates: the hand less the winning tile is exactly 1112345678999
             self.junsei = self.chuuren and counts[self.win_kind] in (2, 4)
+        self.needs = hand_needs(self)
 
 
 def _check_tiles(concealed: Sequence[int], tiles: Sequence[int], win_tile: int, melds: int) -> None:
@@ -138,7 +140,6 @@ class Yaku:
     test: Test
     yakuman: bool = False
     special_wait: bool = False  # a double yakuman under Ruleset.double_yakuman
-    by_hand: bool = False       # decided by the tiles and the situation alone, whatever the reading
     needs: int = 0              # a cheap precondition (one bit, see reading_needs): unmet, no test
 
 
@@ -328,55 +329,54 @@ def _shousuushii(r: Reading, win: Win) -> bool:
     return r.pair in WIND_KINDS and _winds_triplets(r) == 3
 
 
-# Hand-level rows (H) are decided by the tiles and the situation alone and asked once per
-# hand; the others (Y) once per reading. Columns: id, name, closed han, open han, test.
-H = partial(Yaku, by_hand=True)
+# Columns: id, name, closed han, open han, test, then what else the row is (yakuman, a special
+# wait) and what it needs before its test is worth asking.
 Y = Yaku
 YAKU: dict[int, Yaku] = {y.id: y for y in (
-    H(0, "menzen tsumo", 1, 0, lambda r, win: win.situation.tsumo),
-    H(1, "riichi", 1, 0, lambda r, win: win.situation.riichi and not win.situation.double_riichi),
-    H(2, "ippatsu", 1, 0, _flag("ippatsu"), needs=RARE_FLAG),
-    H(3, "chankan", 1, 1, _flag("chankan"), needs=RARE_FLAG),
-    H(4, "rinshan kaihou", 1, 1, _flag("rinshan"), needs=RARE_FLAG),
-    H(5, "haitei", 1, 1, _flag("haitei"), needs=RARE_FLAG),
-    H(6, "houtei", 1, 1, _flag("houtei"), needs=RARE_FLAG),
+    Y(0, "menzen tsumo", 1, 0, lambda r, win: win.situation.tsumo),
+    Y(1, "riichi", 1, 0, lambda r, win: win.situation.riichi and not win.situation.double_riichi),
+    Y(2, "ippatsu", 1, 0, _flag("ippatsu"), needs=RARE_FLAG),
+    Y(3, "chankan", 1, 1, _flag("chankan"), needs=RARE_FLAG),
+    Y(4, "rinshan kaihou", 1, 1, _flag("rinshan"), needs=RARE_FLAG),
+    Y(5, "haitei", 1, 1, _flag("haitei"), needs=RARE_FLAG),
+    Y(6, "houtei", 1, 1, _flag("houtei"), needs=RARE_FLAG),
     Y(7, "pinfu", 1, 0, pinfu, needs=FOUR_RUNS),
-    H(8, "tanyao", 1, 1, tanyao),
+    Y(8, "tanyao", 1, 1, tanyao),
     Y(9, "iipeikou", 1, 0, _iipeikou, needs=TWO_RUNS),
     *(Y(10 + w, f"seat wind {'ESWN'[w]}", 1, 1, _seat_wind(w), needs=HONOUR_TRIPLET) for w in range(4)),
     *(Y(14 + w, f"round wind {'ESWN'[w]}", 1, 1, _round_wind(w), needs=HONOUR_TRIPLET) for w in range(4)),
     *(Y(18 + i, name, 1, 1, _yakuhai(DRAGON_KINDS[i]), needs=HONOUR_TRIPLET)
       for i, name in enumerate(("haku", "hatsu", "chun"))),
-    H(21, "double riichi", 2, 0, _flag("double_riichi"), needs=RARE_FLAG),
+    Y(21, "double riichi", 2, 0, _flag("double_riichi"), needs=RARE_FLAG),
     Y(22, "chiitoitsu", 2, 0, lambda r, win: r.form == "chiitoitsu", needs=SPECIAL),
     Y(23, "chanta", 2, 1, _chanta, needs=YAOCHUU_PAIR),
     Y(24, "ittsu", 2, 1, _ittsu, needs=THREE_RUNS),
     Y(25, "sanshoku doujun", 2, 1, _sanshoku, needs=THREE_RUNS),
     Y(26, "sanshoku doukou", 2, 2, _sanshoku_doukou, needs=THREE_TRIPLETS),
-    H(27, "sankantsu", 2, 2, lambda r, win: win.kans == 3, needs=KANS),
+    Y(27, "sankantsu", 2, 2, lambda r, win: win.kans == 3, needs=KANS),
     Y(28, "toitoi", 2, 2, _toitoi, needs=THREE_TRIPLETS),
     Y(29, "sanankou", 2, 2, lambda r, win: r.concealed_triplets == 3, needs=THREE_TRIPLETS),
     Y(30, "shousangen", 2, 2, _shousangen, needs=HONOUR_TRIPLET),
-    H(31, "honroutou", 2, 2, lambda r, win: YAOCHUU_TILES.issuperset(win.tiles), needs=YAOCHUU_ONLY),
+    Y(31, "honroutou", 2, 2, lambda r, win: YAOCHUU_TILES.issuperset(win.tiles), needs=YAOCHUU_ONLY),
     Y(32, "ryanpeikou", 3, 0, _ryanpeikou, needs=FOUR_RUNS),
     Y(33, "junchan", 3, 2, _junchan, needs=YAOCHUU_PAIR),
-    H(34, "honitsu", 3, 2, lambda r, win: len(win.suits) == 1 and win.honours, needs=ONE_SUIT),
-    H(35, "chinitsu", 6, 5, lambda r, win: len(win.suits) == 1 and not win.honours, needs=ONE_SUIT),
-    H(36, "renhou", 5, 0, lambda r, win: win.ruleset.renhou and win.situation.renhou and win.no_melds,
+    Y(34, "honitsu", 3, 2, lambda r, win: len(win.suits) == 1 and win.honours, needs=ONE_SUIT),
+    Y(35, "chinitsu", 6, 5, lambda r, win: len(win.suits) == 1 and not win.honours, needs=ONE_SUIT),
+    Y(36, "renhou", 5, 0, lambda r, win: win.ruleset.renhou and win.situation.renhou and win.no_melds,
       needs=RARE_FLAG),
     # yakuman: 13 han each (26 for a special wait under Ruleset.double_yakuman)
-    H(37, "tenhou", 13, 0, _flag("tenhou"), yakuman=True, needs=RARE_FLAG),
-    H(38, "chiihou", 13, 0, _flag("chiihou"), yakuman=True, needs=RARE_FLAG),
+    Y(37, "tenhou", 13, 0, _flag("tenhou"), yakuman=True, needs=RARE_FLAG),
+    Y(38, "chiihou", 13, 0, _flag("chiihou"), yakuman=True, needs=RARE_FLAG),
     Y(39, "daisangen", 13, 13, _daisangen, yakuman=True, needs=HONOUR_TRIPLET),
     Y(40, "suuankou", 13, 0, lambda r, win: r.concealed_triplets == 4 and r.wait != "tanki", yakuman=True,
       needs=THREE_TRIPLETS),
     Y(41, "suuankou tanki", 13, 0, lambda r, win: r.concealed_triplets == 4 and r.wait == "tanki",
       yakuman=True, special_wait=True, needs=THREE_TRIPLETS),
-    H(42, "tsuuiisou", 13, 13, lambda r, win: not win.suits, yakuman=True, needs=ONE_SUIT),
-    H(43, "ryuuiisou", 13, 13, lambda r, win: GREEN_TILES.issuperset(win.tiles), yakuman=True, needs=ONE_SUIT),
-    H(44, "chinroutou", 13, 13, lambda r, win: TERMINAL_TILES.issuperset(win.tiles), yakuman=True, needs=YAOCHUU_ONLY),
-    H(45, "chuuren poutou", 13, 0, lambda r, win: win.chuuren and not win.junsei, yakuman=True, needs=ONE_SUIT),
-    H(46, "junsei chuuren poutou", 13, 0, lambda r, win: win.junsei, yakuman=True, special_wait=True,
+    Y(42, "tsuuiisou", 13, 13, lambda r, win: not win.suits, yakuman=True, needs=ONE_SUIT),
+    Y(43, "ryuuiisou", 13, 13, lambda r, win: GREEN_TILES.issuperset(win.tiles), yakuman=True, needs=ONE_SUIT),
+    Y(44, "chinroutou", 13, 13, lambda r, win: TERMINAL_TILES.issuperset(win.tiles), yakuman=True, needs=YAOCHUU_ONLY),
+    Y(45, "chuuren poutou", 13, 0, lambda r, win: win.chuuren and not win.junsei, yakuman=True, needs=ONE_SUIT),
+    Y(46, "junsei chuuren poutou", 13, 0, lambda r, win: win.junsei, yakuman=True, special_wait=True,
       needs=ONE_SUIT),
     Y(47, "kokushi musou", 13, 0, lambda r, win: r.form == "kokushi" and r.wait == "tanki", yakuman=True,
       needs=SPECIAL),
@@ -384,11 +384,11 @@ YAKU: dict[int, Yaku] = {y.id: y for y in (
       needs=SPECIAL),
     Y(49, "daisuushii", 13, 13, lambda r, win: _winds_triplets(r) == 4, yakuman=True, needs=HONOUR_TRIPLET),
     Y(50, "shousuushii", 13, 13, _shousuushii, yakuman=True, needs=HONOUR_TRIPLET),
-    H(51, "suukantsu", 13, 13, lambda r, win: win.kans == 4, yakuman=True, needs=KANS),
+    Y(51, "suukantsu", 13, 13, lambda r, win: win.kans == 4, yakuman=True, needs=KANS),
     # dora: the test answers a count, and each counts 1 han (only beside a real yaku)
-    H(52, "dora", 1, 1, lambda r, win: win.dora),
-    H(53, "ura dora", 1, 1, lambda r, win: win.ura),
-    H(54, "aka dora", 1, 1, lambda r, win: win.aka),
+    Y(52, "dora", 1, 1, lambda r, win: win.dora),
+    Y(53, "ura dora", 1, 1, lambda r, win: win.ura),
+    Y(54, "aka dora", 1, 1, lambda r, win: win.aka),
 )}
 
 DORA_IDS = (52, 54, 53)
@@ -403,47 +403,33 @@ def _han(yaku: Yaku, closed: bool, double_yakuman: bool) -> int:
     return han
 
 
-Candidates = list[tuple[Test, int, int]]
+Candidates = tuple[tuple[Test, int, int], ...]
+FIRST_YAKUMAN = 37  # the yakuman rows are 37..51: after every other yaku, before the dora
 
 
-def _candidates(win: Win, by_hand: bool, met: int) -> tuple[Candidates, Candidates]:
-    """(test, id, han) of the yakuman and of the other yaku worth asking about: those decided by
-    the hand alone or those that depend on the reading, whose need is met (``met``: bits), that
-    a closed or open hand can have. Worked out once per kind of hand and kept."""
-    key = (by_hand, win.closed, win.ruleset.double_yakuman, met)
-    if key not in _CANDIDATES:
-        rows = [(y, _han(y, win.closed, win.ruleset.double_yakuman)) for y in YAKU.values()
-                if y.id not in DORA_IDS and y.by_hand == by_hand and (y.needs & met or not y.needs)]
-        _CANDIDATES[key] = ([(y.test, y.id, han) for y, han in rows if han and y.yakuman],
-                            [(y.test, y.id, han) for y, han in rows if han and not y.yakuman])
-    return _CANDIDATES[key]
+@lru_cache(maxsize=256)  # a few hundred bytes an entry; a game meets far fewer kinds of hand
+def _candidates(closed: bool, double_yakuman: bool, met: int) -> Candidates:
+    """(test, id, han) of the yaku worth asking about, by id: those whose need is met (``met``:
+    the hand's and the reading's, as bits) and that a closed or open hand can have."""
+    rows = [(y, _han(y, closed, double_yakuman)) for y in sorted(YAKU.values(), key=lambda y: y.id)
+            if y.id not in DORA_IDS and (y.needs & met or not y.needs)]
+    return tuple([(y.test, y.id, han) for y, han in rows if han])
 
 
-_CANDIDATES: dict[tuple, tuple[Candidates, Candidates]] = {}
-
-
-def hand_yaku(win: Win) -> tuple[list[tuple[int, int]], list[tuple[int, int]]]:
-    """(yakuman, other yaku) that the hand has whatever its reading: work done once per hand."""
-    yakuman, regular = _candidates(win, True, hand_needs(win))
-    return ([(yaku_id, han) for test, yaku_id, han in yakuman if test(None, win)],
-            [(yaku_id, han) for test, yaku_id, han in regular if test(None, win)])
-
-
-def find_yaku(reading: Reading, win: Win, by_hand: tuple[list, list] | None = None) -> list[tuple[int, int]]:
+def find_yaku(reading: Reading, win: Win) -> list[tuple[int, int]]:
     """The (Tenhou id, han) of every yaku this reading has, by id; [] when it has none.
 
-    ``by_hand`` is ``hand_yaku(win)`` when the caller already has it. Yakuman push the other
-    yaku (and dora) out; several yakuman add up unless ``Ruleset.multiple_yakuman`` is off.
-    Dora count only beside a real yaku.
+    Yakuman push the other yaku (and dora) out; several yakuman add up unless
+    ``Ruleset.multiple_yakuman`` is off. Dora count only beside a real yaku.
+
+        >>> sorted(y.id for y in YAKU.values() if y.yakuman) == list(range(FIRST_YAKUMAN, 52))
+        True
     """
-    hand_yakuman, hand_regular = by_hand or hand_yaku(win)
-    yakuman, regular = _candidates(win, False, reading_needs(reading))
-    found = [(yaku_id, han) for test, yaku_id, han in yakuman if test(reading, win)]
-    if found or hand_yakuman:
-        found = sorted(hand_yakuman + found)
+    candidates = _candidates(win.closed, win.ruleset.double_yakuman, win.needs | reading_needs(reading))
+    found = [(yaku_id, han) for test, yaku_id, han in candidates if test(reading, win)]
+    if not found:
+        return found
+    if found[-1][0] >= FIRST_YAKUMAN:  # the yakuman come last, when there are any
+        found = [(yaku_id, han) for yaku_id, han in found if yaku_id >= FIRST_YAKUMAN]
         return found if win.ruleset.multiple_yakuman else [max(found, key=lambda y: y[1])]
-    found = [(yaku_id, han) for test, yaku_id, han in regular if test(reading, win)]
-    if found or hand_regular:
-        found = sorted(hand_regular + found)
-        found += win.dora_yaku
-    return found
+    return found + win.dora_yaku
