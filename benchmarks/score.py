@@ -6,8 +6,9 @@ scored from inputs built before the clock starts (our WinSituation and Melds; th
 tiles, Melds and HandConfig), so the times are of the scoring alone; the garbage collector
 is held off while timing, and each side's best of several interleaved rounds counts. The
 oracle needs a HandConfig per situation: building it is timed apart and shown as a second
-ratio. Both sides' caches of hand splits are emptied before each round (ours per suit, the
-oracle's per hand), so they only help as they fill.
+ratio. Both sides' caches are emptied before each round, so they only help as they fill:
+ours (block splits, and which yaku rows are worth asking) and the oracle's (hand splits,
+and each Meld's cached 34-kind tiles, which would otherwise be kept from round to round).
 
     .venv/bin/python benchmarks/score.py [--random N] [--seed S] [--rounds R]
 """
@@ -28,7 +29,7 @@ from mahjong.hand_calculating.divider import HandDivider  # noqa: E402
 from mahjong.hand_calculating.hand import HandCalculator  # noqa: E402
 from scoring_oracle import log_wins, oracle_config, oracle_melds, random_case  # noqa: E402
 
-from game import readings  # noqa: E402
+from game import readings, yaku  # noqa: E402
 from game.scoring import score_hand  # noqa: E402
 
 
@@ -38,8 +39,10 @@ def _oracle_inputs(case):
             oracle_config(case), list(case.situation.ura_indicators))
 
 
-def _per_hand_us(run, count: int) -> float:
-    """Wall time per hand, the garbage collector held off (for both sides alike)."""
+def _per_hand_us(run, count: int, start_cold=lambda: None) -> float:
+    """Wall time per hand, caches emptied before the clock starts, the garbage collector held
+    off (for both sides alike)."""
+    start_cold()
     gc.collect()
     gc.disable()
     try:
@@ -51,15 +54,25 @@ def _per_hand_us(run, count: int) -> float:
 
 
 def _ours(cases: list) -> None:
-    readings.clear_caches()
     for c in cases:
         score_hand(c.concealed, c.win_tile, c.melds, c.situation, c.ruleset)
 
 
+def _ours_cold() -> None:
+    readings.clear_caches()
+    yaku.clear_caches()
+
+
 def _oracle(inputs: list) -> None:
-    HandDivider._divide_hand_impl.cache_clear()  # its own cache of hand splits starts cold too
     for tiles, win, melds, dora, config, ura in inputs:
         HandCalculator.estimate_hand_value(tiles, win, melds, dora, config, ura_dora_indicators=ura)
+
+
+def _oracle_cold(inputs: list) -> None:
+    HandDivider._divide_hand_impl.cache_clear()  # its cache of hand splits
+    for tiles, win, melds, dora, config, ura in inputs:
+        for meld in melds:
+            meld.__dict__.pop("tiles_34", None)  # Meld.tiles_34 is a functools.cached_property
 
 
 def compare(name: str, cases: list, rounds: int) -> None:
@@ -67,8 +80,8 @@ def compare(name: str, cases: list, rounds: int) -> None:
     inputs = [_oracle_inputs(c) for c in cases]
     times: dict[str, list[float]] = {"ours": [], "oracle": [], "config": []}
     for _ in range(rounds):
-        times["ours"].append(_per_hand_us(lambda: _ours(cases), len(cases)))
-        times["oracle"].append(_per_hand_us(lambda: _oracle(inputs), len(cases)))
+        times["ours"].append(_per_hand_us(lambda: _ours(cases), len(cases), _ours_cold))
+        times["oracle"].append(_per_hand_us(lambda: _oracle(inputs), len(cases), lambda: _oracle_cold(inputs)))
         times["config"].append(_per_hand_us(lambda: [oracle_config(c) for c in cases], len(cases)))
     ours, oracle, config = (min(times[k]) for k in ("ours", "oracle", "config"))
     print(f"{name}: {len(cases)} hands")

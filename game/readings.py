@@ -23,7 +23,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import NamedTuple
 
-from game.melds import Meld
+from game.melds import MELD_KINDS, Meld
 from game.tiles import YAOCHUU_KINDS
 
 
@@ -80,8 +80,12 @@ def _summary(groups: tuple[Group, ...]) -> tuple[tuple[int, ...], tuple[int, ...
 
 
 def meld_group(meld: Meld) -> Group:
-    """The group a called or declared meld stands for."""
-    return Group(min(meld.tiles) >> 2, meld.kind == "chi", meld.kind != "ankan", len(meld.tiles) == 4)
+    """The group a called or declared meld stands for: called sets are open, a closed kan is not."""
+    return _MELD_GROUPS[meld.kind][min(meld.tiles) >> 2]
+
+
+_MELD_GROUPS = {kind: tuple(Group(first, kind == "chi", kind != "ankan", kind not in ("chi", "pon"))
+                            for first in range(34)) for kind in MELD_KINDS}
 
 
 def readings(concealed34: Sequence[int], win_kind: int, melds: Sequence[Meld], tsumo: bool) -> list[Reading]:
@@ -97,12 +101,12 @@ def readings(concealed34: Sequence[int], win_kind: int, melds: Sequence[Meld], t
     size = sum(concealed34)
     if size % 3 != 2:
         raise ValueError(f"a complete hand has 3n+2 concealed tiles, not {size}")
-    fixed = tuple([meld_group(m) for m in melds])
+    fixed = tuple([meld_group(m) for m in melds]) if melds else ()
     result = []
     for pair, groups in _partitions(concealed34):
         result += _waits(groups, pair, win_kind, fixed, tsumo)
     if size == 14 and not melds:
-        result += _special_readings(concealed34, win_kind)
+        result += _special_readings(concealed34, win_kind, regular=bool(result))
     return result
 
 
@@ -120,12 +124,13 @@ def _partitions(counts: Sequence[int]) -> list[tuple[int, tuple[Group, ...]]]:
     splits are every combination of its blocks' splits with exactly one pair. Most hands
     have one split per block, so that case takes the short way.
     """
+    counts = tuple(counts)  # its slices are the cache keys
     pair, groups = -1, ()
     for start, end in BLOCKS:
         block = counts[start:end]
         if not any(block):
             continue
-        options = _block_splits(start, tuple(block))
+        options = _block_splits(start, block)
         if len(options) != 1:
             return _combinations(counts) if options else []
         (block_pair, block_groups), = options
@@ -137,14 +142,14 @@ def _partitions(counts: Sequence[int]) -> list[tuple[int, tuple[Group, ...]]]:
     return [(pair, groups)]  # a pair is there: readings() checked the size is 3n+2
 
 
-def _combinations(counts: Sequence[int]) -> list[tuple[int, tuple[Group, ...]]]:
+def _combinations(counts: tuple[int, ...]) -> list[tuple[int, tuple[Group, ...]]]:
     """Every combination of the blocks' splits (a block splits more than one way)."""
     splits: list[tuple[int, tuple[Group, ...]]] = [(-1, ())]
     for start, end in BLOCKS:
         block = counts[start:end]
         if any(block):
             splits = [(pair if block_pair < 0 else block_pair, groups + block_groups)
-                      for pair, groups in splits for block_pair, block_groups in _block_splits(start, tuple(block))
+                      for pair, groups in splits for block_pair, block_groups in _block_splits(start, block)
                       if pair < 0 or block_pair < 0]
     return splits
 
@@ -188,25 +193,30 @@ def _split(counts: list[int], base: int, k: int, need_pair: bool, pair: int, gro
 
     The lowest tile left is, in this order, maybe the pair, maybe a triplet, and then the
     first tile of runs for all its other copies; so each split comes out exactly once. Where
-    there is no choice (fewer than three copies, and no pair to place there) the loop goes on
-    without a call. counts and groups belong to this call: it changes them.
+    only one of those can be (most places: too few tiles above for more runs) the loop takes
+    it and goes on; a real choice calls itself once per option. counts and groups belong to
+    this call: it changes them.
     """
     while True:
-        while k < 9 and counts[k] == 0:
+        while k < 9 and not counts[k]:
             k += 1
         if k == 9:
             if not need_pair:
                 found.append((pair, tuple(groups)))
             return
         copies = counts[k]
-        if copies >= 3 or (copies == 2 and need_pair):
-            break
-        if k > 6 or counts[k + 1] < copies or counts[k + 2] < copies:
-            return
-        counts[k] = 0
-        counts[k + 1] -= copies
-        counts[k + 2] -= copies
-        groups += [_CLOSED_RUN[base + k]] * copies
+        if copies == 1 or (copies == 2 and not need_pair):  # every copy starts a run
+            if k > 6 or counts[k + 1] < copies or counts[k + 2] < copies:
+                return
+            counts[k + 1] -= copies  # (counts[k] is left as it is: the split goes on from k + 1)
+            counts[k + 2] -= copies
+            groups += [_CLOSED_RUN[base + k]] * copies
+        elif copies == 2 and (k > 6 or counts[k + 1] < 2 or counts[k + 2] < 2):
+            need_pair, pair = False, base + k  # a pair is needed and two runs cannot start here
+        elif copies == 3 and not need_pair and (k > 6 or counts[k + 1] < 3 or counts[k + 2] < 3):
+            groups.append(_CLOSED_TRIPLET[base + k])  # three runs cannot start here
+        else:
+            break  # a real choice
         k += 1
     for pairs in (0, 1) if need_pair else (0,):
         for triplets in (0, 1) if copies - 2 * pairs >= 3 else (0,):
@@ -214,7 +224,6 @@ def _split(counts: list[int], base: int, k: int, need_pair: bool, pair: int, gro
             if runs and (k > 6 or counts[k + 1] < runs or counts[k + 2] < runs):
                 continue
             rest = counts[:]
-            rest[k] = 0
             if runs:
                 rest[k + 1] -= runs
                 rest[k + 2] -= runs
@@ -247,25 +256,37 @@ def _waits(closed: tuple[Group, ...], pair: int, win_kind: int, fixed: tuple[Gro
     every = closed + fixed
     runs, triplets, concealed = _summary(every)
     found = [Reading("regular", every, pair, "tanki", runs, triplets, concealed)] if pair == win_kind else []
-    for i, group in enumerate(closed):
-        first, run = group.first, group.run
-        if not (first <= win_kind <= first + 2 if run else first == win_kind) or group in closed[:i]:
-            continue  # the winning tile is not in it, or the same run twice (iipeikou) was placed
-        if run:
-            found.append(Reading("regular", every, pair, _run_wait(first, win_kind), runs, triplets, concealed))
+    for group in _SETS_WITH[win_kind]:
+        if group not in closed:  # (the same run twice, iipeikou, gives one reading)
+            continue
+        if group.run:
+            wait = _run_wait(group.first, win_kind)
+            found.append(Reading("regular", every, pair, wait, runs, triplets, concealed))
         elif tsumo:
             found.append(Reading("regular", every, pair, "shanpon", runs, triplets, concealed))
         else:  # a shanpon completed by ron: that triplet came partly from a discard
-            groups = (*closed[:i], Group(first, False, True), *closed[i + 1:], *fixed)
+            i = closed.index(group)
+            groups = (*closed[:i], Group(win_kind, False, True), *closed[i + 1:], *fixed)
             found.append(Reading("regular", groups, pair, "shanpon", runs, triplets, concealed - 1))
     return found
 
 
-def _special_readings(counts: Sequence[int], win_kind: int) -> list[Reading]:
-    """Seven pairs, or thirteen orphans, for a closed 14-tile hand."""
-    if counts.count(2) == 7:
+def _sets_with(kind: int) -> tuple[Group, ...]:
+    """The closed sets a tile of this kind can be in, in the order a split lists them (by first
+    kind, a triplet before a run): so readings come out in the order of the groups."""
+    runs = [first for first in (kind - 2, kind - 1, kind) if first // 9 == kind // 9 < 3 and first % 9 <= 6]
+    return (*[_CLOSED_RUN[first] for first in runs if first < kind], _CLOSED_TRIPLET[kind],
+            *[_CLOSED_RUN[first] for first in runs if first == kind])
+
+
+_SETS_WITH = tuple(_sets_with(kind) for kind in range(34))
+
+
+def _special_readings(counts: Sequence[int], win_kind: int, regular: bool) -> list[Reading]:
+    """Seven pairs, or thirteen orphans, for a closed 14-tile hand (``regular``: it has a regular reading)."""
+    if 1 not in counts and counts.count(2) == 7:
         return [Reading("chiitoitsu", (), -1, "tanki")]
-    if counts.count(0) == 21 and all([counts[k] for k in YAOCHUU_KINDS]):
+    if not regular and counts.count(0) == 21 and all([counts[k] for k in YAOCHUU_KINDS]):
         doubled = next(k for k in YAOCHUU_KINDS if counts[k] == 2)
         return [Reading("kokushi", (), doubled, "kokushi13" if doubled == win_kind else "tanki")]
     return []

@@ -76,20 +76,19 @@ def fu_of(reading: Reading, win: Win, pinfu: bool) -> int:
         >>> fu_of(r, Win(parse_tiles("111m123p123s55z"), 124, [pon], WinSituation()), pinfu=False)
         40
     """
-    if reading.form == "chiitoitsu":
-        return 25
-    if reading.form == "kokushi":
-        return 0
-    tsumo = win.situation.tsumo
+    if reading.form != "regular":
+        return 25 if reading.form == "chiitoitsu" else 0
+    s = win.situation
+    tsumo = s.tsumo
     if pinfu:
         return 20 if tsumo else 30
     fu = 20 + (10 if win.closed and not tsumo else 0) + (2 if tsumo else 0)
     for first, run, called, kan in reading.groups:
         if not run:
             fu += (2 if called else 4) * (2 if first in YAOCHUU_SET else 1) * (4 if kan else 1)
-    s = win.situation
     pair = reading.pair
-    fu += 2 * ((pair in DRAGON_KINDS) + (pair == EAST + s.seat_wind) + (pair == EAST + s.round_wind))
+    if pair >= EAST:  # a value pair: dragons, the seat wind, the round wind (a double wind twice)
+        fu += 2 * ((pair in DRAGON_KINDS) + (pair == EAST + s.seat_wind) + (pair == EAST + s.round_wind))
     if reading.wait in ("kanchan", "penchan", "tanki"):
         fu += 2
     fu = -(-fu // 10) * 10
@@ -193,10 +192,11 @@ def score_hand(concealed: list[int], win_tile: int, melds: list[Meld], situation
     if best is None:
         return HandScore(error="no yaku (dora alone does not win)" if _dora_only(win) else "no yaku")
     total, yakuman, han, fu, yaku, base, limit, reading = best
-    payments = _payments(base, situation.dealer, situation.tsumo, situation.honba, ruleset)
+    dealer = situation.dealer
+    payments = _payments(base, dealer, situation.tsumo, situation.honba, ruleset)
     liable = sum([h // 13 for y, h in yaku if y in LIABLE_YAKUMAN]) if yakuman else 0
-    return HandScore(None, yaku, han, fu, limit, yakuman, total, payments, base, situation.dealer, situation.tsumo,
-                     liable, reading)
+    return HandScore(None, yaku, han, fu, limit, yakuman, total, payments, base, dealer, situation.tsumo, liable,
+                     reading)
 
 
 def _dora_only(win: Win) -> bool:

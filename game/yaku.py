@@ -19,13 +19,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import partial
 
 from game.errors import InputError
 from game.melds import Meld
 from game.readings import Reading
 from game.ruleset import TENHOU, Ruleset
-from game.tiles import DRAGON_KINDS, EAST, HATSU, RED_FIVES, TERMINAL_KINDS, WIND_KINDS, YAOCHUU_KINDS
+from game.tiles import (CHUN, DRAGON_KINDS, EAST, HAKU, HATSU, NORTH, RED_FIVES, SOUTH, TERMINAL_KINDS, WEST,
+                        WIND_KINDS, YAOCHUU_KINDS)
 
 
 @dataclass(frozen=True)
@@ -66,12 +67,14 @@ class Win:
     called melds and kans included (the same list when there are no melds); tiles: every
     tile id, melds included. closed: no called meld (a closed kan keeps a hand closed);
     no_melds: not even a closed kan. suits: the number suits present (0 man, 1 pin, 2 sou);
-    honours: some honour present. needs: the hand needs it meets (see hand_needs).
+    honours: some honour present. needs: the hand needs it meets (see hand_needs); hand_rows,
+    reading_rows: the yaku rows such a hand may have (see WorthAsking).
     InputError when the tiles cannot be a hand.
     """
 
     __slots__ = ("concealed34", "counts", "tiles", "closed", "no_melds", "win_kind", "kans", "aka", "situation",
-                 "ruleset", "suits", "honours", "value_kinds", "dora", "ura", "chuuren", "junsei", "dora_yaku", "needs")
+                 "ruleset", "suits", "honours", "dora", "ura", "chuuren", "junsei", "dora_yaku", "needs",
+                 "hand_rows", "reading_rows")
 
     def __init__(self, concealed: Sequence[int], win_tile: int, melds: Sequence[Meld], situation: WinSituation,
                  ruleset: Ruleset = TENHOU) -> None:
@@ -96,13 +99,16 @@ class Win:
         self.honours = 3 in suits
         suits.discard(3)
         self.suits = suits
-        self.value_kinds = (*DRAGON_KINDS, EAST + situation.seat_wind, EAST + situation.round_wind)
-        self.dora = dora = sum([counts[DORA_OF[i >> 2]] for i in situation.dora_indicators])
+        self.dora = dora = _dora_count(counts, situation.dora_indicators)
         self.aka = aka = len(RED_SET.intersection(tiles)) if ruleset.red_fives else 0
         riichi = situation.riichi or situation.double_riichi
-        self.ura = ura = sum([counts[DORA_OF[i >> 2]] for i in situation.ura_indicators]) if riichi else 0
+        self.ura = ura = _dora_count(counts, situation.ura_indicators) if riichi else 0
         # Tenhou's order: dora, aka, ura; each only when there is some
-        self.dora_yaku = [dora_yaku for dora_yaku in ((52, dora), (54, aka), (53, ura)) if dora_yaku[1]]
+        self.dora_yaku = dora_yaku = [(52, dora)] if dora else []
+        if aka:
+            dora_yaku.append((54, aka))
+        if ura:
+            dora_yaku.append((53, ura))
         self.chuuren = self.junsei = False
         if not melds and len(suits) == 1 and not self.honours:
             base = min(tiles) // 36 * 9
@@ -110,6 +116,15 @@ class Win:
             # pure nine gates: the hand less the winning tile is exactly 1112345678999
             self.junsei = self.chuuren and counts[self.win_kind] in (2, 4)
         self.needs = hand_needs(self)
+        self.hand_rows, self.reading_rows = WORTH_ASKING[closed, ruleset.double_yakuman]
+
+
+def _dora_count(counts: list[int], indicators: Sequence[int]) -> int:
+    """How many of the hand's tiles the indicators point at."""
+    found = 0
+    for indicator in indicators:
+        found += counts[DORA_OF[indicator >> 2]]
+    return found
 
 
 def _check_tiles(concealed: Sequence[int], tiles: Sequence[int], win_tile: int, melds: int) -> None:
@@ -140,7 +155,8 @@ class Yaku:
     test: Test
     yakuman: bool = False
     special_wait: bool = False  # a double yakuman under Ruleset.double_yakuman
-    needs: int = 0              # a cheap precondition (one bit, see reading_needs): unmet, no test
+    by_hand: bool = False       # decided by the tiles and the situation alone, whatever the reading
+    needs: int = 0              # cheap preconditions (bits, any will do; see reading_needs): unmet, no test
 
 
 def dora_kind(indicator_kind: int) -> int:
@@ -176,7 +192,10 @@ GREEN_TILES, TERMINAL_TILES, YAOCHUU_TILES = _tile_ids(GREEN_KINDS), _tile_ids(T
 
 
 def pinfu(r: Reading, win: Win) -> bool:
-    return (win.closed and r.wait == "ryanmen" and len(r.runs) == 4 and r.pair not in win.value_kinds)
+    s, pair = win.situation, r.pair
+    # four runs, a two-sided wait, a pair worth no fu (no dragon, no seat or round wind)
+    return (win.closed and r.wait == "ryanmen" and len(r.runs) == 4 and pair < HAKU
+            and pair != EAST + s.seat_wind and pair != EAST + s.round_wind)
 
 
 def tanyao(r: Reading, win: Win) -> bool:
@@ -241,12 +260,8 @@ def _sanshoku_doukou(r: Reading, win: Win) -> bool:
 
 def _ittsu(r: Reading, win: Win) -> bool:
     runs = r.runs
-    if len(runs) < 3:
-        return False
-    for s in (0, 9, 18):
-        if s in runs and s + 3 in runs and s + 6 in runs:
-            return True
-    return False
+    return ((0 in runs and 3 in runs and 6 in runs) or (9 in runs and 12 in runs and 15 in runs)
+            or (18 in runs and 21 in runs and 24 in runs))
 
 
 def _chanta(r: Reading, win: Win) -> bool:
@@ -257,25 +272,44 @@ def _junchan(r: Reading, win: Win) -> bool:
     return bool(r.runs) and not win.honours and _every_part_has_yaochuu(r)
 
 
+def _dragon_triplets(r: Reading) -> int:
+    triplets = r.triplets
+    return (HAKU in triplets) + (HATSU in triplets) + (CHUN in triplets)
+
+
 def _shousangen(r: Reading, win: Win) -> bool:
-    return r.pair in DRAGON_KINDS and sum(k in r.triplets for k in DRAGON_KINDS) == 2
+    return r.pair in DRAGON_KINDS and _dragon_triplets(r) == 2
 
 
 def _winds_triplets(r: Reading) -> int:
-    return sum(k in r.triplets for k in WIND_KINDS)
+    triplets = r.triplets
+    return (EAST in triplets) + (SOUTH in triplets) + (WEST in triplets) + (NORTH in triplets)
 
 
 def _toitoi(r: Reading, win: Win) -> bool:
     return r.form == "regular" and not r.runs
 
 
-# What a row needs before its test is worth asking, one bit each. The needs a reading meets
-# are worked out once per reading, the hand's once per hand; a row whose need is unmet is
-# never asked, so most rows never see a hand they cannot fit.
-TWO_RUNS, THREE_RUNS, FOUR_RUNS, YAOCHUU_PAIR = 1, 2, 4, 8          # a reading's
-THREE_TRIPLETS, HONOUR_TRIPLET, SPECIAL = 16, 32, 64                 # (SPECIAL: seven pairs, thirteen orphans)
-ONE_SUIT, YAOCHUU_ONLY, KANS, RARE_FLAG = 128, 256, 512, 1024       # the hand's
-RUN_NEEDS = (0, 0, TWO_RUNS, TWO_RUNS | THREE_RUNS, TWO_RUNS | THREE_RUNS | FOUR_RUNS)  # by number of runs
+# What a row needs before its test is worth asking, as bits (a row lists any that will do).
+# The needs a reading meets are worked out once per reading, the hand's once per hand; a row
+# whose needs are unmet is never asked, so most rows never see a hand they cannot fit. The
+# tests stay complete: a need only spares asking.
+# A reading's: three or four runs, two runs the same, a terminal or honour pair, three or four
+# triplets, a wind or dragon triplet, a triplet of one honour kind, seven pairs or thirteen orphans.
+THREE_RUNS, FOUR_RUNS, SAME_RUNS, YAOCHUU_PAIR = 1 << 0, 1 << 1, 1 << 2, 1 << 3
+THREE_TRIPLETS, FOUR_TRIPLETS, WIND_TRIPLET, DRAGON_TRIPLET = 1 << 4, 1 << 5, 1 << 6, 1 << 7
+HONOUR_TRIPLET = {kind: 1 << (8 + kind - EAST) for kind in range(EAST, 34)}  # bits 8..14
+SPECIAL = 1 << 15
+# The hand's: one suit alone, one suit and honours, honours alone; no terminal or honour, only
+# terminals and honours; three kans or more; a rare situation flag (ippatsu, rinshan, ...).
+FLUSH, HALF_FLUSH, HONOURS_ONLY = 1 << 16, 1 << 17, 1 << 18
+NO_YAOCHUU, YAOCHUU_ONLY, KANS, RARE_FLAG = 1 << 19, 1 << 20, 1 << 21, 1 << 22
+
+RUN_NEEDS = (0, 0, 0, THREE_RUNS, THREE_RUNS | FOUR_RUNS)  # by the number of runs
+TRIPLETS_NEEDS = (0, 0, 0, THREE_TRIPLETS, THREE_TRIPLETS | FOUR_TRIPLETS)  # by the number of triplets
+TRIPLET_NEEDS = tuple(0 if k < EAST else HONOUR_TRIPLET[k] | (DRAGON_TRIPLET if k in DRAGON_KINDS else WIND_TRIPLET)
+                      for k in range(34))  # by a triplet's kind
+SUIT_NEEDS = ((HONOURS_ONLY, HONOURS_ONLY), (FLUSH, HALF_FLUSH), (0, 0), (0, 0))  # [number suits][honours]
 
 
 def reading_needs(r: Reading) -> int:
@@ -283,27 +317,30 @@ def reading_needs(r: Reading) -> int:
 
         >>> from game.readings import Group, regular_reading
         >>> r = regular_reading((Group(0, True), Group(3, True), Group(6, True), Group(27, False)), 8, "tanki")
-        >>> reading_needs(r) == TWO_RUNS | THREE_RUNS | YAOCHUU_PAIR | HONOUR_TRIPLET
+        >>> reading_needs(r) == THREE_RUNS | YAOCHUU_PAIR | WIND_TRIPLET | HONOUR_TRIPLET[EAST]
         True
     """
     if r.form != "regular":
         return SPECIAL
-    triplets = r.triplets
-    met = RUN_NEEDS[len(r.runs)]
+    runs, triplets = r.runs, r.triplets
+    met = RUN_NEEDS[len(runs)]
+    if len(runs) >= 2 and len(set(runs)) < len(runs):
+        met |= SAME_RUNS
     if r.pair in YAOCHUU_SET:
         met |= YAOCHUU_PAIR
-    if len(triplets) >= 3:
-        met |= THREE_TRIPLETS
-    if triplets and max(triplets) >= 27:
-        met |= HONOUR_TRIPLET
+    met |= TRIPLETS_NEEDS[len(triplets)]
+    for kind in triplets:
+        met |= TRIPLET_NEEDS[kind]
     return met
 
 
 def hand_needs(win: Win) -> int:
     """The hand needs (bits) that the hand meets."""
     s = win.situation
-    met = ONE_SUIT if len(win.suits) <= 1 else 0
-    if YAOCHUU_TILES.issuperset(win.tiles):
+    met = SUIT_NEEDS[len(win.suits)][win.honours]
+    if YAOCHUU_TILES.isdisjoint(win.tiles):
+        met |= NO_YAOCHUU
+    elif YAOCHUU_TILES.issuperset(win.tiles):
         met |= YAOCHUU_ONLY
     if win.kans >= 3:
         met |= KANS
@@ -322,73 +359,80 @@ def _ryanpeikou(r: Reading, win: Win) -> bool:
 
 
 def _daisangen(r: Reading, win: Win) -> bool:
-    return all(k in r.triplets for k in DRAGON_KINDS)
+    return _dragon_triplets(r) == 3
 
 
 def _shousuushii(r: Reading, win: Win) -> bool:
     return r.pair in WIND_KINDS and _winds_triplets(r) == 3
 
 
-# Columns: id, name, closed han, open han, test, then what else the row is (yakuman, a special
-# wait) and what it needs before its test is worth asking.
+# Hand-level rows (H) are decided by the tiles and the situation alone (what they need is the
+# hand's); the others (Y) depend on the reading. Columns: id, name, closed han, open han, test,
+# then what else the row is (yakuman, a special wait) and what it needs before its test is worth asking.
+H = partial(Yaku, by_hand=True)
 Y = Yaku
 YAKU: dict[int, Yaku] = {y.id: y for y in (
-    Y(0, "menzen tsumo", 1, 0, lambda r, win: win.situation.tsumo),
-    Y(1, "riichi", 1, 0, lambda r, win: win.situation.riichi and not win.situation.double_riichi),
-    Y(2, "ippatsu", 1, 0, _flag("ippatsu"), needs=RARE_FLAG),
-    Y(3, "chankan", 1, 1, _flag("chankan"), needs=RARE_FLAG),
-    Y(4, "rinshan kaihou", 1, 1, _flag("rinshan"), needs=RARE_FLAG),
-    Y(5, "haitei", 1, 1, _flag("haitei"), needs=RARE_FLAG),
-    Y(6, "houtei", 1, 1, _flag("houtei"), needs=RARE_FLAG),
+    H(0, "menzen tsumo", 1, 0, lambda r, win: win.situation.tsumo),
+    H(1, "riichi", 1, 0, lambda r, win: win.situation.riichi and not win.situation.double_riichi),
+    H(2, "ippatsu", 1, 0, _flag("ippatsu"), needs=RARE_FLAG),
+    H(3, "chankan", 1, 1, _flag("chankan"), needs=RARE_FLAG),
+    H(4, "rinshan kaihou", 1, 1, _flag("rinshan"), needs=RARE_FLAG),
+    H(5, "haitei", 1, 1, _flag("haitei"), needs=RARE_FLAG),
+    H(6, "houtei", 1, 1, _flag("houtei"), needs=RARE_FLAG),
     Y(7, "pinfu", 1, 0, pinfu, needs=FOUR_RUNS),
-    Y(8, "tanyao", 1, 1, tanyao),
-    Y(9, "iipeikou", 1, 0, _iipeikou, needs=TWO_RUNS),
-    *(Y(10 + w, f"seat wind {'ESWN'[w]}", 1, 1, _seat_wind(w), needs=HONOUR_TRIPLET) for w in range(4)),
-    *(Y(14 + w, f"round wind {'ESWN'[w]}", 1, 1, _round_wind(w), needs=HONOUR_TRIPLET) for w in range(4)),
-    *(Y(18 + i, name, 1, 1, _yakuhai(DRAGON_KINDS[i]), needs=HONOUR_TRIPLET)
+    H(8, "tanyao", 1, 1, tanyao, needs=NO_YAOCHUU),
+    Y(9, "iipeikou", 1, 0, _iipeikou, needs=SAME_RUNS),
+    *(Y(10 + w, f"seat wind {'ESWN'[w]}", 1, 1, _seat_wind(w), needs=HONOUR_TRIPLET[EAST + w])
+      for w in range(4)),
+    *(Y(14 + w, f"round wind {'ESWN'[w]}", 1, 1, _round_wind(w), needs=HONOUR_TRIPLET[EAST + w])
+      for w in range(4)),
+    *(Y(18 + i, name, 1, 1, _yakuhai(DRAGON_KINDS[i]), needs=HONOUR_TRIPLET[DRAGON_KINDS[i]])
       for i, name in enumerate(("haku", "hatsu", "chun"))),
-    Y(21, "double riichi", 2, 0, _flag("double_riichi"), needs=RARE_FLAG),
+    H(21, "double riichi", 2, 0, _flag("double_riichi"), needs=RARE_FLAG),
     Y(22, "chiitoitsu", 2, 0, lambda r, win: r.form == "chiitoitsu", needs=SPECIAL),
     Y(23, "chanta", 2, 1, _chanta, needs=YAOCHUU_PAIR),
     Y(24, "ittsu", 2, 1, _ittsu, needs=THREE_RUNS),
     Y(25, "sanshoku doujun", 2, 1, _sanshoku, needs=THREE_RUNS),
     Y(26, "sanshoku doukou", 2, 2, _sanshoku_doukou, needs=THREE_TRIPLETS),
-    Y(27, "sankantsu", 2, 2, lambda r, win: win.kans == 3, needs=KANS),
-    Y(28, "toitoi", 2, 2, _toitoi, needs=THREE_TRIPLETS),
+    H(27, "sankantsu", 2, 2, lambda r, win: win.kans == 3, needs=KANS),
+    Y(28, "toitoi", 2, 2, _toitoi, needs=FOUR_TRIPLETS),
     Y(29, "sanankou", 2, 2, lambda r, win: r.concealed_triplets == 3, needs=THREE_TRIPLETS),
-    Y(30, "shousangen", 2, 2, _shousangen, needs=HONOUR_TRIPLET),
-    Y(31, "honroutou", 2, 2, lambda r, win: YAOCHUU_TILES.issuperset(win.tiles), needs=YAOCHUU_ONLY),
-    Y(32, "ryanpeikou", 3, 0, _ryanpeikou, needs=FOUR_RUNS),
+    Y(30, "shousangen", 2, 2, _shousangen, needs=DRAGON_TRIPLET),
+    H(31, "honroutou", 2, 2, lambda r, win: YAOCHUU_TILES.issuperset(win.tiles), needs=YAOCHUU_ONLY),
+    Y(32, "ryanpeikou", 3, 0, _ryanpeikou, needs=SAME_RUNS),
     Y(33, "junchan", 3, 2, _junchan, needs=YAOCHUU_PAIR),
-    Y(34, "honitsu", 3, 2, lambda r, win: len(win.suits) == 1 and win.honours, needs=ONE_SUIT),
-    Y(35, "chinitsu", 6, 5, lambda r, win: len(win.suits) == 1 and not win.honours, needs=ONE_SUIT),
-    Y(36, "renhou", 5, 0, lambda r, win: win.ruleset.renhou and win.situation.renhou and win.no_melds,
+    H(34, "honitsu", 3, 2, lambda r, win: len(win.suits) == 1 and win.honours, needs=HALF_FLUSH),
+    H(35, "chinitsu", 6, 5, lambda r, win: len(win.suits) == 1 and not win.honours, needs=FLUSH),
+    H(36, "renhou", 5, 0, lambda r, win: win.ruleset.renhou and win.situation.renhou and win.no_melds,
       needs=RARE_FLAG),
     # yakuman: 13 han each (26 for a special wait under Ruleset.double_yakuman)
-    Y(37, "tenhou", 13, 0, _flag("tenhou"), yakuman=True, needs=RARE_FLAG),
-    Y(38, "chiihou", 13, 0, _flag("chiihou"), yakuman=True, needs=RARE_FLAG),
-    Y(39, "daisangen", 13, 13, _daisangen, yakuman=True, needs=HONOUR_TRIPLET),
+    H(37, "tenhou", 13, 0, _flag("tenhou"), yakuman=True, needs=RARE_FLAG),
+    H(38, "chiihou", 13, 0, _flag("chiihou"), yakuman=True, needs=RARE_FLAG),
+    Y(39, "daisangen", 13, 13, _daisangen, yakuman=True, needs=HONOUR_TRIPLET[HAKU]),
     Y(40, "suuankou", 13, 0, lambda r, win: r.concealed_triplets == 4 and r.wait != "tanki", yakuman=True,
-      needs=THREE_TRIPLETS),
+      needs=FOUR_TRIPLETS),
     Y(41, "suuankou tanki", 13, 0, lambda r, win: r.concealed_triplets == 4 and r.wait == "tanki",
-      yakuman=True, special_wait=True, needs=THREE_TRIPLETS),
-    Y(42, "tsuuiisou", 13, 13, lambda r, win: not win.suits, yakuman=True, needs=ONE_SUIT),
-    Y(43, "ryuuiisou", 13, 13, lambda r, win: GREEN_TILES.issuperset(win.tiles), yakuman=True, needs=ONE_SUIT),
-    Y(44, "chinroutou", 13, 13, lambda r, win: TERMINAL_TILES.issuperset(win.tiles), yakuman=True, needs=YAOCHUU_ONLY),
-    Y(45, "chuuren poutou", 13, 0, lambda r, win: win.chuuren and not win.junsei, yakuman=True, needs=ONE_SUIT),
-    Y(46, "junsei chuuren poutou", 13, 0, lambda r, win: win.junsei, yakuman=True, special_wait=True,
-      needs=ONE_SUIT),
+      yakuman=True, special_wait=True, needs=FOUR_TRIPLETS),
+    H(42, "tsuuiisou", 13, 13, lambda r, win: not win.suits, yakuman=True, needs=HONOURS_ONLY),
+    H(43, "ryuuiisou", 13, 13, lambda r, win: GREEN_TILES.issuperset(win.tiles), yakuman=True,
+      needs=FLUSH | HALF_FLUSH),
+    H(44, "chinroutou", 13, 13, lambda r, win: TERMINAL_TILES.issuperset(win.tiles), yakuman=True,
+      needs=YAOCHUU_ONLY),
+    H(45, "chuuren poutou", 13, 0, lambda r, win: win.chuuren and not win.junsei, yakuman=True, needs=FLUSH),
+    H(46, "junsei chuuren poutou", 13, 0, lambda r, win: win.junsei, yakuman=True, special_wait=True,
+      needs=FLUSH),
     Y(47, "kokushi musou", 13, 0, lambda r, win: r.form == "kokushi" and r.wait == "tanki", yakuman=True,
       needs=SPECIAL),
     Y(48, "kokushi 13-wait", 13, 0, lambda r, win: r.wait == "kokushi13", yakuman=True, special_wait=True,
       needs=SPECIAL),
-    Y(49, "daisuushii", 13, 13, lambda r, win: _winds_triplets(r) == 4, yakuman=True, needs=HONOUR_TRIPLET),
-    Y(50, "shousuushii", 13, 13, _shousuushii, yakuman=True, needs=HONOUR_TRIPLET),
-    Y(51, "suukantsu", 13, 13, lambda r, win: win.kans == 4, yakuman=True, needs=KANS),
+    Y(49, "daisuushii", 13, 13, lambda r, win: _winds_triplets(r) == 4, yakuman=True,
+      needs=HONOUR_TRIPLET[EAST]),
+    Y(50, "shousuushii", 13, 13, _shousuushii, yakuman=True, needs=WIND_TRIPLET),
+    H(51, "suukantsu", 13, 13, lambda r, win: win.kans == 4, yakuman=True, needs=KANS),
     # dora: the test answers a count, and each counts 1 han (only beside a real yaku)
-    Y(52, "dora", 1, 1, lambda r, win: win.dora),
-    Y(53, "ura dora", 1, 1, lambda r, win: win.ura),
-    Y(54, "aka dora", 1, 1, lambda r, win: win.aka),
+    H(52, "dora", 1, 1, lambda r, win: win.dora),
+    H(53, "ura dora", 1, 1, lambda r, win: win.ura),
+    H(54, "aka dora", 1, 1, lambda r, win: win.aka),
 )}
 
 DORA_IDS = (52, 54, 53)
@@ -407,13 +451,34 @@ Candidates = tuple[tuple[Test, int, int], ...]
 FIRST_YAKUMAN = 37  # the yakuman rows are 37..51: after every other yaku, before the dora
 
 
-@lru_cache(maxsize=256)  # a few hundred bytes an entry; a game meets far fewer kinds of hand
-def _candidates(closed: bool, double_yakuman: bool, met: int) -> Candidates:
-    """(test, id, han) of the yaku worth asking about, by id: those whose need is met (``met``:
-    the hand's and the reading's, as bits) and that a closed or open hand can have."""
-    rows = [(y, _han(y, closed, double_yakuman)) for y in sorted(YAKU.values(), key=lambda y: y.id)
-            if y.id not in DORA_IDS and (y.needs & met or not y.needs)]
-    return tuple([(y.test, y.id, han) for y, han in rows if han])
+class WorthAsking(dict):
+    """The rows of one kind (hand-level or not) that a closed or open hand can have, and, by the
+    needs met (bits), the (test, id, han) of those worth asking, in id order: filled on first use
+    of each combination of needs met (a few hundred)."""
+
+    def __init__(self, by_hand: bool, closed: bool, double_yakuman: bool) -> None:
+        super().__init__()
+        rows = [(y, _han(y, closed, double_yakuman)) for y in sorted(YAKU.values(), key=lambda y: y.id)
+                if y.by_hand == by_hand and y.id not in DORA_IDS]
+        self.rows = [(y.needs, (y.test, y.id, han)) for y, han in rows if han]
+
+    def __missing__(self, met: int) -> Candidates:
+        found = tuple([row for needs, row in self.rows if needs & met or not needs])
+        if len(self) < 1024:  # about 130 bytes an entry: a bound on the memory, never reached in play
+            self[met] = found
+        return found
+
+
+# (hand-level rows, the others) for a closed or open hand, with double yakuman or not
+WORTH_ASKING = {(closed, double): (WorthAsking(True, closed, double), WorthAsking(False, closed, double))
+                for closed in (False, True) for double in (False, True)}
+
+
+def clear_caches() -> None:
+    """Forget which rows were worth asking for each combination of needs (benchmarks start cold)."""
+    for tables in WORTH_ASKING.values():
+        for table in tables:
+            table.clear()
 
 
 def find_yaku(reading: Reading, win: Win) -> list[tuple[int, int]]:
@@ -425,10 +490,11 @@ def find_yaku(reading: Reading, win: Win) -> list[tuple[int, int]]:
         >>> sorted(y.id for y in YAKU.values() if y.yakuman) == list(range(FIRST_YAKUMAN, 52))
         True
     """
-    candidates = _candidates(win.closed, win.ruleset.double_yakuman, win.needs | reading_needs(reading))
+    candidates = win.hand_rows[win.needs] + win.reading_rows[reading_needs(reading)]
     found = [(yaku_id, han) for test, yaku_id, han in candidates if test(reading, win)]
     if not found:
         return found
+    found.sort()  # the hand-level rows came first
     if found[-1][0] >= FIRST_YAKUMAN:  # the yakuman come last, when there are any
         found = [(yaku_id, han) for yaku_id, han in found if yaku_id >= FIRST_YAKUMAN]
         return found if win.ruleset.multiple_yakuman else [max(found, key=lambda y: y[1])]

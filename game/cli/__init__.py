@@ -95,7 +95,7 @@ def each_stdin_line(
 
 
 def _parse_line(command: str, add_arguments: Callable[[argparse.ArgumentParser], None], line: str) -> argparse.Namespace:
-    parser = _Parser(prog=f"picoriichi {command}")
+    parser = _Parser(prog=f"picoriichi {command}", add_help=False)
     parser.add_argument("--json", action="store_true")
     add_arguments(parser)
     try:
