@@ -7,10 +7,11 @@ Plays the table for FRAMES frames (default 3000) on a fixed seed code with scrip
 frame time (update + draw + thinking) p50/p99/max, the part of it that is update + draw, the
 worst CPU meter reading and how many frames reached 1.0, the length of task steps (a frame
 may overrun its thinking slice by one step), and the traced memory. It does so
-twice: as ``make play`` runs it (memory not traced) and with tracemalloc on for the memory meter
-(``PICORIICHI_TRACE_MEMORY=1``), to show what tracing costs. The peer, in the same run: Pyxel's bare frame (``cls`` and one line of
-text) timed the same way, and the ratio of the p50s. Flip (presenting, pacing) is outside
-every timing. Each measurement runs in a fresh process, so none inherits another's warm caches.
+twice: as ``make play`` runs it (memory traced for the debug overlay's meter, main.py's default)
+and with tracing off (``PICORIICHI_TRACE_MEMORY=0``), to show what tracing costs. The peer, in
+the same run: Pyxel's bare frame (``cls`` and one line of text) timed the same way, and the
+ratio of the p50s. Flip (presenting, pacing) is outside every timing. Each measurement runs in
+a fresh process, so none inherits another's warm caches.
 """
 
 from __future__ import annotations
@@ -107,7 +108,8 @@ def report(frames: int) -> None:
     traced, untraced, bare = runs["traced"], runs["untraced"], runs["bare"]
     print(f"benchmarks/frame.py: {frames} frames of the table (seed {SEED_CODE}), "
           f"Python {sys.version.split()[0]}, each in a fresh process")
-    for label, run in (("as played (memory not traced)", untraced), ("memory traced", traced)):
+    for label, run in (("as played (memory traced)", traced),
+                       ("untraced (TRACE_MEMORY=0)", untraced)):
         meters = run["meter"]
         print(describe(f"table frame, {label}", run["frame"]))
         print(describe("  of which update+draw", run["update_draw"]))

@@ -2,8 +2,8 @@
 
 Two sets of hands: the 399 four-player wins of the real Tenhou logs in tests/data/logs, and
 random winning hands in random situations (tests/scoring_oracle.py; seeded). Each hand is
-scored from inputs built before the clock starts (our WinSituation and Melds; the oracle's
-tiles, Melds and HandConfig), so the times are of the scoring alone; the garbage collector
+scored from inputs built before the clock starts (our tiles, Melds and WinSituation; the
+oracle's tiles, Melds and HandConfig), so the times are of the scoring alone; the garbage collector
 is held off while timing, and each side's best of several interleaved rounds counts. The
 oracle needs a HandConfig per situation: building it is timed apart and shown as a second
 ratio. Both sides' caches are emptied before each round, so they only help as they fill:
@@ -53,9 +53,13 @@ def _per_hand_us(run, count: int, start_cold=lambda: None) -> float:
         gc.enable()
 
 
-def _ours(cases: list) -> None:
-    for c in cases:
-        score_hand(c.concealed, c.win_tile, c.melds, c.situation, c.ruleset)
+def _our_inputs(case):
+    return case.concealed, case.win_tile, case.melds, case.situation, case.ruleset
+
+
+def _ours(inputs: list) -> None:
+    for concealed, win, melds, situation, ruleset in inputs:
+        score_hand(concealed, win, melds, situation, ruleset)
 
 
 def _ours_cold() -> None:
@@ -77,11 +81,12 @@ def _oracle_cold(inputs: list) -> None:
 
 def compare(name: str, cases: list, rounds: int) -> None:
     """Best of ``rounds`` interleaved timings of each side (the machine may be shared)."""
-    inputs = [_oracle_inputs(c) for c in cases]
+    our_inputs, oracle_inputs = [_our_inputs(c) for c in cases], [_oracle_inputs(c) for c in cases]
     times: dict[str, list[float]] = {"ours": [], "oracle": [], "config": []}
     for _ in range(rounds):
-        times["ours"].append(_per_hand_us(lambda: _ours(cases), len(cases), _ours_cold))
-        times["oracle"].append(_per_hand_us(lambda: _oracle(inputs), len(cases), lambda: _oracle_cold(inputs)))
+        times["ours"].append(_per_hand_us(lambda: _ours(our_inputs), len(cases), _ours_cold))
+        times["oracle"].append(_per_hand_us(lambda: _oracle(oracle_inputs), len(cases),
+                                            lambda: _oracle_cold(oracle_inputs)))
         times["config"].append(_per_hand_us(lambda: [oracle_config(c) for c in cases], len(cases)))
     ours, oracle, config = (min(times[k]) for k in ("ours", "oracle", "config"))
     print(f"{name}: {len(cases)} hands")

@@ -27,11 +27,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from mahjong.shanten import Shanten  # noqa: E402
 
+from engine.target import MEMORY_BUDGET_BYTES as BUDGET_BYTES  # noqa: E402
 from engine.tasks import run_to_end  # noqa: E402
 from game import shanten as ours  # noqa: E402
 from game.tiles import counts34  # noqa: E402
 
-BUDGET_BYTES = 2 * 1024 * 1024
 CALLED_SIZES = (1, 2, 4, 5, 7, 8, 10, 11)
 
 

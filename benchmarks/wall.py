@@ -1,6 +1,6 @@
 """How long the shuffle takes, against a straightforward peer, on the same seeds.
 
-Run: ``.venv/bin/python benchmarks/wall.py [--games N]``
+Run: ``.venv/bin/python benchmarks/wall.py [--games N] [--seed S]``
 
 Ours: ``game.wall`` (our init_by_array, then Python's C MT19937 via setstate; hashlib
 SHA-512; a Fisher-Yates task that yields between chunks and swaps).
@@ -8,15 +8,17 @@ Peer: the same algorithm written the plain way: mt19937ar.c's init_by_array and
 genrand_int32 transcribed into Python, then the same hashing and Fisher-Yates. Both
 must produce identical walls; the script checks that before it times anything.
 
-Prints µs per round shuffle and per game set-up (seed words + generator), the longest
-single step of the round task, and what a round's shuffle costs in frames of the 30 fps
-thinking slice (25 ms per frame).
+The games' seed codes come from ``--seed``, so a run can be repeated. Prints µs per round
+shuffle and per game set-up (seed words + generator), the longest single step of the round
+task, and what a round's shuffle costs in frames of the thinking slice (at most the frame
+period less the cartridge's margin, from engine.target and engine.cartridge).
 """
 
 from __future__ import annotations
 
 import argparse
 import hashlib
+import random
 import struct
 import sys
 import time
@@ -24,9 +26,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from game.wall import Shuffler, new_seed_code, seed_words  # noqa: E402
+from engine.cartridge import THINK_MARGIN_SECONDS  # noqa: E402
+from engine.target import FPS, FRAME_SECONDS  # noqa: E402
+from game.wall import CODE_ALPHABET, CODE_LENGTH, Shuffler, seed_words  # noqa: E402
 
-SLICE_SECONDS = 0.025  # thinking time per frame at 30 fps
+SLICE_SECONDS = FRAME_SECONDS - THINK_MARGIN_SECONDS  # the most thinking a frame gives
 ROUNDS_PER_GAME = 10
 
 
@@ -125,6 +129,12 @@ def time_peer(codes: list[str]) -> tuple[float, float]:
     return setup / len(codes), rounds / (len(codes) * ROUNDS_PER_GAME)
 
 
+def seed_codes(games: int, seed: int) -> list[str]:
+    """Seed codes for ``games`` games, the same for the same ``seed``."""
+    rng = random.Random(seed)
+    return ["".join(rng.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH)) for _ in range(games)]
+
+
 def check_same_walls(codes: list[str]) -> None:
     for code in codes:
         ours, peer = Shuffler(seed_words(code)), PlainMT19937(seed_words(code))
@@ -136,20 +146,22 @@ def check_same_walls(codes: list[str]) -> None:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=30, help="games of 10 rounds each (default 30)")
+    parser.add_argument("--seed", type=int, default=2024, help="chooses the games' seed codes (default 2024)")
     args = parser.parse_args()
-    codes = [new_seed_code() for _ in range(args.games)]
+    codes = seed_codes(args.games, args.seed)
     check_same_walls(codes[:3])
     our_setup, our_round, longest = time_ours(codes)
     peer_setup, peer_round_s = time_peer(codes)
     us = 1e6
-    print(f"{args.games} games x {ROUNDS_PER_GAME} rounds, same seeds for both (walls checked identical)")
+    print(f"{args.games} games x {ROUNDS_PER_GAME} rounds (--seed {args.seed}), same seeds for both "
+          f"(walls checked identical)")
     print(f"round shuffle : ours {our_round * us:8.1f} us   peer (plain-Python mt19937ar) {peer_round_s * us:8.1f} us"
           f"   peer/ours {peer_round_s / our_round:5.2f}x")
     print(f"game set-up   : ours {our_setup * us:8.1f} us   peer {peer_setup * us:8.1f} us"
           f"   peer/ours {peer_setup / our_setup:5.2f}x   (seed code -> 624 words -> init_by_array)")
     print(f"longest step of the round task: {longest * us:.1f} us")
-    print(f"a round's shuffle = {our_round / SLICE_SECONDS:.3f} frames of the 30 fps slice "
-          f"({SLICE_SECONDS * 1000:.0f} ms thinking per frame); peer {peer_round_s / SLICE_SECONDS:.3f} frames")
+    print(f"a round's shuffle = {our_round / SLICE_SECONDS:.3f} frames of the {FPS} fps slice "
+          f"({SLICE_SECONDS * 1000:.1f} ms thinking per frame at most); peer {peer_round_s / SLICE_SECONDS:.3f} frames")
     return 0
 
 

@@ -1,14 +1,15 @@
 """A whole game: rounds in order, the dealer's seat, honba, sticks, the end and the ranking.
 
 A :class:`Match` knows the table's figures between rounds (Tenhou's rules, reference.md
-§5): the dealer moves on unless it repeats (it won, or was tenpai at an exhaustive draw,
-or the round was an abortive draw); honba count the rounds since a non-dealer win;
-riichi sticks wait on the table for the next winner; a player below zero ends the game;
-after the last round (South 4, or East 4 in an east-only game) the game ends if anyone
-has the return points, else it goes on into the next wind (West) for up to four rounds;
-a dealer who wins the last round in first place ends it (agari-yame). The final
-figures are Tenhou's: points / 1000 rounded, less 30, plus uma by rank, the oka to the
-top, the top taking what makes them sum to zero; leftover sticks go to the top.
+§5): the dealer moves on unless the round says it deals again (``dealer_continues``: it
+won, or was tenpai at an exhaustive draw, or the round was an abortive draw); honba
+count the rounds since a non-dealer win; riichi sticks wait on the table for the next
+winner; a player below zero ends the game; after the last round (South 4, or East 4 in
+an east-only game) the game ends if anyone has the return points, else it goes on into
+the next wind (West) for up to four rounds; a dealer who wins the last round in first
+place ends it (agari-yame). The final figures are Tenhou's: points / 1000 rounded, less
+30, plus uma by rank (``Ruleset.uma_by_rank``: east-only games have their own), the oka
+to the top, the top taking what makes them sum to zero; leftover sticks go to the top.
 
     >>> m = Match()
     >>> m.label, m.dealer, m.honba
@@ -23,8 +24,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from game.ruleset import TENHOU, Ruleset
+from game.tiles import WIND_NAMES
 
-WIND_LETTERS = "ESWN"
+
+def round_label(round_index: int) -> str:
+    """The round's name: the round wind's letter and the dealer's turn in that wind.
+
+    >>> round_label(0), round_label(7), round_label(8)
+    ('E1', 'S4', 'W1')
+    """
+    return f"{WIND_NAMES[round_index // 4 % 4]}{round_index % 4 + 1}"
 
 
 @dataclass(frozen=True)
@@ -32,15 +41,14 @@ class RoundEnd:
     """What the match needs from a finished round.
 
     deltas: the round's score changes (sticks won included). winners: the seats that
-    won (empty for a draw). dealer_tenpai: at an exhaustive draw. abortive: an abortive
-    draw. sticks_left: the riichi sticks on the table after the round (None: all taken
-    by a winner, or unchanged plus those declared in the round - give it for draws).
+    won (empty for a draw). dealer_continues: the dealer deals again (the round's rules
+    decide: see ``RoundResult.dealer_continues``). sticks_left: the sticks left on the
+    table after the round (None: the winner took them all; give it for draws).
     """
 
     deltas: tuple[int, ...]
     winners: tuple[int, ...] = ()
-    dealer_tenpai: bool = False
-    abortive: bool = False
+    dealer_continues: bool = False
     sticks_left: int | None = None
 
     @classmethod
@@ -49,8 +57,7 @@ class RoundEnd:
         result = rnd.result
         deltas = tuple(s - s0 for s, s0 in zip(rnd.scores, rnd.setup.scores))
         winners = tuple(w.seat for w in result.wins)
-        abortive = not winners and result.draw_reason not in ("exhaustive", "nm")
-        return cls(deltas, winners, bool(result.tenpai[rnd.dealer]), abortive, rnd.sticks)
+        return cls(deltas, winners, result.dealer_continues, rnd.sticks)
 
 
 @dataclass(frozen=True)
@@ -85,7 +92,7 @@ class Match:
     @property
     def label(self) -> str:
         """``E1`` .. ``S4``, ``W1`` ..."""
-        return f"{WIND_LETTERS[self.round_wind % 4]}{self.round_index % 4 + 1}"
+        return round_label(self.round_index)
 
     def round_args(self) -> dict:
         """The keyword arguments of ``Round.start`` (besides the wall) for the next round."""
@@ -102,20 +109,19 @@ class Match:
             self.sticks = end.sticks_left
         elif end.winners:
             self.sticks = 0
-        dealer_stays = dealer in end.winners or (not end.winners and (end.dealer_tenpai or end.abortive))
         if end.winners and dealer not in end.winners:
             self.honba = 0
         else:
             self.honba += 1
-        self.over = self._game_ends(end, dealer_stays)
-        if not dealer_stays:
+        self.over = self._game_ends(end)
+        if not end.dealer_continues:
             self.round_index += 1
         if self.over and self.sticks:
             top = self.standings()[0].seat
             self.scores[top] += 1000 * self.sticks
             self.sticks = 0
 
-    def _game_ends(self, end: RoundEnd, dealer_stays: bool) -> bool:
+    def _game_ends(self, end: RoundEnd) -> bool:
         rules = self.ruleset
         if rules.bust_ends_game and min(self.scores) < 0:
             return True
@@ -123,7 +129,7 @@ class Match:
             return False
         someone_home = max(self.scores) >= rules.return_points
         extension_end = self.last_index + 4
-        if dealer_stays:  # the last round (or an extra one) goes on, unless agari-yame
+        if end.dealer_continues:  # the last round (or an extra one) goes on, unless agari-yame
             top = self._order()[0]
             dealer_top = top == self.dealer and self.scores[top] >= rules.return_points
             return rules.agari_yame and dealer_top and self.dealer in end.winners
@@ -147,7 +153,7 @@ class Match:
         rules = self.ruleset
         figures = {}
         for rank, seat in enumerate(order[1:], start=1):
-            figures[seat] = _thousands(self.scores[seat]) - rules.return_points // 1000 + rules.uma[rank]
+            figures[seat] = _thousands(self.scores[seat]) - rules.return_points // 1000 + rules.uma_by_rank[rank]
         figures[order[0]] = -sum(figures.values())
         return [Standing(seat, rank + 1, self.scores[seat], float(figures[seat]))
                 for rank, seat in enumerate(order)]

@@ -4,8 +4,8 @@ A winning hand can often be read in more than one way, and each way scores
 differently: ``111222333m`` is three triplets (sanankou) or three identical runs;
 a 5m that completes ``3445m`` filled a 3-4 ryanmen or a 4_6 kanchan. Scoring tries
 every reading and keeps the best, as Tenhou does. This module only lists the
-readings (fast: each suit and the honours split on their own, and the splits are cached); yaku and
-fu live in game.yaku and game.scoring.
+readings (fast: each suit and the honours split on their own, and the splits are
+cached); yaku and fu live in game.yaku and game.scoring.
 
 A reading holds its four groups (the called melds included), the pair kind and the
 wait. A concealed triplet completed by ron counts as open (a minkou): Tenhou scores
@@ -154,7 +154,7 @@ def _combinations(counts: tuple[int, ...]) -> list[tuple[int, tuple[Group, ...]]
     return splits
 
 
-@lru_cache(maxsize=512)  # about 300 bytes an entry: ~150 KiB of the 2 MiB budget at most
+@lru_cache(maxsize=512)  # about 130 bytes an entry (the groups are shared): ~65 KiB
 def _block_splits(start: int, counts: tuple[int, ...]) -> tuple[tuple[int, tuple[Group, ...]], ...]:
     """Every (pair kind or -1, groups) split of one block into sets and, if its size asks, one pair.
 

@@ -406,7 +406,7 @@ def read_log(path: str | Path) -> GameLog:
 # --- mjlog XML -------------------------------------------------------------------------
 
 DRAW_TAGS, DISCARD_TAGS = "TUVW", "DEFG"
-ROUND_EVENT_TAGS = {"N", "REACH", "DORA", "AGARI", "RYUUKYOKU", "BYE", "UN"}
+ROUND_EVENT_TAGS = {"N", "REACH", "DORA", "AGARI", "RYUUKYOKU", "BYE"}  # a mid-game UN is a Rejoin
 HEADER_TAGS = {"SHUFFLE", "GO", "UN", "TAIKYOKU"}
 
 
@@ -557,7 +557,7 @@ def _agari(element: ET.Element) -> Agari:
     bitfields = _ints(element.get("m", ""), "AGARI m")
     melds = tuple(decode_meld(m, who) for m in bitfields if nuki_tile(m) is None)
     nukis = tuple(nuki_tile(m) for m in bitfields if nuki_tile(m) is not None)
-    honba, sticks = _pair(element, "AGARI ba")
+    honba, sticks = _pair(element, "ba", "AGARI")
     scores, deltas = _score_pairs(element, "AGARI")
     pao = element.get("paoWho")
     return Agari(
@@ -579,7 +579,7 @@ def _agari(element: ET.Element) -> Agari:
 
 
 def _ryuukyoku(element: ET.Element) -> Ryuukyoku:
-    honba, sticks = _pair(element, "RYUUKYOKU ba")
+    honba, sticks = _pair(element, "ba", "RYUUKYOKU")
     scores, deltas = _score_pairs(element, "RYUUKYOKU")
     tenpai = {
         seat: tuple(_tiles(element.get(f"hai{seat}"), f"RYUUKYOKU hai{seat}"))
@@ -616,8 +616,8 @@ def _score_pairs(element: ET.Element, where: str) -> tuple[tuple[int, ...], tupl
     return tuple(100 * s for s in numbers[::2]), tuple(100 * d for d in numbers[1::2])
 
 
-def _pair(element: ET.Element, where: str) -> tuple[int, int]:
-    tag, name = where.split()
+def _pair(element: ET.Element, name: str, tag: str) -> tuple[int, int]:
+    where = f"{tag} {name}"
     numbers = _ints(_attr(element, name), where)
     if len(numbers) != 2:
         raise InputError(f"{where} holds {len(numbers)} numbers, not 2")
@@ -689,8 +689,10 @@ def _at(values: list, index: int):
 # its kind (copy 0 of a five only to the red five) and leaves dice None, so a JSON log
 # and the mjlog of the same game agree up to copy numbers. The order of events is
 # rebuilt from the turn rules: the dealer draws first, a call takes the turn, and
-# Tenhou's timing of kan dora (at once for a closed kan, after the replacement draw for
-# an open one) and of riichi acceptance is reproduced.
+# Tenhou's timing of kan dora (as game.round has it: a closed kan's at once, written
+# before its replacement draw as in the mjlog; an open or added kan's at its maker's
+# discard, or at the next kan) and of riichi acceptance is reproduced. A three-player
+# log gives its rules and players only: its rounds are not read.
 
 TENHOU6_RED = {51: 16, 52: 52, 53: 88}
 TSUMOGIRI = 60
@@ -711,7 +713,8 @@ DRAW_REASONS = {"流局": None, "全員聴牌": None, "全員不聴": None, "流
 
 
 def parse_tenhou6(text: str) -> GameLog:
-    """A game from a tenhou.net/6 JSON log (the format review tools read)."""
+    """A game from a tenhou.net/6 JSON log (the format review tools read); a three-player
+    log gives its rules and players, and no rounds."""
     try:
         data = json.loads(text)
     except (json.JSONDecodeError, RecursionError) as exc:
@@ -730,15 +733,17 @@ def _tenhou6_game(data: dict) -> GameLog:
     rule = data.get("rule", {})
     disp = rule.get("disp", "")
     names = data.get("name", [])
-    if "三" in disp or len(names) == 3:
-        raise InputError("three-player tenhou.net/6 logs are not supported (read the mjlog)")
+    three_player = "三" in disp or len(names) == 3
     red = any(rule.get(key, 0) for key in ("aka", "aka51", "aka52", "aka53"))
-    rules = GameRules(red_fives=red, open_tanyao="喰" in disp, east_south="南" in disp, fast="速" in disp)
+    rules = GameRules(red_fives=red, open_tanyao="喰" in disp, east_south="南" in disp,
+                      three_player=three_player, fast="速" in disp)
     players = [
         Player(str(name), _dan_index(_at(data.get("dan", []), seat)), _at(data.get("rate", []), seat),
                _at(data.get("sx", []), seat))
         for seat, name in enumerate(names)
     ]
+    if three_player:  # the round reader knows four seats only; the replay reports the game unsupported
+        return GameLog(rules, players, None, [])
     rounds = [_Tenhou6Round(raw, red).read() for raw in data["log"]]
     if rounds and "sc" in data:
         _attach_owari(rounds[-1], data["sc"])

@@ -37,7 +37,7 @@ from pathlib import Path
 from typing import Any
 
 from game.errors import InputError
-from game.match import Match, RoundEnd
+from game.match import Match, RoundEnd, round_label
 from game.records import (
     Agari, Bye, Call, Discard as LogDiscard, Draw, GameLog, NewDora, Rejoin, Riichi as LogRiichi,
     RoundLog, Ryuukyoku, read_log,
@@ -48,11 +48,8 @@ from game.round import (
 )
 from game.ruleset import Ruleset
 from game.scoring import LIMITS
-from game.tiles import to_mpsz
+from game.tiles import tile_name, to_mpsz
 from game.wall import Shuffler, Wall, is_hex_seed, seed_words
-
-ROUND_NAMES = "ESWN"
-EAST_ONLY_UMA = (10, 5, -5, -10)  # Tenhou's east-only rooms (the figures of the east-only real logs)
 
 
 @dataclass
@@ -71,7 +68,7 @@ class FileReport:
     path: str
     rounds: list[RoundReport] = field(default_factory=list)
     error: str | None = None  # the file could not be read
-    unsupported: str | None = None  # e.g. a three-player game
+    unsupported: str | None = None  # nothing checked: a three-player game, or no rounds
 
     @property
     def ok(self) -> bool:
@@ -96,8 +93,10 @@ def replay_file(path: str | Path) -> FileReport:
         return report
     if game.three_player:
         report.unsupported = "three-player games are not supported"
-        return report
-    report.rounds = replay_game(game)
+    elif not game.rounds:
+        report.unsupported = "the log holds no rounds: nothing to check"
+    else:
+        report.rounds = replay_game(game)
     return report
 
 
@@ -105,11 +104,10 @@ def ruleset_for(game: GameLog) -> Ruleset:
     """Our ruleset for the log's rules; a room that starts from other than 25,000 points
     keeps its start (and return) points."""
     rules = game.rules
-    uma = Ruleset().uma if rules.east_south else EAST_ONLY_UMA
     start = game.rounds[0].init.scores[0] if game.rounds else Ruleset().start_points
     special = {"start_points": start, "return_points": start} if start != Ruleset().start_points else {}
     return Ruleset(red_fives=rules.red_fives, open_tanyao=rules.open_tanyao,
-                   east_south=rules.east_south, uma=uma, **special)
+                   east_south=rules.east_south, **special)
 
 
 def standard_room(ruleset: Ruleset) -> bool:
@@ -126,7 +124,7 @@ def replay_game(game: GameLog) -> list[RoundReport]:
     trusted = True  # our match followed the previous round: compare it with this INIT
     for round_log in game.rounds:
         init = round_log.init
-        report = RoundReport(f"{ROUND_NAMES[init.round_index // 4 % 4]}{init.round_index % 4 + 1}.{init.honba}")
+        report = RoundReport(f"{round_label(init.round_index)}.{init.honba}")
         reports.append(report)
         shuffle = shuffler.next_round() if shuffler else None
         mismatch = _match_mismatch(match, init) if trusted else None
@@ -215,41 +213,19 @@ def _wall(round_log: RoundLog, shuffle, seed: str | None) -> Wall:
 def rebuilt_wall(round_log: RoundLog) -> Wall:
     """A wall in Tenhou's layout holding the log's own deal, draws and indicators."""
     init = round_log.init
-    slots: dict[int, int] = {}
-    position = 135
-    order = [(init.dealer + k) % 4 for k in range(4)]
-    taken = [0] * 4
-    for count in (4, 4, 4, 1):
-        for seat in order:
-            for tile in init.hands[seat][taken[seat]:taken[seat] + count]:
-                slots[position] = tile
-                position -= 1
-            taken[seat] += count
-    live, rinshan = 83, iter((1, 0, 3, 2))
-    kan_by: int | None = None
-    dora_slots = iter((7, 9, 11, 13))
-    slots[5] = init.dora_indicator
+    draws, replacements, dora, ura = [], [], [init.dora_indicator], []
+    kan_by: int | None = None  # the seat whose next draw is a replacement
     for event in round_log.events:
         if isinstance(event, Call) and event.meld.is_kan:
             kan_by = event.seat
         elif isinstance(event, Draw):
-            if kan_by == event.seat:
-                slots[next(rinshan)] = event.tile
-            else:
-                slots[live] = event.tile
-                live -= 1
+            (replacements if kan_by == event.seat else draws).append(event.tile)
             kan_by = None
         elif isinstance(event, NewDora):
-            slots[next(dora_slots)] = event.tile
+            dora.append(event.tile)
         elif isinstance(event, Agari) and event.ura_indicators:
-            for k, tile in enumerate(event.ura_indicators):
-                slots[4 + 2 * k] = tile
-    used = list(slots.values())
-    if len(set(used)) != len(used):
-        raise InputError("the log uses a tile twice")
-    spare = iter(t for t in range(136) if t not in set(used))
-    tiles = [slots[i] if i in slots else next(spare) for i in range(136)]
-    return Wall(tiles, init.dice)
+            ura = list(event.ura_indicators)
+    return Wall.arranged(init.hands, init.dealer, draws, replacements, dora, ura, init.dice)
 
 
 class _RoundReplay:
@@ -335,8 +311,8 @@ class _RoundReplay:
             if isinstance(ours, Drew):
                 self.seen = k + 1
                 if (ours.seat, ours.tile) != (event.seat, event.tile):
-                    raise Difference(f"the log draws {_tile(event.tile)} for seat {event.seat}; "
-                                     f"we draw {_tile(ours.tile)} for seat {ours.seat}")
+                    raise Difference(f"the log draws {tile_name(event.tile)} for seat {event.seat}; "
+                                     f"we draw {tile_name(ours.tile)} for seat {ours.seat}")
                 return
         raise Difference(f"the log draws for seat {event.seat}; our round does not draw here "
                          f"(phase {rnd.phase})")
@@ -425,16 +401,12 @@ def _compare_win(won: Won, agari: Agari, rnd: Round) -> None:
 def _describe(action, rnd: Round) -> str:
     name = type(action).__name__
     if hasattr(action, "tile"):
-        return f"{name} {_tile(action.tile)}"
+        return f"{name} {tile_name(action.tile)}"
     if hasattr(action, "tiles"):
         return f"{name} {_tiles(action.tiles)}"
     if hasattr(action, "kind"):
         return f"{name} {_tiles([action.kind * 4])}"
     return name
-
-
-def _tile(tile: int) -> str:
-    return to_mpsz([tile])
 
 
 def _tiles(tiles) -> str:

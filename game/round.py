@@ -227,7 +227,9 @@ class RoundSetup:
 @dataclass
 class RoundResult:
     """How a round ended: the wins (empty for a draw), the draw's reason, the total
-    score changes, the seats tenpai at an exhaustive draw, whether the dealer stays."""
+    score changes, the seats tenpai at an exhaustive draw, and whether the dealer deals
+    again (a dealer's win, the dealer tenpai at an exhaustive draw, an abortive draw):
+    the one place this is decided; :class:`game.match.Match` follows it."""
     wins: list[Won] = field(default_factory=list)
     draw_reason: str | None = None
     deltas: list[int] = field(default_factory=lambda: [0, 0, 0, 0])
@@ -682,11 +684,19 @@ class Round:
             self._emit_win(s, offer.from_seat, offer.tile, score, first=i == 0)
 
     def _emit_win(self, seat: int, from_seat: int | None, tile: int, score: HandScore, first: bool) -> None:
-        pao = self.pao[seat] if self.ruleset.pao and any(y == self.pao_yaku[seat] for y, _ in score.yaku) else None
+        pao = self._liable_seat(seat, score)
         honba = self.honba if first else 0
         sticks = self.sticks if first else 0
         deltas = win_deltas(score, seat, self.dealer, from_seat, honba, sticks, pao, self.ruleset)
         self._emit(Won(seat, from_seat, tile, score, tuple(deltas), sticks, pao))
+
+    def _liable_seat(self, seat: int, score: HandScore) -> int | None:
+        """The seat that pays for this win under pao: the one that fed the last set of
+        the yakuman (daisangen, daisuushii) this hand scores; None when nobody is liable."""
+        if not self.ruleset.pao:
+            return None
+        scored_yaku = {yaku_id for yaku_id, _ in score.yaku}
+        return self.pao[seat] if self.pao_yaku[seat] in scored_yaku else None
 
     def _abort_after_discard(self) -> bool:
         """Accept a riichi, then the abortive draws a passed discard may cause."""
@@ -754,6 +764,9 @@ class Round:
     # --- the fold -----------------------------------------------------------------------
 
     def _emit(self, event: Any) -> None:
+        # A round that is over takes no more events, but for the further wins of a double
+        # ron: each win ends the round (phase "over") and the next win on the same discard
+        # must still be recorded.
         if self.phase == "over" and not (isinstance(event, Won) and self.result.wins):
             raise IllegalAction("the round is over")
         self.events.append(event)
@@ -872,8 +885,9 @@ class Round:
     def _fold_drawn(self, e: RoundDrawn) -> None:
         for s in range(4):
             self.scores[s] += e.deltas[s]
-        dealer_stays = e.reason not in ("exhaustive", "nm") or e.tenpai[self.dealer]
-        self.result = RoundResult([], e.reason, list(e.deltas), e.tenpai, dealer_stays)
+        # an abortive draw repeats the round; at an exhaustive one the dealer stays if tenpai
+        dealer_continues = e.reason not in ("exhaustive", "nm") or e.tenpai[self.dealer]
+        self.result = RoundResult([], e.reason, list(e.deltas), e.tenpai, dealer_continues)
         self.phase = "over"
 
     def _interrupt(self) -> None:

@@ -11,6 +11,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+HANCHAN_UMA = (20, 10, -10, -20)  # Tenhou's east-south games
+EAST_ONLY_UMA = (10, 5, -5, -10)  # Tenhou's east-only games
+
 
 @dataclass(frozen=True)
 class Ruleset:
@@ -41,10 +44,22 @@ class Ruleset:
     east_south: bool = True           # hanchan; False plays east only
     start_points: int = 25000
     return_points: int = 30000        # the figure the final scores are measured from (oka)
-    uma: tuple[int, int, int, int] = (20, 10, -10, -20)  # in thousands, by final rank
+    uma: tuple[int, int, int, int] | None = None  # in thousands, by final rank; None: Tenhou's for the length
     bust_ends_game: bool = True       # a player below zero ends it (tobi)
     agari_yame: bool = True           # the dealer winning the last round in first place ends it
     west_extension: bool = True       # no one at return_points after South 4 plays on into West
+
+    @property
+    def uma_by_rank(self) -> tuple[int, int, int, int]:
+        """The uma in thousands, first place first: ``uma`` if set, else Tenhou's for the
+        game's length (the figures of the real logs).
+
+        >>> Ruleset().uma_by_rank, Ruleset(east_south=False).uma_by_rank
+        ((20, 10, -10, -20), (10, 5, -5, -10))
+        """
+        if self.uma is not None:
+            return self.uma
+        return HANCHAN_UMA if self.east_south else EAST_ONLY_UMA
 
     @property
     def oka(self) -> int:

@@ -63,17 +63,21 @@ class PlayerView:
     over: bool
 
     def visible_counts34(self) -> list[int]:
-        """How many of each kind this seat can see: own hand, every pond, open melds,
-        dora indicators. Feeds ``shanten.ukeire(counts, visible34)``.
+        """How many of each kind the other players have shown this seat: every pond (less
+        the tiles called away), every open meld, the dora indicators; never the seat's own
+        hand. With the hand's counts it feeds ``shanten.ukeire(counts34(hand), visible34)``.
 
-        >>> v = PlayerView(0, 0, 0, (0, 1, 2, 3), (4,), None, (1, 0, 0, 0), ((), (), (), ()),
-        ...                ((DiscardView(5, False, False, None),), (), (), ()), (False,) * 4,
-        ...                (8,), (25000,) * 4, 0, 0, 70, 0, (), None, (), False)
-        >>> v.visible_counts34()[1], v.visible_counts34()[2]
-        (2, 1)
+        >>> pond = (DiscardView(tile=5, tsumogiri=False, riichi=False, called_by=None),)
+        >>> v = PlayerView(seat=0, dealer=0, round_wind=0, seat_winds=(0, 1, 2, 3), hand=(4, 6, 7),
+        ...                drawn=None, hand_sizes=(3, 13, 13, 13), melds=((), (), (), ()),
+        ...                discards=(pond, (), (), ()), riichi=(False,) * 4, dora_indicators=(8,),
+        ...                scores=(25000,) * 4, honba=0, riichi_sticks=0, tiles_left=70, turn=0,
+        ...                awaiting=(), last_discard=None, legal_actions=(), over=False)
+        >>> v.visible_counts34()[:3]  # 2m: the discard (the three in hand not counted); 3m: the indicator
+        [0, 1, 1]
         """
         counts = [0] * 34
-        seen = list(self.hand) + list(self.dora_indicators)
+        seen = list(self.dora_indicators)
         seen += [d.tile for pond in self.discards for d in pond if d.called_by is None]
         seen += [t for melds in self.melds for m in melds for t in m.tiles]
         for tile in seen:

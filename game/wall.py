@@ -27,6 +27,7 @@ import hashlib
 import random
 import secrets
 import struct
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from engine.tasks import TaskGen, run_to_end
@@ -197,6 +198,7 @@ def mt19937(key: list[int]) -> random.Random:
 
 SRC_WORDS = 288  # 9 chunks of 32 words, each hashed into 16
 CHUNK_WORDS = 32
+RND_WORDS = 144
 SWAPS_PER_STEP = 34  # Fisher-Yates swaps between two yields
 
 
@@ -206,9 +208,19 @@ def hash_chunk(chunk: list[int]) -> list[int]:
     return list(struct.unpack("<16I", digest))
 
 
+def rnd_task(src: list[int]) -> TaskGen[list[int]]:
+    """The 144 shuffle words (``rnd``) from the 288 generator words (``src``), as a task:
+    it yields progress 0 .. 0.5 after each SHA-512 chunk (the shuffle takes the other half)."""
+    rnd: list[int] = []
+    for k in range(0, SRC_WORDS, CHUNK_WORDS):
+        rnd += hash_chunk(src[k:k + CHUNK_WORDS])
+        yield 0.5 * len(rnd) / RND_WORDS
+    return rnd
+
+
 def rnd_from_src(src: list[int]) -> list[int]:
-    """The 144 shuffle words (``rnd``) from the 288 generator words (``src``)."""
-    return [word for k in range(0, SRC_WORDS, CHUNK_WORDS) for word in hash_chunk(src[k:k + CHUNK_WORDS])]
+    """``rnd_task`` run at once."""
+    return run_to_end(rnd_task(src))
 
 
 def sorted_tiles(three_player: bool = False) -> list[int]:
@@ -216,9 +228,15 @@ def sorted_tiles(three_player: bool = False) -> list[int]:
     return [t for t in range(136) if not (three_player and 1 <= t // 4 <= 7)]
 
 
+def shuffle_task(rnd: list[int], three_player: bool = False) -> TaskGen[list[int]]:
+    """Tenhou's low-to-high Fisher-Yates over the sorted tiles, driven by ``rnd``, as a task
+    (progress 0.5 .. 1, after ``rnd_task``)."""
+    return _fisher_yates(rnd, sorted_tiles(three_player), progress_from=0.5)
+
+
 def shuffle_with_rnd(rnd: list[int], three_player: bool = False) -> list[int]:
-    """Tenhou's low-to-high Fisher-Yates over the sorted tiles, driven by ``rnd``."""
-    return run_to_end(_fisher_yates(rnd, sorted_tiles(three_player)))
+    """``shuffle_task`` run at once."""
+    return run_to_end(shuffle_task(rnd, three_player))
 
 
 def dice_from_rnd(rnd: list[int]) -> tuple[int, int]:
@@ -268,11 +286,8 @@ class Shuffler:
         return self._shuffle(src)
 
     def _shuffle(self, src: list[int]) -> TaskGen[RoundShuffle]:
-        rnd: list[int] = []
-        for k in range(0, SRC_WORDS, CHUNK_WORDS):
-            rnd += hash_chunk(src[k:k + CHUNK_WORDS])
-            yield 0.5 * len(rnd) / 144
-        wall = yield from _fisher_yates(rnd, sorted_tiles(self.three_player), progress_from=0.5)
+        rnd = yield from rnd_task(src)
+        wall = yield from shuffle_task(rnd, self.three_player)
         return RoundShuffle(wall, dice_from_rnd(rnd))
 
     def next_round(self) -> RoundShuffle:
@@ -324,6 +339,39 @@ class Wall:
         self.replacements = REPLACEMENTS[self.players]
         self.dora_indicators = [self._dead(self.first_dora)]
 
+    @classmethod
+    def arranged(cls, hands: Sequence[Sequence[int]], dealer: int = 0, draws: Sequence[int] = (),
+                 replacements: Sequence[int] = (), dora_indicators: Sequence[int] = (),
+                 ura_indicators: Sequence[int] = (), dice: tuple[int, int] | None = (1, 1)) -> Wall:
+        """The wall that deals ``hands`` (13 tiles per absolute seat, each in the order
+        dealt; the dealer's first), then gives the live ``draws`` and the replacement
+        draws in order, with these dora indicators (the first, then kan dora) and ura-dora
+        indicators. Every other place holds the unused tiles in id order. It rebuilds a
+        log's wall without a seed, and sets a scene in tests.
+
+        >>> hands = [list(range(13 * s, 13 * s + 13)) for s in range(4)]
+        >>> wall = Wall.arranged(hands, dealer=2, draws=[100, 101], dora_indicators=[120])
+        >>> wall.deal(dealer=2)[3][:4], wall.draw(), wall.draw(), wall.dora_indicators
+        ([39, 40, 41, 42], 100, 101, [120])
+        """
+        if any(len(hand) != 13 for hand in hands) or len(hands) not in (3, 4):
+            raise InputError("a wall deals three or four hands of 13 tiles")
+        pool = sorted_tiles(three_player=len(hands) == 3)
+        # A wall of its own indices hands out indices in the order a wall hands out tiles:
+        # it tells where each tile goes, so the layout stays written once (deal, draw, ...).
+        where = cls(list(range(len(pool))), dice)
+        places: dict[int, int] = {}  # index in the wall -> tile
+        for index_hand, hand in zip(where.deal(dealer), hands):
+            places.update(zip(index_hand, hand))
+        # replacements first: taken after the live draws, they could find the live wall empty
+        places.update((where.draw_replacement(), tile) for tile in replacements)
+        places.update((where.draw(), tile) for tile in draws)
+        for _ in range(max(len(dora_indicators), len(ura_indicators)) - 1):
+            where.reveal_kan_dora()
+        places.update(zip(where.dora_indicators, dora_indicators))
+        places.update(zip(where.ura_indicators, ura_indicators))
+        return cls(_fill(places, pool), dice)
+
     def copy(self) -> Wall:
         twin = Wall.__new__(Wall)
         twin.__dict__.update(self.__dict__, tiles=list(self.tiles), dora_indicators=list(self.dora_indicators))
@@ -371,8 +419,8 @@ class Wall:
     def reveal_kan_dora(self) -> int:
         """Turn the next kan dora indicator and return it.
 
-        The round rules say when: Tenhou turns it at once after a closed kan (before the
-        replacement draw), after the replacement tile's discard for an open kan.
+        The wall only knows where the indicators lie; when each one turns is a rule of the
+        round (see the module docstring of :mod:`game.round`).
         """
         if len(self.dora_indicators) >= 5:
             raise InputError("all four kan dora indicators are already turned")
@@ -387,3 +435,13 @@ class Wall:
         taken = self.tiles[self.next_live - count + 1: self.next_live + 1][::-1]
         self.next_live -= count
         return taken
+
+
+def _fill(places: dict[int, int], pool: list[int]) -> list[int]:
+    """The wall's array: the placed tiles where they go, the rest of ``pool`` in id order."""
+    placed = list(places.values())
+    if len(set(placed)) != len(placed) or not set(placed) <= set(pool):
+        raise InputError("a wall's tiles are distinct tile ids (one is placed twice, or is not in this game)")
+    unplaced = set(pool) - set(placed)
+    spare = iter(sorted(unplaced))
+    return [places[i] if i in places else next(spare) for i in range(len(pool))]

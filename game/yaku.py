@@ -73,8 +73,7 @@ class Win:
     """
 
     __slots__ = ("concealed34", "counts", "tiles", "closed", "no_melds", "win_kind", "kans", "aka", "situation",
-                 "ruleset", "suits", "honours", "dora", "ura", "chuuren", "junsei", "dora_yaku", "needs",
-                 "hand_rows", "reading_rows")
+                 "ruleset", "suits", "honours", "dora", "ura", "dora_yaku", "needs", "hand_rows", "reading_rows")
 
     def __init__(self, concealed: Sequence[int], win_tile: int, melds: Sequence[Meld], situation: WinSituation,
                  ruleset: Ruleset = TENHOU) -> None:
@@ -109,12 +108,6 @@ class Win:
             dora_yaku.append((54, aka))
         if ura:
             dora_yaku.append((53, ura))
-        self.chuuren = self.junsei = False
-        if not melds and len(suits) == 1 and not self.honours:
-            base = min(tiles) // 36 * 9
-            self.chuuren = all([counts[base + i] >= need for i, need in enumerate(_NINE_GATES)])
-            # pure nine gates: the hand less the winning tile is exactly 1112345678999
-            self.junsei = self.chuuren and counts[self.win_kind] in (2, 4)
         self.needs = hand_needs(self)
         self.hand_rows, self.reading_rows = WORTH_ASKING[closed, ruleset.double_yakuman]
 
@@ -139,7 +132,6 @@ def _check_tiles(concealed: Sequence[int], tiles: Sequence[int], win_tile: int, 
 
 
 TILE_IDS = frozenset(range(136))
-_NINE_GATES = (3, 1, 1, 1, 1, 1, 1, 1, 3)
 
 Test = Callable[[Reading, Win], "bool | int"]
 
@@ -222,10 +214,6 @@ def _every_part_has_yaochuu(r: Reading) -> bool:
         if first % 9 not in (0, 6):
             return False
     return YAOCHUU_SET.issuperset(r.triplets)
-
-
-def _flag(name: str) -> Test:
-    return lambda r, win: getattr(win.situation, name)
 
 
 def _yakuhai(kind: int) -> Test:
@@ -323,8 +311,9 @@ def reading_needs(r: Reading) -> int:
     if r.form != "regular":
         return SPECIAL
     runs, triplets = r.runs, r.triplets
-    met = RUN_NEEDS[len(runs)]
-    if len(runs) >= 2 and len(set(runs)) < len(runs):
+    run_count = len(runs)
+    met = RUN_NEEDS[run_count]
+    if run_count >= 2 and len(set(runs)) < run_count:
         met |= SAME_RUNS
     if r.pair in YAOCHUU_SET:
         met |= YAOCHUU_PAIR
@@ -348,6 +337,22 @@ def hand_needs(win: Win) -> int:
             or s.renhou):
         met |= RARE_FLAG
     return met
+
+
+def _nine_gates(win: Win) -> bool:
+    """No meld, one suit alone, and 1112345678999 of it plus one more tile."""
+    if not win.no_melds or len(win.suits) != 1 or win.honours:
+        return False
+    base = min(win.tiles) // 36 * 9
+    return all([win.counts[base + i] >= need for i, need in enumerate(_NINE_GATES)])
+
+
+def _pure_nine_gates(win: Win) -> bool:
+    """Nine gates, and the hand less the winning tile is exactly 1112345678999 (a nine-sided wait)."""
+    return _nine_gates(win) and win.counts[win.win_kind] in (2, 4)
+
+
+_NINE_GATES = (3, 1, 1, 1, 1, 1, 1, 1, 3)
 
 
 def _iipeikou(r: Reading, win: Win) -> bool:
@@ -374,11 +379,11 @@ Y = Yaku
 YAKU: dict[int, Yaku] = {y.id: y for y in (
     H(0, "menzen tsumo", 1, 0, lambda r, win: win.situation.tsumo),
     H(1, "riichi", 1, 0, lambda r, win: win.situation.riichi and not win.situation.double_riichi),
-    H(2, "ippatsu", 1, 0, _flag("ippatsu"), needs=RARE_FLAG),
-    H(3, "chankan", 1, 1, _flag("chankan"), needs=RARE_FLAG),
-    H(4, "rinshan kaihou", 1, 1, _flag("rinshan"), needs=RARE_FLAG),
-    H(5, "haitei", 1, 1, _flag("haitei"), needs=RARE_FLAG),
-    H(6, "houtei", 1, 1, _flag("houtei"), needs=RARE_FLAG),
+    H(2, "ippatsu", 1, 0, lambda r, win: win.situation.ippatsu, needs=RARE_FLAG),
+    H(3, "chankan", 1, 1, lambda r, win: win.situation.chankan, needs=RARE_FLAG),
+    H(4, "rinshan kaihou", 1, 1, lambda r, win: win.situation.rinshan, needs=RARE_FLAG),
+    H(5, "haitei", 1, 1, lambda r, win: win.situation.haitei, needs=RARE_FLAG),
+    H(6, "houtei", 1, 1, lambda r, win: win.situation.houtei, needs=RARE_FLAG),
     Y(7, "pinfu", 1, 0, pinfu, needs=FOUR_RUNS),
     H(8, "tanyao", 1, 1, tanyao, needs=NO_YAOCHUU),
     Y(9, "iipeikou", 1, 0, _iipeikou, needs=SAME_RUNS),
@@ -388,7 +393,7 @@ YAKU: dict[int, Yaku] = {y.id: y for y in (
       for w in range(4)),
     *(Y(18 + i, name, 1, 1, _yakuhai(DRAGON_KINDS[i]), needs=HONOUR_TRIPLET[DRAGON_KINDS[i]])
       for i, name in enumerate(("haku", "hatsu", "chun"))),
-    H(21, "double riichi", 2, 0, _flag("double_riichi"), needs=RARE_FLAG),
+    H(21, "double riichi", 2, 0, lambda r, win: win.situation.double_riichi, needs=RARE_FLAG),
     Y(22, "chiitoitsu", 2, 0, lambda r, win: r.form == "chiitoitsu", needs=SPECIAL),
     Y(23, "chanta", 2, 1, _chanta, needs=YAOCHUU_PAIR),
     Y(24, "ittsu", 2, 1, _ittsu, needs=THREE_RUNS),
@@ -406,8 +411,8 @@ YAKU: dict[int, Yaku] = {y.id: y for y in (
     H(36, "renhou", 5, 0, lambda r, win: win.ruleset.renhou and win.situation.renhou and win.no_melds,
       needs=RARE_FLAG),
     # yakuman: 13 han each (26 for a special wait under Ruleset.double_yakuman)
-    H(37, "tenhou", 13, 0, _flag("tenhou"), yakuman=True, needs=RARE_FLAG),
-    H(38, "chiihou", 13, 0, _flag("chiihou"), yakuman=True, needs=RARE_FLAG),
+    H(37, "tenhou", 13, 0, lambda r, win: win.situation.tenhou, yakuman=True, needs=RARE_FLAG),
+    H(38, "chiihou", 13, 0, lambda r, win: win.situation.chiihou, yakuman=True, needs=RARE_FLAG),
     Y(39, "daisangen", 13, 13, _daisangen, yakuman=True, needs=HONOUR_TRIPLET[HAKU]),
     Y(40, "suuankou", 13, 0, lambda r, win: r.concealed_triplets == 4 and r.wait != "tanki", yakuman=True,
       needs=FOUR_TRIPLETS),
@@ -418,8 +423,9 @@ YAKU: dict[int, Yaku] = {y.id: y for y in (
       needs=FLUSH | HALF_FLUSH),
     H(44, "chinroutou", 13, 13, lambda r, win: TERMINAL_TILES.issuperset(win.tiles), yakuman=True,
       needs=YAOCHUU_ONLY),
-    H(45, "chuuren poutou", 13, 0, lambda r, win: win.chuuren and not win.junsei, yakuman=True, needs=FLUSH),
-    H(46, "junsei chuuren poutou", 13, 0, lambda r, win: win.junsei, yakuman=True, special_wait=True,
+    H(45, "chuuren poutou", 13, 0, lambda r, win: _nine_gates(win) and not _pure_nine_gates(win), yakuman=True,
+      needs=FLUSH),
+    H(46, "junsei chuuren poutou", 13, 0, lambda r, win: _pure_nine_gates(win), yakuman=True, special_wait=True,
       needs=FLUSH),
     Y(47, "kokushi musou", 13, 0, lambda r, win: r.form == "kokushi" and r.wait == "tanki", yakuman=True,
       needs=SPECIAL),
@@ -454,7 +460,12 @@ FIRST_YAKUMAN = 37  # the yakuman rows are 37..51: after every other yaku, befor
 class WorthAsking(dict):
     """The rows of one kind (hand-level or not) that a closed or open hand can have, and, by the
     needs met (bits), the (test, id, han) of those worth asking, in id order: filled on first use
-    of each combination of needs met (a few hundred)."""
+    of each combination of needs met (a few hundred).
+
+        >>> hand_rows, reading_rows = WORTH_ASKING[True, False]      # closed, no double yakuman
+        >>> [yaku_id for _, yaku_id, _ in reading_rows[THREE_RUNS | FOUR_RUNS]]   # pinfu, ittsu, sanshoku
+        [7, 24, 25]
+    """
 
     def __init__(self, by_hand: bool, closed: bool, double_yakuman: bool) -> None:
         super().__init__()
@@ -464,7 +475,7 @@ class WorthAsking(dict):
 
     def __missing__(self, met: int) -> Candidates:
         found = tuple([row for needs, row in self.rows if needs & met or not needs])
-        if len(self) < 1024:  # about 130 bytes an entry: a bound on the memory, never reached in play
+        if len(self) < 512:  # about 130 bytes an entry; 10,000 random hands fill about 300
             self[met] = found
         return found
 

@@ -36,7 +36,7 @@ from game.records import (
     read_log,
 )
 from game.tiles import tile_name
-from tests.conftest import LOGS, VALIDATION
+from conftest import LOGS, VALIDATION
 
 LOG_FILES = sorted(p for p in LOGS.rglob("*") if p.suffix in (".xml", ".mjlog"))
 ALL_XML = LOG_FILES + [VALIDATION / "2016022509gm-0009-0000-b327da61.xml"]
@@ -234,6 +234,15 @@ def test_three_player_logs_say_so():
     nukis = [e for r in game.rounds for e in r.events if isinstance(e, Nuki)]
     assert nukis and all(e.tile // 4 == 30 for e in nukis)
     assert not read_log(LOGS / "dnovikoff" / "sanma.xml").three_player  # a four-player game despite its name
+
+
+def test_a_three_player_tenhou6_log_says_so_and_gives_no_rounds():
+    names = [p.name for p in read_log(LOGS / "dnovikoff" / "sanma2.xml").players]
+    for named in ({"name": names, "rule": {"disp": "般南喰赤", "aka": 1}},
+                  {"name": names + ["D"], "rule": {"disp": "三般南喰赤", "aka": 1}}):
+        game = parse_tenhou6(json.dumps({**named, "log": [["not", "read"]]}, ensure_ascii=False))
+        assert game.three_player and game.rules.east_south and game.rounds == []
+        assert [p.name for p in game.players][:3] == names
 
 
 def test_riichi_kan_dora_draws_and_pao_are_read():

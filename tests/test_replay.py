@@ -14,9 +14,9 @@ import pytest
 
 from game.cli import main
 from game.errors import InputError
-from game.records import parse_mjlog
+from game.records import parse_mjlog, read_log
 from game.replay import replay_file, replay_game
-from tests.conftest import LOGS, VALIDATION
+from conftest import LOGS, VALIDATION
 
 LOG_FILES = sorted(p for p in LOGS.rglob("*") if p.is_file())
 DOUBLE_RON = LOGS / "mjx" / "double-ron.mjlog"
@@ -157,6 +157,29 @@ def test_scrambled_logs_are_reported_never_crash():
 def test_three_player_log_exit_code_is_zero(capsys):
     assert main(["replay", str(LOGS / "dnovikoff" / "sanma2.xml")]) == 0
     assert "unsupported" in capsys.readouterr().out
+
+
+def test_a_three_player_game_is_unsupported_in_either_format(tmp_path, capsys):
+    game = read_log(LOGS / "dnovikoff" / "sanma2.xml")
+    as_json = tmp_path / "sanma2.json"
+    as_json.write_text(json.dumps({"name": [p.name for p in game.players], "rule": {"disp": "三般南喰赤", "aka": 1},
+                                   "log": []}, ensure_ascii=False), encoding="utf-8")
+    reports = [replay_file(LOGS / "dnovikoff" / "sanma2.xml"), replay_file(as_json)]
+    assert [(r.error, r.unsupported, r.rounds) for r in reports] == [
+        (None, "three-player games are not supported", [])] * 2
+    assert main(["replay", str(as_json)]) == 0
+    assert "unsupported: three-player" in capsys.readouterr().out
+
+
+def test_a_log_with_no_rounds_is_unsupported_not_all_agree(tmp_path, capsys):
+    text = DOUBLE_RON.read_text()
+    empty = tmp_path / "empty.mjlog"
+    empty.write_text(text[:text.index("<INIT")] + "</mjloggm>")
+    report = replay_file(empty)
+    assert report.error is None and report.rounds == [] and "no rounds" in report.unsupported
+    assert main(["replay", str(empty)]) == 0
+    out = capsys.readouterr().out
+    assert "unsupported" in out and "agree" not in out
 
 
 def test_a_wrong_round_start_or_final_figure_is_reported():

@@ -17,6 +17,7 @@ from engine.tasks import run_to_end
 from game import shanten as sh
 from game.errors import InputError
 from game.tiles import YAOCHUU_KINDS, counts34, parse_tiles, to_mpsz
+from draining import drain
 
 SIZES = (1, 2, 4, 5, 7, 8, 10, 11, 13, 14)
 HANDS_PER_GENERATOR = 26_000  # 8 generators: 208,000 hands
@@ -289,14 +290,7 @@ def test_evaluate_discards_matches_brute_force_and_ranks_as_documented():
     for i in range(150):
         hand = GENERATORS[i % len(GENERATORS)](rng, (14, 14, 11, 8, 5, 2)[i % 6])
         seen = _visible(rng, hand)
-        task = sh.evaluate_discards(hand, seen)
-        progress = []
-        while True:
-            try:
-                progress.append(next(task))
-            except StopIteration as stop:
-                options = stop.value
-                break
+        progress, options = drain(sh.evaluate_discards(hand, seen))
         held = [k for k in range(34) if hand[k]]
         assert progress == [i / len(held) for i in range(len(held))]  # a checkpoint per discard
         assert sorted(o.kind for o in options) == held

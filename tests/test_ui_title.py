@@ -6,9 +6,10 @@ import pyxel
 from stepping import press, screen, step, step_until
 
 from engine.target import BLACK, DARK_BLUE, PALETTE, PINK, RED, WHITE, WIDTH
+from game.errors import InputError
 from game.ui.table import TableScene
 from game.ui.title import MENU_X, MENU_Y, MESSAGE_Y, TITLE_Y, TitleScene
-from game.wall import Shuffler, Wall, normalize_code, seed_words
+from game.wall import CODE_MIN, Shuffler, Wall, normalize_code, seed_words
 
 CODE = "PICO2RIICHI"  # 11 characters; I reads as 1
 KEYS = {c: getattr(pyxel, f"KEY_{c}") for c in "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"}
@@ -102,3 +103,27 @@ def test_a_malformed_code_says_why_and_can_be_mended(make_cart):
     assert title.message == ""
     press(cart, pyxel.KEY_RETURN)
     assert isinstance(cart.scene, TableScene) and cart.scene.seed_code == "ABCDEFGH"
+
+
+def a_code_may_hold(char: str) -> bool:
+    try:
+        normalize_code(char * CODE_MIN)
+    except InputError:
+        return False
+    return True
+
+
+def test_only_the_characters_a_seed_code_may_hold_type(make_cart):
+    cart = make_cart(TitleScene)
+    step(cart)
+    press(cart, pyxel.KEY_DOWN)
+    title = cart.scene
+    typed = set()
+    for char, key in KEYS.items():
+        title.code = ""
+        press(cart, key)
+        if title.code:
+            assert title.code == char
+            typed.add(char)
+    assert typed == {char for char in KEYS if a_code_may_hold(char)}
+    assert "U" not in typed  # normalize_code refuses it, so the keyboard does too

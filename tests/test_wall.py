@@ -26,7 +26,8 @@ from game.wall import (
     seed_words,
     shuffle_with_rnd,
 )
-from tests.conftest import LOGS, VALIDATION
+from conftest import LOGS, VALIDATION
+from draining import drain
 
 VALIDATION_DATA = json.loads((VALIDATION / "shuffle-validation.json").read_text())
 VALIDATION_XML = VALIDATION / "2016022509gm-0009-0000-b327da61.xml"
@@ -129,14 +130,7 @@ def test_every_deal_draw_and_indicator_of_a_log_comes_from_its_seed(path):
 
 
 def test_the_round_task_yields_between_chunks_and_during_fisher_yates():
-    task = Shuffler(code_words("TASKTASK")).round_task()
-    progress = []
-    while True:
-        try:
-            progress.append(next(task))
-        except StopIteration as stop:
-            result = stop.value
-            break
+    progress, result = drain(Shuffler(code_words("TASKTASK")).round_task())
     assert len(progress) >= 9 + 3
     assert progress == sorted(progress) and 0 <= progress[0] and progress[-1] <= 1
     assert result == Shuffler(code_words("TASKTASK")).next_round()
@@ -277,6 +271,32 @@ def test_walls_must_hold_every_tile_once_and_deal_once():
     wall.deal(0)
     with pytest.raises(InputError):
         wall.deal(0)
+
+
+def test_an_arranged_wall_gives_back_what_it_was_given():
+    """A real seeded round's hands, draws, replacement draws and indicators, arranged
+    into a wall, come out of it in the same order (the layout is the Wall's own)."""
+    shuffle = Shuffler(code_words("ARRANGE1")).next_round()
+    real = Wall(shuffle.wall, shuffle.dice)
+    hands = real.deal(dealer=1)
+    replacements = [real.draw_replacement() for _ in range(2)]
+    draws = [real.draw() for _ in range(66)]
+    dora = [*real.dora_indicators, real.reveal_kan_dora(), real.reveal_kan_dora()]
+    ura = real.ura_indicators
+    wall = Wall.arranged(hands, 1, draws, replacements, dora, ura, shuffle.dice)
+    assert wall.deal(dealer=1) == hands
+    assert [wall.draw_replacement() for _ in range(2)] == replacements
+    assert [wall.draw() for _ in range(66)] == draws
+    assert [*wall.dora_indicators, wall.reveal_kan_dora(), wall.reveal_kan_dora()] == dora
+    assert wall.ura_indicators == ura and wall.tiles_left == real.tiles_left == 2
+
+
+def test_an_arranged_wall_refuses_a_tile_placed_twice():
+    hands = [list(range(13 * s, 13 * s + 13)) for s in range(4)]
+    with pytest.raises(InputError, match="placed twice"):
+        Wall.arranged(hands, draws=[0])
+    with pytest.raises(InputError):
+        Wall.arranged(hands[:2])
 
 
 # --- the command line -------------------------------------------------------------------

@@ -2,7 +2,8 @@
 
 Exit 0 when every round of every file agrees, 1 when some round differs (the first
 difference of each such round is reported), 2 when a file cannot be read. Three-player
-games are reported as unsupported, which is not a failure.
+games and logs with no rounds are reported as unsupported (nothing checked), which is
+not a failure.
 """
 
 from __future__ import annotations

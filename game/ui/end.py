@@ -29,11 +29,12 @@ DRAW_NAMES = {
 
 
 class EndScene:
-    def __init__(self, cart: Cartridge, seed_code: str, result: RoundResult, dealer: int = 0) -> None:
+    def __init__(self, cart: Cartridge, seed_code: str, result: RoundResult,
+                 seat_winds: tuple[int, ...]) -> None:
         self.cart = cart
         self.seed_code = seed_code
         self.result = result
-        self.dealer = dealer
+        self.seat_winds = seat_winds  # the round's, as its views give them (0..3 = E, S, W, N)
         self.frames = 0
 
     def update(self) -> None:
@@ -65,4 +66,4 @@ class EndScene:
         paint.text_centered(116, "Z/C: TITLE", LIGHT_GREY)
 
     def seat_name(self, seat: int) -> str:
-        return f"{WIND_NAMES[(seat - self.dealer) % 4]} {'YOU' if seat == 0 else 'CPU'}"
+        return f"{WIND_NAMES[self.seat_winds[seat]]} {'YOU' if seat == 0 else 'CPU'}"

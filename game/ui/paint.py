@@ -9,6 +9,8 @@ smaller and show the top glyph only; the colour tells the suit.
 
 from __future__ import annotations
 
+import functools
+
 import pyxel
 
 from engine.target import BLACK, BLUE, DARK_BLUE, DARK_GREEN, DARK_GREY, RED, WHITE
@@ -19,6 +21,11 @@ SUIT_COLOURS = (RED, DARK_BLUE, DARK_GREEN)  # man, pin, sou
 SUIT_LETTERS = "MPS"  # capitals: the 3×5 lowercase m is a blot
 FONT_W, FONT_H = 4, 6  # a character cell; glyphs are 3×5
 DRAGON_FACES = {HATSU: ("G", DARK_GREEN), CHUN: ("R", RED)}
+BIG_TEXTS_KEPT = 8  # big-text images kept for reuse (a screen shows one or two)
+# Point sticks, as the centre box counts them: white, with the dots of the real ones (x, colour).
+STICK_W, STICK_H = 9, 3
+HONBA_STICK = ((1, BLACK), (2, BLACK), (6, BLACK), (7, BLACK))  # 100 points: dots at both ends
+RIICHI_STICK = ((4, RED),)  # 1000 points: one red dot
 
 
 def tile_face(tile: int) -> tuple[str, str, int]:
@@ -65,6 +72,13 @@ def draw_small_tile(x: int, y: int, tile: int) -> None:
     _glyph(x + 1, y + 1, top, colour, is_red(tile))
 
 
+def draw_stick(x: int, y: int, dots: tuple[tuple[int, int], ...]) -> None:
+    """A point stick (STICK_W×STICK_H) with its top-left corner at (x, y): HONBA_STICK or RIICHI_STICK."""
+    pyxel.rect(x, y, STICK_W, STICK_H, WHITE)
+    for dx, colour in dots:
+        pyxel.pset(x + dx, y + 1, colour)
+
+
 def draw_back(x: int, y: int, small: bool = False) -> None:
     blit(sprites.SMALL_BACK if small else sprites.TILE_BACK, x, y)
 
@@ -90,12 +104,21 @@ def text_centered(y: int, text: str, colour: int, shadow: int | None = None) -> 
 
 def big_text_centered(y: int, text: str, colour: int, shadow: int = DARK_GREY) -> None:
     """Text at twice the font's size, centred, with a shadow (titles)."""
-    width, height = text_width(text), FONT_H - 1
-    canvas = pyxel.Image(width, height)
-    clear = next(c for c in range(16) if c not in (colour, shadow))  # transparent in the copy
-    for dy, ink in ((1, shadow), (0, colour)):
-        canvas.cls(clear)
-        canvas.text(0, 0, text, ink)
-        # blt scales about the copied region's centre, so put that centre where it belongs
-        cx, cy = pyxel.width / 2, y + height
-        pyxel.blt(cx - width / 2, cy - height / 2 + dy * 2, canvas, 0, 0, width, height, clear, scale=2)
+    canvas, clear = _big_text_image(text, colour, shadow)
+    # blt scales about the copied region's centre, so put that centre where it belongs
+    cx, cy = pyxel.width / 2, y + canvas.height
+    pyxel.blt(cx - canvas.width / 2, cy - canvas.height / 2, canvas, 0, 0, canvas.width, canvas.height,
+              clear, scale=2)
+
+
+@functools.lru_cache(maxsize=BIG_TEXTS_KEPT)
+def _big_text_image(text: str, colour: int, shadow: int) -> tuple[pyxel.Image, int]:
+    """The text over its shadow (one pixel lower) at the font's size, and its transparent colour.
+
+    Made once per text and colours: a scene draws the same title every frame."""
+    canvas = pyxel.Image(text_width(text), FONT_H)
+    clear = next(c for c in range(16) if c not in (colour, shadow))
+    canvas.cls(clear)
+    canvas.text(0, 1, text, shadow)
+    canvas.text(0, 0, text, colour)
+    return canvas, clear

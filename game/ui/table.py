@@ -9,8 +9,9 @@ moves the cursor with ←→ and discards with O. Each CPU seat thinks about its
 later): every seat asked about a discard passes. When the round is over the end screen follows.
 
 Screen (128×128): the seed code top left; the opposite seat's pond at the top, the left and
-right seats' ponds at the sides, the player's pond above the hand; the centre box holds the
-round, the tiles left and the dora indicators.
+right seats' ponds at the sides, the player's pond above the hand; each pond has its seat's
+wind and score by it; the centre box holds the round, the tiles left, the honba and riichi
+sticks on the table and the dora indicators.
 """
 
 from __future__ import annotations
@@ -34,7 +35,7 @@ from game.wall import Shuffler, Wall, seed_words
 PLAYER = 0
 DEALER = 0
 SEATS = 4
-ROUND_NAMES = ("EAST", "SOUTH", "WEST", "NORTH")
+ROUND_NAMES = ("EAST", "SOUTH", "WEST", "NORTH")  # the centre box spells the round wind out
 SHUFFLE_MIN_FRAMES = 30  # the shuffle takes well under a frame; let the player see it happen
 SHUFFLE_BACKS = 10
 CPU_MIN_FRAMES = 12  # a CPU's turn lasts at least this long, however fast it thinks
@@ -43,8 +44,12 @@ OVER_FRAMES = 45  # the finished table stays a moment before the end screen
 FELT = DARK_GREEN
 POND_COLUMNS, POND_PITCH_X, POND_PITCH_Y = 6, 6, 9
 POND_ORIGINS = ((46, 77), (90, 51), (46, 12), (2, 51))  # by seat: you, right, opposite, left
-LABEL_ORIGINS = ((2, 104), (90, 43), (46, 4), (2, 43))
+LABEL_ORIGINS = ((2, 104), (90, 37), (46, 4), (2, 37))  # the seat's wind and YOU or CPU
+SCORE_ORIGINS = ((26, 104), (90, 44), (80, 4), (2, 44))  # the side columns are too narrow for one line
+THINKING_DX, THINKING_DY = 22, 2  # the thinking dots, from the label's origin
 CENTRE_BOX = (42, 39, 44, 35)  # x, y, w, h
+ROUND_Y, LEFT_Y, STICKS_Y, DORA_Y = 3, 10, 17, 25  # the centre box's rows, from its top
+STICKS_PITCH = 20  # honba stick and count, then riichi stick and count (two digits fit)
 HAND_X, HAND_Y, HAND_PITCH, DRAWN_GAP = 6, 112, 8, 4
 RAISE = 3  # the tile under the cursor stands this much higher
 SEED_X, SEED_Y = 2, 2
@@ -53,12 +58,10 @@ SEED_X, SEED_Y = 2, 2
 def think_discard(view: PlayerView) -> TaskGen[int]:
     """A CPU's discard: the recommended tile of the discard evaluation (a task).
 
+    What the other seats have shown (``visible_counts34``) tells which tiles are still to draw.
     Of the copies of the recommended kind, the CPU keeps a red five and throws another.
     """
-    own = counts34(view.hand)
-    seen = view.visible_counts34()  # counts the own hand too; shanten wants the rest only
-    others = [seen[k] - own[k] for k in range(34)]
-    options = yield from evaluate_discards(own, others)
+    options = yield from evaluate_discards(counts34(view.hand), view.visible_counts34())
     kind = options[0].kind  # best first
     return max(tile for tile in view.hand if tile // 4 == kind)
 
@@ -92,7 +95,7 @@ class TableScene:
             self.update_shuffle()
         elif self.round.phase == "over":
             if self.frames >= OVER_FRAMES:
-                self.cart.change(EndScene, self.seed_code, self.round.result)
+                self.cart.change(EndScene, self.seed_code, self.round.result, self.view.seat_winds)
         elif self.round.phase == "claims":
             self.act_all(self.round.awaiting(), Pass())  # no calls yet: everyone passes
         elif self.round.turn == PLAYER:
@@ -120,7 +123,7 @@ class TableScene:
 
     def update_cpu(self, seat: int) -> None:
         if self.thinking is None:
-            name = f"cpu {WIND_NAMES[self.seat_wind(seat)]} discard"
+            name = f"cpu {WIND_NAMES[self.round.seat_wind(seat)]} discard"
             self.thinking = self.cart.spawn(think_discard(self.round.view(seat)), name)
         if self.thinking.done and self.frames >= CPU_MIN_FRAMES:
             view = self.round.view(seat)
@@ -139,9 +142,6 @@ class TableScene:
         self.frames = 0
         self.thinking = None
         self.cursor = len(self.view.hand) - 1  # on the draw
-
-    def seat_wind(self, seat: int) -> int:
-        return (seat - DEALER) % SEATS
 
     # -- draw -----------------------------------------------------------------------------
 
@@ -177,19 +177,30 @@ class TableScene:
     def draw_centre(self) -> None:
         x, y, _, _ = CENTRE_BOX
         view = self.view
-        pyxel.text(x + 4, y + 4, f"{ROUND_NAMES[view.round_wind]} {view.dealer + 1}", WHITE)
-        pyxel.text(x + 4, y + 12, f"LEFT {view.tiles_left}", WHITE)
-        pyxel.text(x + 4, y + 22, "DORA", LIGHT_GREY)
+        pyxel.text(x + 4, y + ROUND_Y, f"{ROUND_NAMES[view.round_wind]} {view.dealer + 1}", WHITE)
+        pyxel.text(x + 4, y + LEFT_Y, f"LEFT {view.tiles_left}", WHITE)
+        self.draw_sticks(x + 4, y + STICKS_Y)
+        pyxel.text(x + 4, y + DORA_Y + 1, "DORA", LIGHT_GREY)
         for i, tile in enumerate(view.dora_indicators):
-            paint.draw_small_tile(x + 22 + i * 6, y + 21, tile)
+            paint.draw_small_tile(x + 22 + i * 6, y + DORA_Y, tile)
+
+    def draw_sticks(self, x: int, y: int) -> None:
+        """The honba count by a 100-point stick, the riichi sticks on the table by a 1000-point one."""
+        counts = ((paint.HONBA_STICK, self.view.honba), (paint.RIICHI_STICK, self.view.riichi_sticks))
+        for i, (stick, count) in enumerate(counts):
+            stick_x = x + i * STICKS_PITCH
+            paint.draw_stick(stick_x, y + 1, stick)  # level with the digits' middle row
+            pyxel.text(stick_x + paint.STICK_W + 1, y, str(count), WHITE)
 
     def draw_label(self, seat: int) -> None:
         x, y = LABEL_ORIGINS[seat]
         name = "YOU" if seat == PLAYER else "CPU"
         to_move = self.view.turn == seat and not self.view.over
-        pyxel.text(x, y, f"{WIND_NAMES[self.seat_wind(seat)]} {name}", YELLOW if to_move else PEACH)
+        wind = WIND_NAMES[self.view.seat_winds[seat]]
+        pyxel.text(x, y, f"{wind} {name}", YELLOW if to_move else PEACH)
+        pyxel.text(*SCORE_ORIGINS[seat], str(self.view.scores[seat]), WHITE)
         if to_move and seat != PLAYER:
-            self.draw_thinking(x + 22, y + 2)
+            self.draw_thinking(x + THINKING_DX, y + THINKING_DY)
 
     def draw_thinking(self, x: int, y: int) -> None:
         """Three dots, one lit in turn, while the seat's thinking runs."""

@@ -1,14 +1,14 @@
 """The title screen: PICO RIICHI, Start, and a seed code to replay a game's deals.
 
 ↑↓ choose a line. On START, O begins a game with a fresh seed. On SEED, the keyboard types a
-code (letters and digits, backspace) and ENTER (or gamepad A) plays that code's deals; while
-that line is chosen the letter keys are text, so Z, C, N, X, V and M type rather than act.
+code (the letters and digits ``game.wall`` accepts in one, backspace) and ENTER (or gamepad A)
+plays that code's deals; while that line is chosen the letter keys are text, so Z, C, N, X, V
+and M type rather than act.
 A code that is not a seed code shows the reason on one line and the player may edit it.
 """
 
 from __future__ import annotations
 
-import string
 import textwrap
 
 import pyxel
@@ -19,7 +19,7 @@ from engine.target import BLACK, DARK_BLUE, DARK_GREY, LIGHT_GREY, PINK, RED, WH
 from game.errors import InputError
 from game.ui import paint
 from game.ui.table import TableScene
-from game.wall import CODE_MAX, new_seed_code, seed_words
+from game.wall import CODE_ALIASES, CODE_ALPHABET, CODE_MAX, new_seed_code, seed_words
 
 START, SEED = 0, 1
 MENU_X, MENU_Y, MENU_LINE = 28, 74, 10
@@ -28,7 +28,7 @@ TILES_Y = 40
 TITLE_TILES = (0, 36, 72, 52, 108, 124, 132)  # 1m 1p 1s 0p(red) E G R: a taste of every suit
 MESSAGE_Y = 98
 HINT_Y = 120
-CODE_CHARS = string.ascii_uppercase + string.digits
+CODE_CHARS = CODE_ALPHABET + "".join(CODE_ALIASES)  # what a code may hold; the aliases read as digits
 CODE_KEYS = {getattr(pyxel, f"KEY_{c}"): c for c in CODE_CHARS}
 CONFIRM_KEYS = (pyxel.KEY_RETURN, pyxel.KEY_KP_ENTER, pyxel.GAMEPAD1_BUTTON_A)
 
