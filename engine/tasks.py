@@ -29,6 +29,7 @@ from collections.abc import Callable, Generator
 from typing import Any, TypeVar
 
 T = TypeVar("T")
+STEP_MEMORY = 0.9  # how much of a long step's length is still expected of the next step
 TaskGen = Generator[Any, None, T]
 
 
@@ -57,6 +58,8 @@ class Task:
         self.steps = 0
         self.seconds = 0.0  # time spent inside the generator
         self.frames = 0  # frames in which it ran
+        self.last_frame = -1  # the scheduler's run in which it last ran
+        self.expected_step = 0.0  # seconds its next step may take: its longest recent step
 
     @property
     def done(self) -> bool:
@@ -98,6 +101,7 @@ class Scheduler:
         self.last_slice = 0.0  # seconds granted to the last run
         self.last_used = 0.0  # seconds actually spent in the last run
         self.last_step = 0.0  # seconds of the last run's final step (the one that may overrun)
+        self.frames = 0  # runs so far: one per frame
 
     def spawn(self, gen: TaskGen[Any], name: str = "task") -> Task:
         task = Task(gen, name)
@@ -109,35 +113,38 @@ class Scheduler:
         return bool(self.tasks)
 
     def run(self, slice_seconds: float) -> None:
-        """Resume tasks round-robin until ``slice_seconds`` are spent or all are done.
+        """Resume tasks round-robin while the slice has room for their next step.
 
-        Always takes at least one step when there is work, so a task progresses even in a
-        frame with no time to spare; the overrun is then at most one step.
+        A task's next step is expected to last as long as its longest recent step
+        (``Task.expected_step``); a step that would not fit waits for the next frame, so
+        frames keep within their budget even when steps are long. The first step of a run
+        is always taken, so a task progresses even in a frame with no time to spare; a frame
+        then overruns by at most that one step.
         """
         start = self.clock()
         self.last_slice = max(0.0, slice_seconds)
         self.last_step = 0.0
-        ran: set[int] = set()
+        stepped = False
         while self.tasks:
-            for task in list(self.tasks):
-                t0 = self.clock()
-                task.step()
-                t1 = self.clock()
-                task.seconds += t1 - t0
-                self.last_step = t1 - t0
-                if id(task) not in ran:
-                    ran.add(id(task))
-                    task.frames += 1
-                if task.done:
-                    self.tasks.remove(task)
-                    self.finished.append(task)
-                elif task is self.tasks[0]:
-                    self.tasks.append(self.tasks.pop(0))  # next run starts with the next task
-                if t1 - start >= self.last_slice:
-                    break
-            if self.clock() - start >= self.last_slice:
+            task = self.tasks[0]
+            if stepped and self.clock() - start + task.expected_step > self.last_slice:
                 break
+            t0 = self.clock()
+            task.step()
+            self.last_step = self.clock() - t0
+            task.seconds += self.last_step
+            task.expected_step = max(self.last_step, task.expected_step * STEP_MEMORY)
+            if task.last_frame != self.frames:
+                task.last_frame = self.frames
+                task.frames += 1
+            self.tasks.pop(0)
+            if task.done:
+                self.finished.append(task)
+            else:
+                self.tasks.append(task)  # round-robin: the next step is the next task's
+            stepped = True
         self.last_used = self.clock() - start
+        self.frames += 1
 
     def take_finished(self) -> list[Task]:
         done, self.finished = self.finished, []

@@ -58,6 +58,32 @@ def test_a_second_of_work_spreads_over_frames_within_each_slice(make_cart):
           f" worst meter {max(meters):.2f}")
 
 
+def test_long_steps_wait_for_the_next_frame_rather_than_overrun(make_cart):
+    # Steps of about 9 ms each: three would overrun a 28 ms slice, so a frame takes two.
+    cart = make_cart(Blank, clock=time.thread_time)
+    start = time.thread_time()
+    run_to_end(hash_chain(20))
+    links = int(0.009 / ((time.thread_time() - start) / (20 * CHAIN_LINKS)))
+
+    def long_steps(count):
+        digest = b"pico"
+        for _ in range(count):
+            for _ in range(links):
+                digest = hashlib.sha256(digest).digest()
+            yield
+        return digest
+
+    task = cart.spawn(long_steps(40), "long steps")
+    meters = []
+    while not task.done:
+        step(cart)
+        scheduler = cart.scheduler
+        assert scheduler.last_used <= scheduler.last_slice + BOOKKEEPING_SECONDS
+        meters.append(cart.cpu.this_frame)
+    assert task.frames >= 40 / 3  # at most three steps a frame, usually two
+    assert max(meters) < 1.0
+
+
 def test_progress_is_reported_between_frames(make_cart):
     cart = make_cart(Blank)
     task = cart.spawn(hash_chain(400), "chain")
