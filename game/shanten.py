@@ -20,14 +20,15 @@ already holds four of would need a fifth copy, so it is not tenpai.
     (8, 6, 0)
 
 How it stays fast without tables: suits are independent except for the number of sets and
-the single pair, so each suit (and the honours) is summarised by its *record*: for p = 0, 1
-pair groups and g = 0..4 set groups, the most tiles it keeps. Within a suit, runs of tiles
-separated by two or more empty kinds cannot share a set, so each run (a *block*) is solved
-alone by a small exact dynamic programme (the same run anywhere in a suit, or mirrored,
-keeps as much; only a run holding a quad needs to know the room around it). Records are few
-(under two hundred in practice), so suit -> record, block -> record and record + record ->
-record are memoised in bounded dicts, simply cleared when full; a hand is then four
-look-ups and up to three merges. Chiitoitsu and kokushi are counted with ``bytes.count``.
+the single pair, so each suit (and the honours) is summarised by its *record*: its tile
+count and, for p = 0, 1 pair groups and g = 0..4 set groups, the most tiles it keeps.
+Within a suit, runs of tiles separated by two or more empty kinds cannot share a set, so
+each run (a *block*) is solved alone by a small exact dynamic programme (the same run
+anywhere in a suit, or mirrored, keeps as much; only a run holding a quad needs to know the
+room around it). Records are few (a few hundred in practice), so suit -> record, block ->
+record and record + record -> record are memoised in bounded dicts, simply cleared when
+full; a hand is then four look-ups and up to three merges, and its merged record carries
+its tile total and regular shanten. Chiitoitsu and kokushi are counted with ``bytes.count``.
 
 Ukeire draws each kind that may matter once: kinds next to the hand's tiles one by one,
 and the far kinds in two classes (yaochuu or not) whose members all score alike. Only the
@@ -49,10 +50,14 @@ NUM_TILES_OF_KIND = 4
 MAX_HAND = 14
 MAX_GROUPS = 4  # sets in a full hand
 
-# A record is a tuple of 11 ints: [p * 5 + g] = tiles kept with p pair groups (0/1) and g
-# set groups (0..4), never decreasing in g; [10] = its serial number, the memo key.
-_RECORD_SIZE = 10
-_SERIAL = 10
+# A record is a tuple: [p * 5 + g] = tiles kept with p pair groups (0/1) and g set groups
+# (0..4), never decreasing in g; [10] = the part's tile count; [11] = the regular-form
+# shanten if those tiles make a whole hand, else None (so a hand's merged record is the
+# answer, with no pass over the counts to total them); [12] = its serial number, the memo key.
+_KEPT_FIGURES = 10
+_TILES = 10
+_REGULAR = 11
+_SERIAL = 12
 
 # Bounds keep the memory small: all memos full take about 1 MiB, half the cartridge's 2 MiB
 # (benchmarks/shanten.py measures it). Each sits just under 2/3 of a power of two, where a
@@ -60,7 +65,7 @@ _SERIAL = 10
 MAX_SUIT_MEMO = 5400
 MAX_BLOCK_MEMO = 1360
 MAX_MERGE_MEMO = 5400
-MAX_RECORDS = 512  # about 170 occur in practice
+MAX_RECORDS = 680  # about 450 occur in practice (kept figures by tile count)
 MAX_HONOUR_MEMO = 1360
 
 _records: dict[tuple[int, ...], tuple[int, ...]] = {}
@@ -74,13 +79,26 @@ _moves_memo: dict[tuple[int, int], list[list[list[tuple[int, int]]]]] = {}  # se
 _yaochuu_counts = operator.itemgetter(*YAOCHUU_KINDS)
 
 
-def _intern(vector: Sequence[int]) -> tuple[int, ...]:
-    """The one record for these kept-tile figures."""
-    key = tuple(vector)
+def _intern(vector: Sequence[int], tiles: int = 0) -> tuple[int | None, ...]:
+    """The one record for these kept-tile figures of a part holding ``tiles`` tiles.
+
+    (``tiles`` defaults to 0 for figures that come from no part: benchmarks/shanten.py fills
+    the memos with such records to measure their worst-case size.)
+    """
+    key = (*vector, tiles)
     record = _records.get(key)
     if record is None:
-        record = _records[key] = key + (len(_records),)
+        record = _records[key] = key + (_regular_shanten(vector, tiles), len(_records))
     return record
+
+
+def _regular_shanten(vector: Sequence[int], tiles: int) -> int | None:
+    """Shanten of a whole hand of ``tiles`` tiles that keeps ``vector``: 3k + 1 - kept with k
+    sets; None if no hand has that many tiles (1 to 14, not a multiple of 3)."""
+    if tiles % 3 == 0 or tiles > MAX_HAND:
+        return None
+    sets = tiles // 3
+    return 3 * sets - vector[5 + sets] + 1
 
 
 # name -> (memo, bound); the last two are bounded by nature (330 and 25 keys at most)
@@ -110,10 +128,10 @@ def clear_memos() -> None:
         if memo is not _moves_memo:  # moves do not refer to records
             memo.clear()
     global _EMPTY
-    _EMPTY = _intern([0] * _RECORD_SIZE)
+    _EMPTY = _intern([0] * _KEPT_FIGURES, 0)
 
 
-_EMPTY = _intern([0] * _RECORD_SIZE)  # a part with no tiles keeps nothing
+_EMPTY = _intern([0] * _KEPT_FIGURES, 0)  # a part with no tiles keeps nothing
 
 
 # ---------------------------------------------------------------- exact block solver
@@ -145,10 +163,10 @@ def _exact_vector(counts: Sequence[int], sequences: bool = True) -> list[int]:
         best = following.get
         for state, kept in states.items():
             started_1 = state & 7
-            groups = state >> 6  # has_pair | sets << 1
-            base = groups << 6 | started_1 << 3
-            for step, gain in moves[started_1 + (state >> 3 & 7)][groups]:
-                key = base + step
+            pending = started_1 + (state >> 3 & 7)
+            shifted = started_1 << 3  # started one kind back is now two kinds back
+            for step, gain in moves[pending][state >> 6]:
+                key = shifted | step
                 value = kept + gain
                 if value > best(key, -1):
                     following[key] = value
@@ -156,21 +174,26 @@ def _exact_vector(counts: Sequence[int], sequences: bool = True) -> list[int]:
     vector = [-1] * 10
     for state, kept in states.items():
         j = (state >> 6 & 1) * 5 + (state >> 7)
-        vector[j] = max(vector[j], kept)
-    for p in (0, 1):
-        for g in range(1, 5):
-            vector[p * 5 + g] = max(vector[p * 5 + g], vector[p * 5 + g - 1])
+        if kept > vector[j]:
+            vector[j] = kept
+    for j in (1, 2, 3, 4, 6, 7, 8, 9):  # g from 1 up, with and without the pair
+        if vector[j - 1] > vector[j]:
+            vector[j] = vector[j - 1]
     for g in range(5):
-        vector[5 + g] = max(vector[5 + g], vector[g])  # an empty pair group keeps nothing
+        if vector[g] > vector[5 + g]:
+            vector[5 + g] = vector[g]  # an empty pair group keeps nothing
     return vector
 
 
 def _moves(here: int, most_new: int) -> list[list[list[tuple[int, int]]]]:
     """The moves at a kind holding ``here`` tiles, by pending sequences and groups so far.
 
-    ``_moves(here, most_new)[pending][has_pair | sets << 1]`` lists (state step, tiles kept
-    here) for starting up to ``most_new`` sequences and maybe a triplet or the pair, with at
-    most four copies of the kind, one pair and four sets in all. At most 25 keys.
+    ``_moves(here, most_new)[pending][groups]`` (groups = has_pair | sets << 1, so far) lists
+    (state step, tiles kept here) for starting up to ``most_new`` sequences and maybe a
+    triplet or the pair, with at most four copies of the kind, one pair and four sets in all.
+    The step is the state's new bits: sequences started here, and the groups after the move.
+    A triplet or pair is only placed where it keeps a tile here: one that keeps nothing is an
+    empty group, which fits anywhere (see _exact_vector's end). At most 25 keys.
     """
     key = (here, most_new)
     moves = _moves_memo.get(key)
@@ -181,16 +204,17 @@ def _moves(here: int, most_new: int) -> list[list[list[tuple[int, int]]]]:
             for new in range(min(most_new, NUM_TILES_OF_KIND - pending) + 1):
                 used = pending + new
                 choices = [(used, 0, new)]
-                if here and used + 3 <= NUM_TILES_OF_KIND:
+                if here > used and used + 3 <= NUM_TILES_OF_KIND:
                     choices.append((used + 3, 0, new + 1))  # and a triplet
-                if here and used + 2 <= NUM_TILES_OF_KIND:
+                if here > used and used + 2 <= NUM_TILES_OF_KIND:
                     choices.append((used + 2, 1, new))  # and the pair
-                options += [(new | pair << 6 | added << 7, pair, added, min(target, here))
+                options += [(new, pair, added, min(target, here))
                             for target, pair, added in choices]
             moves.append([
-                [(step, gain) for step, pair, added, gain in options
-                 if not (pair and has_pair) and sets + added <= MAX_GROUPS]
-                for sets in range(MAX_GROUPS + 1) for has_pair in (0, 1)
+                [(new | (groups + pair + (added << 1)) << 6, gain)
+                 for new, pair, added, gain in options
+                 if not (pair and groups & 1) and (groups >> 1) + added <= MAX_GROUPS]
+                for groups in range(2 * (MAX_GROUPS + 1))
             ])
         moves = _moves_memo[key] = moves
     return moves
@@ -206,7 +230,7 @@ def _merge(a: tuple[int, ...], b: tuple[int, ...]) -> tuple[int, ...]:
 
 
 def _merge_new(a: tuple[int, ...], b: tuple[int, ...], key: int) -> tuple[int, ...]:
-    out = [0] * 10
+    out = [0] * _KEPT_FIGURES
     for ga in range(5):
         a0, a1 = a[ga], a[5 + ga]
         for gb in range(5 - ga):
@@ -219,7 +243,7 @@ def _merge_new(a: tuple[int, ...], b: tuple[int, ...], key: int) -> tuple[int, .
                 out[5 + g] = both
     if len(_merge_memo) >= MAX_MERGE_MEMO:
         _merge_memo.clear()
-    merged = _merge_memo[key] = _intern(out)
+    merged = _merge_memo[key] = _intern(out, a[_TILES] + b[_TILES])
     return merged
 
 
@@ -237,7 +261,7 @@ def _block_record(block: bytes, room_left: int, room_right: int) -> tuple[int, .
     if record is None:
         if len(_block_memo) >= MAX_BLOCK_MEMO:
             _block_memo.clear()
-        record = _block_memo[key] = _intern(_exact_vector(key))
+        record = _block_memo[key] = _intern(_exact_vector(key), sum(key))
     return record
 
 
@@ -278,7 +302,7 @@ def _honour_record(honours: bytes) -> tuple[int, ...]:
         record = _EMPTY
         for count in honours:
             if count:
-                record = _merge(record, _intern(_exact_vector([count], sequences=False)))
+                record = _merge(record, _intern(_exact_vector([count], sequences=False), count))
         _honour_kinds_memo[key] = record  # at most 330 keys: bounded by nature
     if len(_honour_memo) >= MAX_HONOUR_MEMO:
         _honour_memo.clear()
@@ -297,13 +321,18 @@ def _checked(counts34: Sequence[int]) -> tuple[bytes, int]:
         raise InputError(_BAD_COUNTS) from None
     if len(packed) != NUM_KINDS or packed.translate(None, _VALID_COUNTS):
         raise InputError(_BAD_COUNTS)
-    total = sum(counts34)
+    total = sum(packed)
     if total % 3 == 0 or total > MAX_HAND:
-        raise InputError(f"a hand has 1-14 tiles, not a multiple of 3 (got {total})")
+        raise _size_error(total)
     return packed, total
 
 
-def _regular(packed: bytes, total: int) -> int:
+def _size_error(total: int) -> InputError:
+    return InputError(f"a hand has 1-14 tiles, not a multiple of 3 (got {total})")
+
+
+def _hand_record(packed: bytes) -> tuple[int, ...]:
+    """Record of the whole hand: its four parts' records (memoised) merged (memoised)."""
     if len(_records) > MAX_RECORDS:
         clear_memos()
     suit_memo = _suit_memo
@@ -319,16 +348,15 @@ def _regular(packed: bytes, total: int) -> int:
     empty = _EMPTY  # small hands (called melds) often leave a part empty: nothing to merge
     everything = man
     if pin is not empty:
-        key = everything[10] << 16 | pin[10]  # [10] is _SERIAL, a literal on the hot path
+        key = everything[12] << 16 | pin[12]  # [12] is _SERIAL, a literal on the hot path
         everything = merge_memo.get(key) or _merge_new(everything, pin, key)
     if sou is not empty:
-        key = everything[10] << 16 | sou[10]
+        key = everything[12] << 16 | sou[12]
         everything = merge_memo.get(key) or _merge_new(everything, sou, key)
     if honour is not empty:
-        key = everything[10] << 16 | honour[10]
+        key = everything[12] << 16 | honour[12]
         everything = merge_memo.get(key) or _merge_new(everything, honour, key)
-    sets = total // 3
-    return 3 * sets - everything[5 + sets] + 1
+    return everything
 
 
 def _chiitoitsu(packed: bytes) -> int:
@@ -355,15 +383,19 @@ def shanten(counts34: Sequence[int]) -> int:
         >>> shanten(counts34(parse_tiles("11m")))  # four called sets and a pair
         -1
     """
-    try:  # _checked, inlined for speed: this is the hot path (counts over 4: see _check_part)
+    # _checked's checks, the cheap way round as this is the hot path: counts over 4 are
+    # caught on a memo miss (see _check_part), and the total comes with the hand's record.
+    try:
         packed = bytes(counts34)
-        total = sum(counts34)
     except (TypeError, ValueError):
-        packed, total = _checked(counts34)  # raises
-    if len(packed) != NUM_KINDS or total % 3 == 0 or total > MAX_HAND:
-        packed, total = _checked(counts34)  # raises
-    best = _regular(packed, total)
-    if total >= 13 and best > 0:
+        raise InputError(_BAD_COUNTS) from None
+    if len(packed) != NUM_KINDS:
+        raise InputError(_BAD_COUNTS)
+    everything = _hand_record(packed)
+    best = everything[11]  # [11] is _REGULAR, a literal on the hot path
+    if best is None:
+        raise _size_error(everything[_TILES])
+    if best > 0 and everything[10] >= 13:  # [10] is _TILES
         chiitoitsu = _chiitoitsu(packed)
         kokushi = _kokushi(packed)
         return min(best, chiitoitsu, kokushi)
@@ -380,9 +412,10 @@ def shanten_forms(counts34: Sequence[int]) -> tuple[int, int | None, int | None]
         (0, None, None)
     """
     packed, total = _checked(counts34)
+    regular = _hand_record(packed)[_REGULAR]
     if total < 13:
-        return _regular(packed, total), None, None
-    return _regular(packed, total), _chiitoitsu(packed), _kokushi(packed)
+        return regular, None, None
+    return regular, _chiitoitsu(packed), _kokushi(packed)
 
 
 # ---------------------------------------------------------------- ukeire and waits
@@ -452,7 +485,6 @@ def _shanten_after_draws(counts34: Sequence[int], draws: list[int]) -> list[int]
     """Shanten of the 3n+1 hand plus each drawn kind, recomputing only the part it lands in."""
     packed = bytes(counts34)
     total = sum(packed) + 1
-    sets = total // 3
     parts = [packed[start:end] for start, end in _PART_SLICES]
     records = [_part_record(part, counts) for part, counts in enumerate(parts)]
     others = [
@@ -474,8 +506,7 @@ def _shanten_after_draws(counts34: Sequence[int], draws: list[int]) -> list[int]
         start = _PART_SLICES[part][0]
         grown = bytearray(parts[part])
         grown[k - start] += 1
-        everything = _merge(others[part], _part_record(part, bytes(grown)))
-        best = 3 * sets - everything[5 + sets] + 1
+        best = _merge(others[part], _part_record(part, bytes(grown)))[_REGULAR]
         if special and best > 0:
             held = counts34[k]
             new_kinds = kinds + (held == 0)
