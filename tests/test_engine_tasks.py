@@ -28,9 +28,7 @@ def hash_chain(checkpoints: int):
 def checkpoints_for(seconds: float) -> int:
     """How many checkpoints of hash_chain take about ``seconds`` on this machine."""
     sample = 50
-    start = time.thread_time()
-    run_to_end(hash_chain(sample))
-    per_checkpoint = (time.thread_time() - start) / sample
+    per_checkpoint = min(_seconds_per_link() for _ in range(3)) * CHAIN_LINKS  # the unhurried pace
     return max(sample, int(seconds / per_checkpoint))
 
 
