@@ -27,7 +27,8 @@ from engine.tasks import Task, TaskGen
 from game.round import Discard, Pass, Round
 from game.shanten import evaluate_discards
 from game.tiles import WIND_NAMES, counts34
-from game.ui import paint, sprites
+from game.ui import paint
+from game.ui.tiles import HAND_H, HAND_W
 from game.ui.end import EndScene
 from game.view import PlayerView
 from game.wall import Shuffler, Wall, seed_words
@@ -227,4 +228,4 @@ class TableScene:
             y = HAND_Y - (RAISE if mine and i == self.cursor else 0)
             paint.draw_tile(x, y, tile)
             if mine and i == self.cursor:
-                paint.blit(sprites.CURSOR, x - 1, y - 1)
+                pyxel.rectb(x - 1, y - 1, HAND_W + 2, HAND_H + 2, YELLOW)
