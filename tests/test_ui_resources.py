@@ -68,6 +68,8 @@ def test_muted_sounds_do_not_play_and_unmuting_restores_them(pyxel_headless, mon
         sound.play("discard")
         assert played == [] and sound.muted()
     finally:
+        pyxel.set_btn(pyxel.KEY_M, False)
+        pyxel.set_btn(pyxel.KEY_LCTRL, False)
         sound.set_muted(False)
     sound.play("discard")
     assert played == [(audio.SFX_CHANNEL, sound.NUMBERS["discard"])]
@@ -82,3 +84,25 @@ def test_a_failing_audio_device_turns_sound_off_instead_of_stopping_the_game(pyx
     sound.play("riichi")  # no exception
     assert audio._state["broken"]
     sound.play("riichi")
+
+
+def test_ctrl_m_mutes_and_unmutes_without_holding_x(make_cart):
+    import pyxel
+    from stepping import Blank, step
+
+    cart = make_cart(Blank)
+    assert not sound.muted()
+    try:
+        for expected in (True, False):
+            pyxel.set_btn(pyxel.KEY_LCTRL, True)
+            pyxel.set_btn(pyxel.KEY_M, True)
+            step(cart)
+            assert sound.muted() is expected
+            assert not cart.overlay_shown  # M is an X key, but not under Ctrl
+            pyxel.set_btn(pyxel.KEY_M, False)
+            pyxel.set_btn(pyxel.KEY_LCTRL, False)
+            step(cart)
+    finally:
+        pyxel.set_btn(pyxel.KEY_M, False)
+        pyxel.set_btn(pyxel.KEY_LCTRL, False)
+        sound.set_muted(False)
