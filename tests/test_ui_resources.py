@@ -68,8 +68,6 @@ def test_muted_sounds_do_not_play_and_unmuting_restores_them(pyxel_headless, mon
         sound.play("discard")
         assert played == [] and sound.muted()
     finally:
-        pyxel.set_btn(pyxel.KEY_M, False)
-        pyxel.set_btn(pyxel.KEY_LCTRL, False)
         sound.set_muted(False)
     sound.play("discard")
     assert played == [(audio.SFX_CHANNEL, sound.NUMBERS["discard"])]
