@@ -35,10 +35,11 @@ def differences(a: tuple[int, ...], b: tuple[int, ...]) -> int:
     return sum(x != y for x, y in zip(a, b, strict=True))
 
 
+@pytest.mark.parametrize("dim", [False, True])
 @pytest.mark.parametrize("rotation", [0, 1])
 @pytest.mark.parametrize("size", [tiles.HAND, tiles.POND])
-def test_every_two_faces_differ_in_at_least_four_pixels(pyxel_headless, size, rotation):
-    drawn = {tile: tile_pixels(pyxel_headless, tile, size, rotation) for tile in FACES + [None]}
+def test_every_two_faces_differ_in_at_least_four_pixels(pyxel_headless, size, rotation, dim):
+    drawn = {tile: tile_pixels(pyxel_headless, tile, size, rotation, dim=dim) for tile in FACES + [None]}
     close = [(a, b, differences(drawn[a], drawn[b])) for a, b in combinations(drawn, 2)
              if differences(drawn[a], drawn[b]) < MIN_DIFFERENCE]
     assert close == []
