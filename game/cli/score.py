@@ -7,8 +7,10 @@ them won (``0p`` picks the red five). Each ``--meld KIND:TILES`` is one set outs
 HAND, melds and indicators never share a copy. ``-`` for HAND reads one query per stdin line
 (the same arguments) and answers one JSON object per line. JSON answer::
 
-    {"yaku": [[tenhou_id, han], ...], "han": h, "fu": f, "limit": "none|mangan|...|yakuman",
+    {"yaku": [[tenhou_id, han, name], ...], "han": h, "fu": f, "limit": "none|mangan|...|yakuman",
      "payments": {...}, "total": points}      or      {"error": "not complete"}
+
+Each yaku is Tenhou's id, its han (13 per yakuman) and its romaji name (``[1, 1, "riichi"]``).
 
 ``payments`` (honba included): ``{"discarder": n}`` for ron; ``{"dealer": n, "non_dealer": m}``
 for a non-dealer tsumo, ``{"non_dealer": m}`` for a dealer tsumo (m from each); ``total`` is
@@ -72,12 +74,9 @@ def answer_query(args: argparse.Namespace) -> dict:
     melds = [parse_meld(text, used) for text in args.meld]
     dora = tuple(parse_tiles(args.dora, used))
     ura = tuple(parse_tiles(args.ura, used))
-    kans = sum(m.is_kan for m in melds)
     if len(hand) + 3 * len(melds) != 14:
         raise InputError(f"HAND has {len(hand)} tiles; beside {len(melds)} meld(s) a winning hand has "
                          f"{14 - 3 * len(melds)}")
-    if len(dora) > 1 + kans or len(ura) > len(dora):
-        raise InputError(f"at most {1 + kans} dora indicator(s) with {kans} kan(s), and no more ura than dora")
     situation = WinSituation(
         **{flag.replace("-", "_"): getattr(args, flag.replace("-", "_")) for flag in FLAGS},
         seat_wind=WIND_NAMES.index(args.seat), round_wind=WIND_NAMES.index(args.round),
@@ -124,14 +123,15 @@ def parse_meld(text: str, used: set[int]) -> Meld:
 def to_json(score: HandScore) -> dict:
     if score.error:
         return {"error": score.error}
-    return {"yaku": [[yaku_id, han] for yaku_id, han in score.yaku], "han": score.han, "fu": score.fu,
+    return {"yaku": [[yaku_id, han, YAKU[yaku_id].name] for yaku_id, han in score.yaku], "han": score.han,
+            "fu": score.fu,
             "limit": score.limit, "payments": score.payments, "total": score.total}
 
 
 def describe(answer: dict) -> str:
     """The answer for a person: yaku and han, then han, fu, limit, points and who pays.
 
-        >>> print(describe({"yaku": [[1, 1], [7, 1]], "han": 2, "fu": 30, "limit": "none",
+        >>> print(describe({"yaku": [[1, 1, "riichi"], [7, 1, "pinfu"]], "han": 2, "fu": 30, "limit": "none",
         ...                 "payments": {"discarder": 2000}, "total": 2000}))
         riichi 1, pinfu 1
         2 han 30 fu: 2000 points
@@ -139,7 +139,7 @@ def describe(answer: dict) -> str:
     """
     if "error" in answer:
         return f"no win: {answer['error']}"
-    yaku = ", ".join(f"{YAKU[yaku_id].name} {han}" for yaku_id, han in answer["yaku"])
+    yaku = ", ".join(f"{name} {han}" for _, han, name in answer["yaku"])
     limit = "" if answer["limit"] == "none" else f" {answer['limit']}"
     pays = {"discarder": "the discarder pays {}", "dealer": "the dealer pays {}",
             "non_dealer": "each non-dealer pays {}"}
