@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import argparse
 
-from game.cli import each_stdin_line, print_json
+from game.cli import count, each_stdin_line, plural, print_json
 from game.errors import InputError
 from game.melds import Meld
 from game.ruleset import Ruleset
@@ -46,8 +46,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="a set outside HAND: chi:345m pon:777z kan:1111p ankan:9999s kakan:5555p")
     parser.add_argument("--dora", default="", metavar="TILES", help="dora indicators (MPSZ)")
     parser.add_argument("--ura", default="", metavar="TILES", help="ura-dora indicators (MPSZ)")
-    parser.add_argument("--honba", type=int, default=0, metavar="N")
-    parser.add_argument("--sticks", type=int, default=0, metavar="N", help="riichi sticks on the table")
+    parser.add_argument("--honba", type=count, default=0, metavar="N")
+    parser.add_argument("--sticks", type=count, default=0, metavar="N", help="riichi sticks on the table")
     parser.add_argument("--no-red", action="store_true", help="red fives are not dora")
     parser.add_argument("--no-open-tanyao", action="store_true", help="tanyao needs a closed hand")
 
@@ -67,16 +67,14 @@ def answer_query(args: argparse.Namespace) -> dict:
     """The JSON answer for parsed arguments; InputError for bad input."""
     if not args.win:
         raise InputError("--win TILE is required: which tile of HAND won")
-    if args.honba < 0 or args.sticks < 0:
-        raise InputError("--honba and --sticks cannot be negative")
     used: set[int] = set()
     hand = parse_tiles(args.hand, used)
     melds = [parse_meld(text, used) for text in args.meld]
     dora = tuple(parse_tiles(args.dora, used))
     ura = tuple(parse_tiles(args.ura, used))
     if len(hand) + 3 * len(melds) != 14:
-        raise InputError(f"HAND has {len(hand)} tiles; beside {len(melds)} meld(s) a winning hand has "
-                         f"{14 - 3 * len(melds)}")
+        raise InputError(f"HAND has {plural(len(hand), 'tile')}; beside {plural(len(melds), 'meld')} a winning "
+                         f"hand has {14 - 3 * len(melds)}")
     situation = WinSituation(
         **{flag.replace("-", "_"): getattr(args, flag.replace("-", "_")) for flag in FLAGS},
         seat_wind=WIND_NAMES.index(args.seat), round_wind=WIND_NAMES.index(args.round),
