@@ -38,7 +38,8 @@ class HandScore:
     honba included: ``{"discarder": n}`` for ron, ``{"dealer": n, "non_dealer": m}``
     for a non-dealer tsumo (m from each), ``{"non_dealer": m}`` for a dealer tsumo.
     base: basic points (fu x 2^(han+2), or the limit's). liable_yakuman: how many of the
-    yakuman make a pao player liable (daisangen, daisuushii).
+    yakuman make a pao player liable (daisangen, daisuushii); with any, the liable player
+    answers for the whole hand (see win_deltas).
     """
 
     error: str | None = None

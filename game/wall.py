@@ -110,7 +110,7 @@ def tenhou_seed_words(text: str) -> list[int]:
     except (binascii.Error, ValueError):
         raise InputError("Tenhou seed is not valid base64") from None
     if len(raw) != 4 * SEED_WORDS:
-        raise InputError(f"Tenhou seed holds {len(raw)} bytes, not {4 * SEED_WORDS}")
+        raise InputError(f"Tenhou seed holds {len(raw)} byte{'' if len(raw) == 1 else 's'}, not {4 * SEED_WORDS}")
     return list(struct.unpack(f"<{SEED_WORDS}I", raw))
 
 
