@@ -25,9 +25,10 @@ from game.tiles import NotationError, parse_tiles
 FOREIGN_DIGITS = ["²", "１", "١", "۱", "१", "𝟏", "߁", "₁"]
 
 
-def _run(*argv: str, stdin: str = "") -> tuple[int, str, str]:
+def _run(*argv: str, stdin: str | io.TextIOBase = "") -> tuple[int, str, str]:
+    """main(argv) in this process: exit code, stdout, stderr; ``stdin`` as text or a stream."""
     out, err = io.StringIO(), io.StringIO()
-    saved, sys.stdin = sys.stdin, io.StringIO(stdin)
+    saved, sys.stdin = sys.stdin, io.StringIO(stdin) if isinstance(stdin, str) else stdin
     try:
         with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
             code = main(list(argv))
@@ -116,3 +117,16 @@ def test_random_arguments_answer_or_refuse_in_one_line(command, argv):
         assert len(err.strip().splitlines()) == 1 or (err == "" and '"error"' in out), (out, err)
     else:
         assert err == "" and out
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.sampled_from(["score", "analyze"]),
+       st.lists(st.one_of(st.binary(max_size=12), st.sampled_from([b"123m456p789s55p234s --win 4s", b"1m",
+                                                                   b"\xff", b"\xc3", b"\xe2\x80\xa8", b"\n"])),
+                max_size=6).map(b"".join))
+def test_random_bytes_on_strict_utf8_stdin_answer_or_refuse_in_one_line(command, data):
+    code, out, err = _run(command, "-", stdin=io.TextIOWrapper(io.BytesIO(data), encoding="utf-8", errors="strict"))
+    assert code in (0, 2)
+    assert err == "" or len(err.strip().splitlines()) == 1
+    for line in out.splitlines():
+        json.loads(line)
