@@ -1,0 +1,49 @@
+"""Tenhou's game records: the mjlog meld bitfield, and readers for whole game logs.
+
+``read_log(path)`` reads an mjlog XML or a tenhou.net/6 JSON file into a
+:class:`GameLog` (rules, players, seed string, rounds; each round its
+:class:`RoundInit` and its events in order): plain data for the replay.
+
+One room per part:
+
+- :mod:`game.records.meld_codec`: the mjlog meld bitfield, both ways;
+- :mod:`game.records.model`: the shared log model both formats become;
+- :mod:`game.records.mjlog`: the mjlog XML reader;
+- :mod:`game.records.tenhou6`: the tenhou.net/6 JSON reader.
+
+This package exports what callers need, so ``from game.records import read_log`` works.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from game.errors import InputError
+from game.records.meld_codec import decode_meld, encode_meld, encode_nuki, nuki_tile
+from game.records.mjlog import parse_mjlog
+from game.records.model import (
+    Agari, Bye, Call, Discard, Draw, Event, GameLog, GameRules, NewDora, Nuki, Owari, Player, Rejoin, Riichi,
+    RoundInit, RoundLog, Ryuukyoku,
+)
+from game.records.tenhou6 import DAN_NAMES, TENHOU6_RED, YAKU_NAMES, parse_tenhou6
+
+__all__ = [
+    "Agari", "Bye", "Call", "DAN_NAMES", "Discard", "Draw", "Event", "GameLog", "GameRules", "NewDora", "Nuki",
+    "Owari", "Player", "Rejoin", "Riichi", "RoundInit", "RoundLog", "Ryuukyoku", "TENHOU6_RED", "YAKU_NAMES",
+    "decode_meld", "encode_meld", "encode_nuki", "nuki_tile", "parse_mjlog", "parse_tenhou6", "read_log",
+]
+
+
+def read_log(path: str | Path) -> GameLog:
+    """Read an mjlog XML or a tenhou.net/6 JSON file (chosen by its first character)."""
+    path = Path(path)
+    try:
+        text = path.read_bytes().decode("utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise InputError(f"{path.name}: cannot read ({exc.__class__.__name__})") from None
+    try:
+        if text.lstrip().startswith("{"):
+            return parse_tenhou6(text)
+        return parse_mjlog(text)
+    except InputError as exc:
+        raise InputError(f"{path.name}: {exc}") from None
