@@ -16,6 +16,7 @@ This package exports what callers need, so ``from game.records import read_log``
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from game.errors import InputError
@@ -34,16 +35,25 @@ __all__ = [
 ]
 
 
+TENHOU_ID = re.compile(r"\d{10}gm-[0-9a-f]{4}-\d{4}-[0-9a-f]{8}")  # "2016022509gm-0009-0000-b327da61"
+
+
 def read_log(path: str | Path) -> GameLog:
-    """Read an mjlog XML or a tenhou.net/6 JSON file (chosen by its first character)."""
+    """Read an mjlog XML or a tenhou.net/6 JSON file (chosen by its first character).
+
+    A log that does not carry its Tenhou game id (an mjlog never does) takes it from
+    its file name, as Tenhou names its downloads: the id's date tells the log's era.
+    """
     path = Path(path)
     try:
         text = path.read_bytes().decode("utf-8")
     except (OSError, UnicodeDecodeError) as exc:
         raise InputError(f"{path.name}: cannot read ({exc.__class__.__name__})") from None
     try:
-        if text.lstrip().startswith("{"):
-            return parse_tenhou6(text)
-        return parse_mjlog(text)
+        game = parse_tenhou6(text) if text.lstrip().startswith("{") else parse_mjlog(text)
     except InputError as exc:
         raise InputError(f"{path.name}: {exc}") from None
+    named = TENHOU_ID.match(path.name)
+    if game.ref is None and named:
+        game.ref = named[0]
+    return game

@@ -83,7 +83,7 @@ class _MjlogReader:
         if element.tag == "SHUFFLE":
             self.seed = element.get("seed")
         elif element.tag == "GO":
-            self.rules = GameRules.from_go_type(_int(_attr(element, "type"), "GO type"))
+            self.rules = GameRules.from_go_type(_int(_attr(element, "type"), "GO type"), element.get("csrule"))
         elif element.tag == "UN":
             self.players = _players(element)
 

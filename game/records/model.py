@@ -11,33 +11,67 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from game.errors import InputError
 from game.melds import Meld
+
+
+RANKED_BITS = 0xFF  # GO type bits of the ranked lobbies' rooms; a higher bit marks another kind of room
 
 
 @dataclass(frozen=True)
 class GameRules:
-    """The rule switches of Tenhou's GO type bits (or the tenhou.net/6 ``rule.disp``)."""
+    """The rule switches of Tenhou's GO type bits (or the tenhou.net/6 ``rule.disp``),
+    and the room's points: start, return and uma (in thousands, by rank).
+
+    A ranked room starts at 25,000 and returns 30,000, with Tenhou's uma of the log's era
+    (``uma`` None). A room outside the ranked lobbies (a GO type bit above 0xFF) plays
+    for its own stakes: with a ``csrule`` the custom lobby states start, return and uma,
+    and its tied players share their ranks' uma; without one (the two such logs of
+    tests/data: skill and gold rooms starting at 1,000), there is no uma or oka and the
+    start (``start_points`` None) is the table's total at the first deal.
+    """
 
     red_fives: bool = True
     open_tanyao: bool = True
     east_south: bool = True
     three_player: bool = False
     fast: bool = False
+    start_points: int | None = 25000
+    return_points: int | None = 30000  # None: the start points
+    uma: tuple[int, ...] | None = None
+    shared_ties: bool = False
 
     @classmethod
-    def from_go_type(cls, bits: int) -> GameRules:
+    def from_go_type(cls, bits: int, csrule: str | None = None) -> GameRules:
         """The switches of a GO ``type``: 169 is Tenhou's four-player east-south room.
 
-        >>> GameRules.from_go_type(169)
-        GameRules(red_fives=True, open_tanyao=True, east_south=True, three_player=False, fast=False)
+        >>> GameRules.from_go_type(169).east_south, GameRules.from_go_type(169).start_points
+        (True, 25000)
+        >>> rules = GameRules.from_go_type(257, "0FE0BF0B,0000001F,,,30000,30000,30000" + "," * 15 + "5,-5,-15")
+        >>> rules.east_south, rules.start_points, rules.return_points, rules.uma, rules.shared_ties
+        (False, 30000, 30000, (15, 5, -5, -15), True)
         """
-        return cls(
-            red_fives=not bits & 0x02,
-            open_tanyao=not bits & 0x04,
-            east_south=bool(bits & 0x08),
-            three_player=bool(bits & 0x10),
-            fast=bool(bits & 0x40),
-        )
+        switches = dict(red_fives=not bits & 0x02, open_tanyao=not bits & 0x04, east_south=bool(bits & 0x08),
+                        three_player=bool(bits & 0x10), fast=bool(bits & 0x40))
+        if not bits & ~RANKED_BITS:
+            return cls(**switches)
+        if csrule is None:
+            return cls(**switches, start_points=None, return_points=None, uma=(0, 0, 0, 0))
+        return cls(**switches, **_custom_points(csrule))
+
+
+def _custom_points(csrule: str) -> dict:
+    """A custom lobby's points from its ``csrule``: start and return at fields 4 and 5,
+    the uma of ranks 2..4 at fields 21..23 (first place takes what sums them to zero)."""
+    fields = csrule.split(",")
+    try:
+        start, back = int(fields[4]), int(fields[5])
+        lower = tuple(int(f) for f in fields[21:24])
+    except (IndexError, ValueError):
+        raise InputError(f"GO csrule {csrule[:40]!r} does not state the room's points") from None
+    if len(lower) != 3 or not 0 < start < 10 ** 7 or not 0 < back < 10 ** 7 or max(map(abs, lower)) > 1000:
+        raise InputError(f"GO csrule {csrule[:40]!r} does not state the room's points")
+    return dict(start_points=start, return_points=back, uma=(-sum(lower), *lower), shared_ties=True)
 
 
 @dataclass(frozen=True)
@@ -191,6 +225,7 @@ class GameLog:
     players: list[Player]
     seed: str | None  # the SHUFFLE seed string (mjlog only)
     rounds: list[RoundLog]
+    ref: str | None = None  # Tenhou's game id, "2016022509gm-0009-0000-b327da61": its date (JSON ``ref``)
 
     @property
     def three_player(self) -> bool:

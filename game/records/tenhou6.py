@@ -17,6 +17,7 @@ log gives its rules and players only: its rounds are not read.
 from __future__ import annotations
 
 import json
+import math
 import re
 from dataclasses import replace
 
@@ -46,19 +47,56 @@ DRAW_REASONS = {"流局": None, "全員聴牌": None, "全員不聴": None, "流
                 "四家立直": "reach4", "三家和了": "ron3", "四槓散了": "kan4", "四風連打": "kaze4"}
 
 
+MAX_DIGITS = 9  # no number in a real log comes near a billion
+MAX_POINTS = 10 ** 7  # scores and payments: far beyond any real game, well inside a float
+
+
 def parse_tenhou6(text: str) -> GameLog:
     """A game from a tenhou.net/6 JSON log (the format review tools read); a three-player
-    log gives its rules and players, and no rounds."""
+    log gives its rules and players, and no rounds.
+
+    Numbers no log holds are refused while the JSON is read, each in one line:
+
+    >>> parse_tenhou6('{"log": [[[0, 0, 0], [1e999, 0, 0, 0]]]}')
+    Traceback (most recent call last):
+    game.errors.InputError: broken tenhou.net/6 JSON: 1e999 is not a finite number
+    >>> parse_tenhou6('{"log": [[[0, 0, 0], [25000, 25000, 25000]]]}')
+    Traceback (most recent call last):
+    game.errors.InputError: a tenhou.net/6 round has 2 parts, not 17
+    """
     try:
-        data = json.loads(text)
-    except (json.JSONDecodeError, RecursionError) as exc:
-        raise InputError(f"not a tenhou.net/6 JSON log ({exc.__class__.__name__}: {str(exc)[:60]})") from None
+        data = json.loads(text, parse_int=_json_int, parse_float=_json_float, parse_constant=_json_constant)
+    except _NotANumber as exc:
+        raise InputError(f"broken tenhou.net/6 JSON: {exc}") from None
+    except (ValueError, RecursionError) as exc:  # JSONDecodeError is a ValueError
+        raise InputError(f"broken JSON, not a tenhou.net/6 log ({exc.__class__.__name__}: {str(exc)[:60]})") from None
     try:
         return _tenhou6_game(data)
     except InputError:
         raise
-    except (KeyError, IndexError, TypeError, ValueError, AttributeError, StopIteration) as exc:
+    except (KeyError, IndexError, TypeError, ValueError, AttributeError, StopIteration, ArithmeticError) as exc:
         raise InputError(f"malformed tenhou.net/6 log ({exc.__class__.__name__}: {str(exc)[:60]})") from None
+
+
+class _NotANumber(Exception):
+    """A number the JSON writes that no log holds (the parse hooks below raise it)."""
+
+
+def _json_int(text: str) -> int:
+    if len(text.lstrip("-")) > MAX_DIGITS:
+        raise _NotANumber(f"the number {text[:12]}... ({len(text)} digits) is too large")
+    return int(text)
+
+
+def _json_float(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value) or abs(value) >= 10 ** MAX_DIGITS:
+        raise _NotANumber(f"{text[:20]} is not a finite number")
+    return value
+
+
+def _json_constant(name: str) -> float:
+    raise _NotANumber(f"{name} is not a number a log holds")
 
 
 def _tenhou6_game(data: dict) -> GameLog:
@@ -81,7 +119,8 @@ def _tenhou6_game(data: dict) -> GameLog:
     rounds = [_Tenhou6Round(raw, red).read() for raw in data["log"]]
     if rounds and "sc" in data:
         _attach_owari(rounds[-1], data["sc"])
-    return GameLog(rules, players, None, rounds)
+    ref = data.get("ref")
+    return GameLog(rules, players, None, rounds, ref=ref if isinstance(ref, str) else None)
 
 
 def _dan_index(name: str | None) -> int | None:
@@ -89,8 +128,12 @@ def _dan_index(name: str | None) -> int | None:
 
 
 def _attach_owari(last: RoundLog, final: list) -> None:
+    if not isinstance(final, list) or len(final) != 8 or not all(_is_number(x) for x in final):
+        raise InputError("the final figures ('sc') are not 4 pairs of numbers")
     if not last.results:
         return
+    if any(abs(s) >= MAX_POINTS for s in final[::2]):
+        raise InputError("a final score ('sc') is out of range")
     owari = Owari(tuple(int(s) for s in final[::2]), tuple(float(r) for r in final[1::2]))
     index = last.events.index(last.results[-1])
     last.events[index] = replace(last.events[index], owari=owari)
@@ -102,8 +145,7 @@ class _Tenhou6Round:
     seats = 4
 
     def __init__(self, raw: list, red: bool) -> None:
-        if not isinstance(raw, list) or len(raw) != 4 + 3 * self.seats + 1:
-            raise InputError("a tenhou.net/6 round has the wrong number of parts")
+        _check_round(raw, self.seats)
         self.raw = raw
         # copies not yet given out; with red fives, copy 0 of a five is only the red one
         self.free = {k: [c for c in range(4) if not (red and k * 4 + c in RED_FIVES)] for k in range(34)}
@@ -277,14 +319,20 @@ class _Tenhou6Round:
     # the end
 
     def _results(self, result: list, honba: int) -> None:
-        name = result[0] if result else "不明"
+        if not result:
+            raise InputError("a round's result is missing (an empty result entry)")
+        name = result[0]
         if name == "和了":
+            if len(result) < 3 or len(result) % 2 == 0:
+                raise InputError("a win's result holds no payments and details")
             for k in range(1, len(result), 2):
                 self.events.append(self._agari(result[k], result[k + 1], honba))
                 # a double ron's second win is logged after the first's payments
                 self.scores = [s + d for s, d in zip(self.scores, result[k])]
                 self.sticks = 0
         elif name in DRAW_REASONS:
+            if len(result) > 1:
+                _check_points(result[1], self.seats, "a draw's payments")
             deltas = tuple(result[1]) if len(result) > 1 else (0,) * self.seats
             self.events.append(Ryuukyoku(DRAW_REASONS[name], tuple(self.scores), deltas, honba, self.sticks,
                                          self._tenpai(name, deltas)))
@@ -302,6 +350,11 @@ class _Tenhou6Round:
         return {seat: tuple(sorted(self.hands[seat])) for seat in shown}
 
     def _agari(self, deltas: list, info: list, honba: int) -> Agari:
+        _check_points(deltas, self.seats, "a win's payments")
+        if not isinstance(info, list) or len(info) < 4 or not all(_is_seat(x, self.seats) for x in info[:3]):
+            raise InputError("a win's details do not start with three seats (who, from whom, liable)")
+        if not all(isinstance(x, str) for x in info[3:]):
+            raise InputError("a win's value and yaku are not texts")
         who, from_who, pao = info[0], info[1], info[2]
         if who == from_who:
             win_tile = self.last_draw
@@ -319,6 +372,61 @@ class _Tenhou6Round:
             scores=tuple(self.scores), deltas=tuple(deltas),
             honba=honba, riichi_sticks=self.sticks, pao_who=None if pao == who else pao,
         )
+
+
+# --- the shape of a round entry, checked before it is read
+
+
+def _check_round(raw, seats: int) -> None:
+    """Refuse, in one line, a round entry that is not Tenhou's 17 parts of the right kinds.
+
+    >>> _check_round([[0, 0, 0]], 4)
+    Traceback (most recent call last):
+    game.errors.InputError: a tenhou.net/6 round has 1 parts, not 17
+    """
+    parts = 4 + 3 * seats + 1
+    if not isinstance(raw, list) or len(raw) != parts:
+        count = len(raw) if isinstance(raw, list) else "no list of"
+        raise InputError(f"a tenhou.net/6 round has {count} parts, not {parts}")
+    header = raw[0]
+    if not (isinstance(header, list) and len(header) == 3 and all(_is_int(x) for x in header)):
+        raise InputError("a tenhou.net/6 round does not start with [round, honba, sticks]")
+    if not (0 <= header[0] < 16 and 0 <= header[1] < 1000 and 0 <= header[2] < 1000):
+        raise InputError(f"round, honba or sticks out of range: {header}")
+    _check_points(raw[1], seats, "a tenhou.net/6 round's start scores")
+    for index, what in ((2, "dora indicators"), (3, "ura indicators")):
+        if not (isinstance(raw[index], list) and len(raw[index]) <= 5 and all(_is_int(x) for x in raw[index])):
+            raise InputError(f"a round's {what} are not up to 5 tile codes")
+    if not raw[2]:
+        raise InputError("a round shows no dora indicator")
+    for seat in range(seats):
+        hand, takes, discards = raw[4 + 3 * seat:7 + 3 * seat]
+        if not (isinstance(hand, list) and len(hand) == 13 and all(_is_int(x) for x in hand)):
+            raise InputError(f"seat {seat}'s dealt hand is not 13 tile codes")
+        for what, moves in (("draws", takes), ("discards", discards)):
+            if not (isinstance(moves, list) and all(_is_int(x) or isinstance(x, str) for x in moves)):
+                raise InputError(f"seat {seat}'s {what} are not a list of tile codes and call texts")
+    if not isinstance(raw[-1], list) or (raw[-1] and not isinstance(raw[-1][0], str)):
+        raise InputError("a round's result is not a list starting with its name")
+
+
+def _check_points(values, seats: int, what: str) -> None:
+    if not (isinstance(values, list) and len(values) == seats and all(_is_int(x) for x in values)):
+        raise InputError(f"{what} are not {seats} numbers")
+    if any(abs(x) >= MAX_POINTS for x in values):
+        raise InputError(f"{what} are out of range")
+
+
+def _is_int(value) -> bool:
+    return type(value) is int  # not bool
+
+
+def _is_number(value) -> bool:
+    return type(value) in (int, float)
+
+
+def _is_seat(value, seats: int) -> bool:
+    return _is_int(value) and 0 <= value < seats
 
 
 def _is_kan_string(code: str) -> bool:
