@@ -49,7 +49,7 @@ from game.round import (
 from game.ruleset import OLD_EAST_ONLY_UMA, TENHOU_UMA, Ruleset
 from game.scoring import LIMITS
 from game.tiles import tile_name, to_mpsz
-from game.wall import Shuffler, Wall, is_hex_seed, seed_words
+from game.wall import RoundShuffle, Shuffler, Wall, is_hex_seed, seed_words
 
 
 @dataclass
@@ -159,6 +159,12 @@ def replay_game(game: GameLog) -> list[RoundReport]:
     ruleset = ruleset_for(game)
     shuffler, seed_problem = _shuffler(game.seed)
     first = game.rounds[0].init
+    pending = None  # the first round's shuffle, found ahead when the log starts after East 1
+    if shuffler and (first.round_index, first.honba) != (0, 0):
+        pending = _later_shuffle(shuffler, game.rounds[0], game.seed)
+        if pending is None:
+            shuffler, seed_problem = None, "the seed deals none of the game's first rounds as the log's first; " \
+                                            "the walls were rebuilt from the log"
     match = Match(ruleset, first_dealer=(first.dealer - first.round_index) % 4)
     _sync(match, first)
     reports = []
@@ -167,7 +173,7 @@ def replay_game(game: GameLog) -> list[RoundReport]:
         init = round_log.init
         report = RoundReport(f"{round_label(init.round_index)}.{init.honba}")
         reports.append(report)
-        shuffle = shuffler.next_round() if shuffler else None
+        shuffle, pending = (pending or (shuffler.next_round() if shuffler else None)), None
         mismatch = _match_mismatch(match, init) if trusted else None
         _sync(match, init)
         try:
@@ -203,6 +209,22 @@ def _shuffler(seed: str | None) -> tuple[Shuffler | None, str | None]:
         return Shuffler(seed_words(seed)), None
     except InputError as exc:
         return None, f"seed not used ({exc}); the wall was rebuilt from the log"
+
+
+MAX_CUT_ROUNDS = 32  # a log cut from a game keeps its seed; its first round is at most this far in
+
+
+def _later_shuffle(shuffler: Shuffler, round_log: RoundLog, seed: str) -> RoundShuffle | None:
+    """The shuffle that deals ``round_log``, taken from the next rounds of the seed: a log
+    cut from a seeded game starts at a later round of the same generator."""
+    for _ in range(MAX_CUT_ROUNDS):
+        shuffle = shuffler.next_round()
+        try:
+            _wall(round_log, shuffle, seed)
+        except Difference:
+            continue
+        return shuffle
+    return None
 
 
 def _match_mismatch(match: Match, init) -> str | None:
