@@ -179,7 +179,8 @@ def replay_game(game: GameLog) -> list[RoundReport]:
         try:
             if mismatch:
                 raise Difference(mismatch)
-            trusted = _replay_round(round_log, _wall(round_log, shuffle, game.seed), match, report)
+            wall = _wall(round_log, shuffle, game.seed)
+            trusted = _replay_round(round_log, wall, match, report, last=round_log is game.rounds[-1])
         except Difference as diff:
             report.ok, report.difference, trusted = False, str(diff), False
         except InputError as exc:
@@ -191,14 +192,18 @@ def replay_game(game: GameLog) -> list[RoundReport]:
     return reports
 
 
-def _replay_round(round_log: RoundLog, wall: Wall, match: Match, report: RoundReport) -> bool:
+def _replay_round(round_log: RoundLog, wall: Wall, match: Match, report: RoundReport, last: bool) -> bool:
     """Replay one round and move the match on; False when the log stops mid-round."""
     rnd = _RoundReplay(round_log, wall, match.ruleset).run()
     if rnd is None:
         report.note = "the log stops before the round's result"
         return False
     match.end_round(RoundEnd.of_round(rnd))
-    _check_owari(match, round_log.results[-1])
+    owari = round_log.results[-1].owari
+    if owari is None and match.over and last:  # e.g. a round shared alone, without the game's figures
+        report.note = "our match ends the game here; the log stops without the final figures"
+    else:
+        _check_owari(match, owari)
     return True
 
 
@@ -243,8 +248,7 @@ def _sync(match: Match, init) -> None:
     match.scores, match.over = list(init.scores), False
 
 
-def _check_owari(match: Match, last) -> None:
-    owari = last.owari
+def _check_owari(match: Match, owari) -> None:
     if owari is None:
         if match.over:
             raise Difference("our match ends the game here; the log plays on")
