@@ -49,7 +49,7 @@ from game.round import (
 from game.ruleset import OLD_EAST_ONLY_UMA, TENHOU_UMA, Ruleset
 from game.scoring import LIMITS
 from game.tiles import tile_name, to_mpsz
-from game.wall import Shuffler, Wall, is_hex_seed, seed_words
+from game.wall import RoundShuffle, Shuffler, Wall, is_hex_seed, seed_words
 
 
 @dataclass
@@ -159,6 +159,12 @@ def replay_game(game: GameLog) -> list[RoundReport]:
     ruleset = ruleset_for(game)
     shuffler, seed_problem = _shuffler(game.seed)
     first = game.rounds[0].init
+    pending = None  # the first round's shuffle, found ahead when the log starts after East 1
+    if shuffler and (first.round_index, first.honba) != (0, 0):
+        pending = _later_shuffle(shuffler, game.rounds[0], game.seed)
+        if pending is None:
+            shuffler, seed_problem = None, "the seed deals none of the game's first rounds as the log's first; " \
+                                            "the walls were rebuilt from the log"
     match = Match(ruleset, first_dealer=(first.dealer - first.round_index) % 4)
     _sync(match, first)
     reports = []
@@ -167,13 +173,14 @@ def replay_game(game: GameLog) -> list[RoundReport]:
         init = round_log.init
         report = RoundReport(f"{round_label(init.round_index)}.{init.honba}")
         reports.append(report)
-        shuffle = shuffler.next_round() if shuffler else None
+        shuffle, pending = (pending or (shuffler.next_round() if shuffler else None)), None
         mismatch = _match_mismatch(match, init) if trusted else None
         _sync(match, init)
         try:
             if mismatch:
                 raise Difference(mismatch)
-            trusted = _replay_round(round_log, _wall(round_log, shuffle, game.seed), match, report)
+            wall = _wall(round_log, shuffle, game.seed)
+            trusted = _replay_round(round_log, wall, match, report, last=round_log is game.rounds[-1])
         except Difference as diff:
             report.ok, report.difference, trusted = False, str(diff), False
         except InputError as exc:
@@ -185,14 +192,18 @@ def replay_game(game: GameLog) -> list[RoundReport]:
     return reports
 
 
-def _replay_round(round_log: RoundLog, wall: Wall, match: Match, report: RoundReport) -> bool:
+def _replay_round(round_log: RoundLog, wall: Wall, match: Match, report: RoundReport, last: bool) -> bool:
     """Replay one round and move the match on; False when the log stops mid-round."""
     rnd = _RoundReplay(round_log, wall, match.ruleset).run()
-    if rnd is None:
+    if rnd is None or not round_log.results:  # ours may have ended at the wall's end: the log has stopped
         report.note = "the log stops before the round's result"
         return False
     match.end_round(RoundEnd.of_round(rnd))
-    _check_owari(match, round_log.results[-1])
+    owari = round_log.results[-1].owari
+    if owari is None and match.over and last:  # e.g. a round shared alone, without the game's figures
+        report.note = "our match ends the game here; the log stops without the final figures"
+    else:
+        _check_owari(match, owari)
     return True
 
 
@@ -203,6 +214,22 @@ def _shuffler(seed: str | None) -> tuple[Shuffler | None, str | None]:
         return Shuffler(seed_words(seed)), None
     except InputError as exc:
         return None, f"seed not used ({exc}); the wall was rebuilt from the log"
+
+
+MAX_CUT_ROUNDS = 32  # a log cut from a game keeps its seed; its first round is at most this far in
+
+
+def _later_shuffle(shuffler: Shuffler, round_log: RoundLog, seed: str) -> RoundShuffle | None:
+    """The shuffle that deals ``round_log``, taken from the next rounds of the seed: a log
+    cut from a seeded game starts at a later round of the same generator."""
+    for _ in range(MAX_CUT_ROUNDS):
+        shuffle = shuffler.next_round()
+        try:
+            _wall(round_log, shuffle, seed)
+        except Difference:
+            continue
+        return shuffle
+    return None
 
 
 def _match_mismatch(match: Match, init) -> str | None:
@@ -221,8 +248,7 @@ def _sync(match: Match, init) -> None:
     match.scores, match.over = list(init.scores), False
 
 
-def _check_owari(match: Match, last) -> None:
-    owari = last.owari
+def _check_owari(match: Match, owari) -> None:
     if owari is None:
         if match.over:
             raise Difference("our match ends the game here; the log plays on")

@@ -128,15 +128,36 @@ def _dan_index(name: str | None) -> int | None:
 
 
 def _attach_owari(last: RoundLog, final: list) -> None:
+    """Give the last round's result the game's final figures (``sc``), if the game ends there.
+
+    ``sc`` is the whole game's: a round shared alone, or a log cut short, carries the
+    figures of a later end. They close the log only when they are the table after its
+    last round (leftover sticks to the top), in points or in hundreds.
+    """
     if not isinstance(final, list) or len(final) != 8 or not all(_is_number(x) for x in final):
         raise InputError("the final figures ('sc') are not 4 pairs of numbers")
-    if not last.results:
-        return
     if any(abs(s) >= MAX_POINTS for s in final[::2]):
         raise InputError("a final score ('sc') is out of range")
-    owari = Owari(tuple(int(s) for s in final[::2]), tuple(float(r) for r in final[1::2]))
-    index = last.events.index(last.results[-1])
-    last.events[index] = replace(last.events[index], owari=owari)
+    if not last.results:
+        return
+    table = _table_after(last.results[-1])
+    for unit in (1, 100):
+        scores = tuple(round(s * unit) for s in final[::2])
+        if scores == table:
+            owari = Owari(scores, tuple(float(r) for r in final[1::2]))
+            index = last.events.index(last.results[-1])
+            last.events[index] = replace(last.events[index], owari=owari)
+            return
+
+
+def _table_after(result: Agari | Ryuukyoku) -> tuple[int, ...]:
+    """The points after a round's (last) result, the sticks left on the table given to the
+    top (ties: the earlier seat), as at a game's end."""
+    scores = [s + d for s, d in zip(result.scores, result.deltas)]
+    if isinstance(result, Ryuukyoku) and result.riichi_sticks:
+        top = max(range(len(scores)), key=lambda seat: (scores[seat], -seat))
+        scores[top] += 1000 * result.riichi_sticks
+    return tuple(scores)
 
 
 class _Tenhou6Round:
