@@ -179,7 +179,7 @@ def _read_and_replay(text: str) -> None:
 
 
 REAL_TEXTS = [p.read_text() for p in SHORT_LOGS] + [VALIDATION_JSON.read_text(encoding="utf-8")]
-FUZZ = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+FUZZ = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 @FUZZ
