@@ -78,7 +78,7 @@ class _MjlogReader:
 
     def read(self, element: ET.Element) -> None:
         tag = element.tag
-        if tag[:1] in DRAW_TAGS + DISCARD_TAGS and tag[1:].isdigit():
+        if tag[:1] in DRAW_TAGS + DISCARD_TAGS and tag[1:].isascii() and tag[1:].isdigit():
             self._draw_or_discard(tag)
         elif tag == "INIT":
             self.rounds.append(RoundLog(_round_init(element)))

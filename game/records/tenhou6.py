@@ -47,7 +47,7 @@ DRAW_REASONS = {"流局": None, "全員聴牌": None, "全員不聴": None, "流
                 "四家立直": "reach4", "三家和了": "ron3", "四槓散了": "kan4", "四風連打": "kaze4"}
 
 
-MAX_DIGITS = 9  # no number in a real log comes near a billion
+MAX_DIGITS = 15  # no number in a real log comes near; a float holds every such integer exactly
 MAX_POINTS = 10 ** 7  # scores and payments: far beyond any real game, well inside a float
 
 
@@ -59,7 +59,7 @@ def parse_tenhou6(text: str) -> GameLog:
 
     >>> parse_tenhou6('{"log": [[[0, 0, 0], [1e999, 0, 0, 0]]]}')
     Traceback (most recent call last):
-    game.errors.InputError: broken tenhou.net/6 JSON: 1e999 is not a finite number
+    game.errors.InputError: not a tenhou.net/6 log: 1e999 is not a finite number
     >>> parse_tenhou6('{"log": [[[0, 0, 0], [25000, 25000, 25000]]]}')
     Traceback (most recent call last):
     game.errors.InputError: a tenhou.net/6 round has 2 parts, not 17
@@ -67,7 +67,7 @@ def parse_tenhou6(text: str) -> GameLog:
     try:
         data = json.loads(text, parse_int=_json_int, parse_float=_json_float, parse_constant=_json_constant)
     except _NotANumber as exc:
-        raise InputError(f"broken tenhou.net/6 JSON: {exc}") from None
+        raise InputError(f"not a tenhou.net/6 log: {exc}") from None
     except (ValueError, RecursionError) as exc:  # JSONDecodeError is a ValueError
         raise InputError(f"broken JSON, not a tenhou.net/6 log ({exc.__class__.__name__}: {str(exc)[:60]})") from None
     try:
@@ -460,7 +460,7 @@ def _is_kan_string(code: str) -> bool:
 
 
 def _codes(text: str) -> list[int]:
-    if len(text) % 2 or not text.isdigit():
+    if len(text) % 2 or not (text.isascii() and text.isdigit()):
         raise InputError(f"bad tile codes {text[:20]!r}")
     return [int(text[i:i + 2]) for i in range(0, len(text), 2)]
 
@@ -491,7 +491,7 @@ def _kind_of(code: int) -> int:
 
 def _value_text(text: str) -> tuple[int | None, int, int]:
     """(fu, points, limit) from a value text: '30符1飜1000点', '満貫2000-4000点', '役満16000点∀'."""
-    match = re.fullmatch(r"(?:(\d+)符(\d+)飜|(\D+?))(\d+)(?:-(\d+))?点(∀?)", text)
+    match = re.fullmatch(r"(?:([0-9]{1,3})符([0-9]{1,3})飜|([^0-9]+?))([0-9]{1,7})(?:-([0-9]{1,7}))?点(∀?)", text)
     if not match:
         raise InputError(f"bad win value {text[:30]!r}")
     fu, _, limit_name, first, second, everyone = match.groups()
@@ -509,7 +509,7 @@ def _value_text(text: str) -> tuple[int | None, int, int]:
 def _yaku_texts(texts: list[str]) -> tuple[tuple[tuple[int, int], ...], tuple[int, ...]]:
     yaku, yakuman = [], []
     for text in texts:
-        match = re.fullmatch(r"(.+)\((?:(\d+)飜|役満)\)", text)
+        match = re.fullmatch(r"(.+)\((?:([0-9]{1,2})飜|役満)\)", text)
         if not match or match[1] not in YAKU_IDS:
             raise InputError(f"unknown yaku {text[:20]!r}")
         if match[2] is None:
