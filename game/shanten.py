@@ -74,7 +74,7 @@ _block_memo: dict[bytes, tuple[int, ...]] = {}
 _merge_memo: dict[int, tuple[int, ...]] = {}  # serials of two records -> their merge
 _honour_memo: dict[bytes, tuple[int, ...]] = {}  # the 7 honour counts as they come
 _honour_kinds_memo: dict[int, tuple[int, ...]] = {}  # how many honours held once, twice, ...
-_moves_memo: dict[tuple[int, int], list[list[list[tuple[int, int]]]]] = {}  # see _moves
+_moves_memo: dict[tuple[int, int, int], list[tuple[int, int, int, int]]] = {}  # see _moves
 
 _yaochuu_counts = operator.itemgetter(*YAOCHUU_KINDS)
 
@@ -109,7 +109,7 @@ _MEMOS: dict[str, tuple[dict, int]] = {
     "merge": (_merge_memo, MAX_MERGE_MEMO),
     "honour": (_honour_memo, MAX_HONOUR_MEMO),
     "honour_kinds": (_honour_kinds_memo, 330),
-    "moves": (_moves_memo, 25),
+    "moves": (_moves_memo, 325),
 }
 
 
@@ -137,14 +137,35 @@ _EMPTY = _intern([0] * _KEPT_FIGURES, 0)  # a part with no tiles keeps nothing
 # ---------------------------------------------------------------- exact block solver
 
 
+# A state's kept figures travel packed in one int: field f = p * 5 + g (6 bits each) holds
+# 16 + the most tiles kept with p pairs and g sets so far, or less than 16 where no such
+# choice exists yet. A whole block keeps at most 14 tiles, so a field never reaches 32 and
+# its top bit is free: the "guard" that lets one subtraction compare all ten fields at once.
+_FIELD_BITS = 6
+_ONES = sum(1 << _FIELD_BITS * f for f in range(_KEPT_FIGURES))
+_GUARDS = _ONES << 5
+_REACHED = 16  # a field at 16 or more is a choice that exists
+_START = _REACHED  # nothing placed: 0 pairs, 0 sets, 0 tiles kept
+
+
+def _packed_max(a: int, b: int) -> int:
+    """Field by field maximum of two packed figures (each field below 32).
+
+        >>> _packed_max(3 | 20 << 6, 5 | 17 << 6) == 5 | 20 << 6
+        True
+    """
+    a_at_least_b = ((a | _GUARDS) - b) & _GUARDS  # a field's guard survives where a >= b
+    return b ^ ((a ^ b) & (a_at_least_b - (a_at_least_b >> 5)))
+
+
 def _exact_vector(counts: Sequence[int], sequences: bool = True) -> list[int]:
     """Most tiles kept for each (pairs p, sets g), by dynamic programming over the kinds.
 
-    A state is (sequences started one kind back, two kinds back, pairs, sets) packed in an
-    int, mapped to the most tiles kept so far. At each kind we may start sequences, a
-    triplet and a pair, as long as the target holds at most four copies of the kind.
-    Groups that would keep none of our tiles are added at the end, as "never decreasing
-    in g": an empty set or pair fits elsewhere.
+    A state is the number of sequences started one kind back and two kinds back, mapped to
+    the packed kept figures (see _FIELD_BITS) of every way of getting there. At each kind we
+    may start sequences, a triplet and a pair, as long as the target holds at most four
+    copies of the kind. Groups that would keep none of our tiles are added at the end, as
+    "never decreasing in g": an empty set or pair fits elsewhere.
 
         >>> _exact_vector([0, 0, 1, 1, 0, 0])  # a ryanmen: a set keeps 2
         [0, 2, 2, 2, 2, 1, 2, 2, 2, 2]
@@ -152,30 +173,33 @@ def _exact_vector(counts: Sequence[int], sequences: bool = True) -> list[int]:
         [0, 3, 3, 3, 3, 2, 3, 3, 3, 3]
     """
     n = len(counts)
-    states = {0: 0}  # started_1 | started_2 << 3 | pairs << 6 | sets << 7 -> kept
+    states = {0: _START}  # started_1 | started_2 << 3 -> packed kept figures
+    guards = _GUARDS
     for i in range(n):
         here = counts[i]
-        # More new sequences than the most copies among their three kinds would leave one
-        # keeping nothing: an empty set, which fits anywhere (see the end).
-        most_new = max(counts[i : i + 3]) if sequences and i <= n - 3 else 0
-        moves = _moves(here, most_new)
+        spare = _spare_sequences(counts, i) if sequences else -1
         following: dict[int, int] = {}
         best = following.get
-        for state, kept in states.items():
+        for state, figures in states.items():
             started_1 = state & 7
-            pending = started_1 + (state >> 3 & 7)
+            pending = started_1 + (state >> 3)
             shifted = started_1 << 3  # started one kind back is now two kinds back
-            for step, gain in moves[pending][state >> 6]:
-                key = shifted | step
-                value = kept + gain
-                if value > best(key, -1):
-                    following[key] = value
+            most_new = 0 if spare < 0 else max(here - pending, 0) + spare
+            for new, mask, bits, gain in _moves(here, most_new, pending):
+                moved = ((figures & mask) << bits) + gain
+                key = shifted | new
+                old = best(key)
+                if old is None:
+                    following[key] = moved
+                else:  # _packed_max, inline on the hot path
+                    at_least = ((old | guards) - moved) & guards
+                    following[key] = moved ^ ((old ^ moved) & (at_least - (at_least >> 5)))
         states = following
-    vector = [-1] * 10
-    for state, kept in states.items():
-        j = (state >> 6 & 1) * 5 + (state >> 7)
-        if kept > vector[j]:
-            vector[j] = kept
+    figures = 0
+    for packed in states.values():
+        figures = _packed_max(figures, packed)
+    vector = [(figures >> _FIELD_BITS * f & 63) - _REACHED for f in range(_KEPT_FIGURES)]
+    vector = [kept if kept >= 0 else -1 for kept in vector]
     for j in (1, 2, 3, 4, 6, 7, 8, 9):  # g from 1 up, with and without the pair
         if vector[j - 1] > vector[j]:
             vector[j] = vector[j - 1]
@@ -185,39 +209,58 @@ def _exact_vector(counts: Sequence[int], sequences: bool = True) -> list[int]:
     return vector
 
 
-def _moves(here: int, most_new: int) -> list[list[list[tuple[int, int]]]]:
-    """The moves at a kind holding ``here`` tiles, by pending sequences and groups so far.
+def _spare_sequences(counts: Sequence[int], i: int) -> int:
+    """How many sequences may start at kind i without keeping a tile there; -1: none at all.
 
-    ``_moves(here, most_new)[pending][groups]`` (groups = has_pair | sets << 1, so far) lists
-    (state step, tiles kept here) for starting up to ``most_new`` sequences and maybe a
-    triplet or the pair, with at most four copies of the kind, one pair and four sets in all.
-    The step is the state's new bits: sequences started here, and the groups after the move.
-    A triplet or pair is only placed where it keeps a tile here: one that keeps nothing is an
-    empty group, which fits anywhere (see _exact_vector's end). At most 25 keys.
+    A sequence that keeps nothing at its first kind keeps as much one kind to the right,
+    unless it cannot move: the suit ends (i + 3 is past the block) or the kind it would
+    move onto is held four times (its target may be full). Only then is it tried, and never
+    more of them than the copies of its other two kinds (checked exhaustively in the tests).
     """
-    key = (here, most_new)
+    n = len(counts)
+    if i > n - 3:
+        return -1  # a sequence would run past the block
+    if i + 3 < n and counts[i + 3] < NUM_TILES_OF_KIND:
+        return 0
+    return max(counts[i + 1], counts[i + 2])
+
+
+def _moves(here: int, most_new: int, pending: int) -> list[tuple[int, int, int, int]]:
+    """The moves at a kind holding ``here`` tiles with ``pending`` sequences passing through.
+
+    Each move starts ``new`` sequences (0 to ``most_new``) and maybe a
+    triplet or the pair, with at most four copies of the kind in the target. A triplet or
+    pair is only placed where it keeps a tile here: one that keeps nothing is an empty
+    group, which fits anywhere (see _exact_vector's end). A move is (new, mask, bits, gain):
+    the packed figures are masked, shifted by the groups it adds, and gain the tiles it keeps
+    here in every field. Memoised: at most 5 * 13 * 5 keys, bounded by nature.
+    """
+    key = (here, most_new, pending)
     moves = _moves_memo.get(key)
     if moves is None:
         moves = []
-        for pending in range(NUM_TILES_OF_KIND + 1):
-            options = []
-            for new in range(min(most_new, NUM_TILES_OF_KIND - pending) + 1):
-                used = pending + new
-                choices = [(used, 0, new)]
-                if here > used and used + 3 <= NUM_TILES_OF_KIND:
-                    choices.append((used + 3, 0, new + 1))  # and a triplet
-                if here > used and used + 2 <= NUM_TILES_OF_KIND:
-                    choices.append((used + 2, 1, new))  # and the pair
-                options += [(new, pair, added, min(target, here))
-                            for target, pair, added in choices]
-            moves.append([
-                [(new | (groups + pair + (added << 1)) << 6, gain)
-                 for new, pair, added, gain in options
-                 if not (pair and groups & 1) and (groups >> 1) + added <= MAX_GROUPS]
-                for groups in range(2 * (MAX_GROUPS + 1))
-            ])
+        for new in range(min(most_new, NUM_TILES_OF_KIND - pending) + 1):
+            used = pending + new
+            choices = [(used, 0, new)]
+            if here > used and used + 3 <= NUM_TILES_OF_KIND:
+                choices.append((used + 3, 0, new + 1))  # and a triplet
+            if here > used and used + 2 <= NUM_TILES_OF_KIND:
+                choices.append((used + 2, 1, new))  # and the pair
+            for target, pair, added in choices:
+                if added <= MAX_GROUPS:
+                    mask, bits = _group_shift(added, pair)
+                    moves.append((new, mask, bits, min(target, here) * _ONES))
         moves = _moves_memo[key] = moves
     return moves
+
+
+def _group_shift(added: int, pair: int) -> tuple[int, int]:
+    """Mask and shift moving packed field (p, g) to (p + pair, g + added), dropping overflow."""
+    mask = 0
+    for p in range(2 - pair):
+        for g in range(MAX_GROUPS + 1 - added):
+            mask |= 63 << _FIELD_BITS * (p * 5 + g)
+    return mask, _FIELD_BITS * (pair * 5 + added)
 
 
 # ---------------------------------------------------------------- records of suits and honours
