@@ -330,25 +330,27 @@ def _merge_new(a: int, b: int, key: tuple[int, int]) -> int:
 def _block_record(block: bytes, room_left: int, room_right: int) -> int:
     """Record of one run of tiles (no two empty kinds in a row; memoised).
 
-    The free kinds around it (0..2 each side) matter only with a quad, and without one a
-    run of three or more kinds needs no room at all: both checked exhaustively in the tests.
+    The free kinds around it (0..2 each side) matter only near a quad: a run of three or
+    more kinds needs no room on a side whose last three kinds hold no quad, and a shorter run
+    without a quad takes all the room it can have (checked exhaustively in the tests). So a
+    run without a quad is its own memo key.
     """
-    if NUM_TILES_OF_KIND not in block:
-        room_left = room_right = 0 if len(block) >= 3 else 2
-    padded = bytes(room_left) + block + bytes(room_right)
-    key = min(padded, padded[::-1])  # a mirrored suit keeps as much
+    if NUM_TILES_OF_KIND in block:
+        if len(block) >= 3:
+            room_left = room_left if NUM_TILES_OF_KIND in block[:3] else 0
+            room_right = room_right if NUM_TILES_OF_KIND in block[-3:] else 0
+        key = bytes(room_left) + block + bytes(room_right)
+    else:
+        key = block
     record = _block_memo.get(key)
     if record is None:
-        record = _split_record(key.strip(b"\0"), _room(key), _room(key[::-1]))
+        if key is block:
+            room_left = room_right = 0 if len(block) >= 3 else 2
+        record = _split_record(block, room_left, room_right)
         if len(_block_memo) >= MAX_BLOCK_MEMO:
             _block_memo.clear()
         _block_memo[key] = record
     return record
-
-
-def _room(padded: bytes) -> int:
-    """Free kinds before the first tile, counting at most two (all a sequence can reach)."""
-    return min(len(padded) - len(padded.lstrip(b"\0")), 2)
 
 
 def _split_record(run: bytes, room_left: int, room_right: int) -> int:
