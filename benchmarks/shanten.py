@@ -8,9 +8,11 @@ suit, bounded memos, no tables). Peer: ``mahjong`` 2.1.0's ``Shanten.calculate_s
 
 Families (tests/hand_families.py): N hands of 13 and 14 tiles from each generator; N hands
 with 1-4 called melds (1 to 11 tiles); the concealed hands of every decision in the real
-logs of tests/data/logs (replayed through our rules), once each in a shuffled order; and
-the game mix: those decisions game by game, in the order play met them, the memos emptied
-at the start of each game (until the driver lands, the logs' games stand in for ours).
+logs of tests/data/logs (replayed through our rules), once each in a shuffled order; the
+log games: those decisions game by game, in the order play met them, the memos emptied at
+the start of each game; and whole 4-CPU games of ours (game.play, the one driver, with four
+seats that discard what evaluate_discards recommends and never call): every shanten call the
+game made, in order, the memos emptied at the start of each game.
 
 "cold": our memos emptied before the family's pass, so they only help as they fill during
 it; "warm": a second pass over the same hands. The two sides are timed chunk by chunk in
@@ -39,11 +41,53 @@ from mahjong.shanten import Shanten  # noqa: E402
 import hand_families as families  # noqa: E402
 from engine.target import MEMORY_BUDGET_BYTES as BUDGET_BYTES  # noqa: E402
 from engine.tasks import run_to_end  # noqa: E402
+from game import play  # noqa: E402
+from game import round as round_module  # noqa: E402
 from game import shanten as ours  # noqa: E402
+from game.round import Discard, Pass, Ron, Tsumo  # noqa: E402
+from game.tiles import counts34  # noqa: E402
 
 CHUNK = 50  # hands timed in one go, ours then the peer's
 CALLED_SIZES = (1, 2, 4, 5, 7, 8, 10, 11)
+GAME_SEEDS = ("0000000001", "0000000002")
 peer = Shanten.calculate_shanten
+
+
+class EfficientSeat:
+    """A benchmark seat: wins when it can, never calls, discards evaluate_discards' choice."""
+
+    name = "benchmark:efficiency"
+
+    def act(self, view):
+        legal = view.legal_actions
+        for answer in (Tsumo(), Ron(), Pass()):
+            if answer in legal:
+                return answer
+        counts = counts34(view.hand)
+        if sum(counts) % 3 == 2:
+            for option in run_to_end(ours.evaluate_discards(counts)):
+                for action in legal:
+                    if isinstance(action, Discard) and action.tile // 4 == option.kind:
+                        return action
+        return play.fallback(view)
+        yield  # a task, like every agent's answer
+
+
+def game_calls(seed: str) -> list[list[int]]:
+    """Every hand a whole 4-CPU game of ours asked shanten about, in order."""
+    calls: list[list[int]] = []
+    plain = ours.shanten
+
+    def recording(counts):
+        calls.append(list(counts))
+        return plain(counts)
+
+    ours.shanten = round_module.shanten = recording
+    try:
+        run_to_end(play.Game([EfficientSeat() for _ in range(4)], seed=seed).play())
+    finally:
+        ours.shanten = round_module.shanten = plain
+    return calls
 
 
 def _timed(function, hands: list[list[int]]) -> tuple[float, list[int]]:
@@ -97,13 +141,16 @@ def family_table(args, rng: random.Random) -> None:
         rows.append((generator.__name__, [[generator(rng, (13, 14)[i % 2]) for i in range(args.hands)]]))
     rows.append(("called melds", [[families.uniform(rng, CALLED_SIZES[i % len(CALLED_SIZES)])
                                    for i in range(args.hands)]]))
-    logs = [] if args.only and args.only not in "log decisions game mix" else families.log_files()
+    logs = [] if args.only and args.only not in "log decisions log games" else families.log_files()
     games = [list(families.log_decisions(path)) for path in logs]
     games = [hands for hands in games if hands]
     distinct = list({bytes(hand): hand for hands in games for hand in hands}.values())
     rng.shuffle(distinct)
     rows.append(("log decisions", [distinct]))
-    rows.append((f"game mix ({len(games)} games)", games))
+    rows.append((f"log games ({len(games)})", games))
+    if not args.only or args.only in "4-CPU games":
+        ours_games = [game_calls(seed) for seed in GAME_SEEDS]
+        rows.append((f"4-CPU games ({len(ours_games)})", ours_games))
     print(f"µs per hand; ratio = peer time / our time (above 1: ours is faster); best of {args.rounds}")
     print(f"{'family':24} {'hands':>7} {'cold':>7} {'warm':>7} {'peer':>7} {'cold x':>7} {'warm x':>7}")
     for name, hand_games in rows:
