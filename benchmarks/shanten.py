@@ -204,10 +204,10 @@ def memo_worst_case() -> None:
     fills = [(ours._suit_memo, ours.MAX_SUIT_MEMO, suited(lambda: 9)),
              (ours._block_memo, ours.MAX_BLOCK_MEMO, suited(lambda: rng.randrange(3, 14))),
              (ours._honour_memo, ours.MAX_HONOUR_MEMO, suited(lambda: 7)),
-             (ours._merge_memo, ours.MAX_MERGE_MEMO, lambda: (rng.choice(records), rng.choice(records)))]
+             (ours._merge_memo, ours.MAX_MERGE_MEMO, lambda: rng.choice(records) << 64 | rng.choice(records))]
     for memo, bound, new_key in fills:
-        while len(memo) < bound:  # each value a new int, as a merge's result is
-            memo[new_key()] = rng.choice(records) + 0 * len(memo) + (len(memo) << 64)
+        while len(memo) < bound:  # each value a new int, as a merge's or a solve's result is
+            memo[new_key()] = rng.choice(records) ^ rng.randrange(1, 64)
     held, _ = tracemalloc.get_traced_memory()
     tracemalloc.stop()
     ours.clear_memos()

@@ -21,14 +21,17 @@ already holds four of would need a fifth copy, so it is not tenpai.
 
 How it stays fast without tables: suits are independent except for the number of sets and
 the single pair, so each suit (and the honours) is summarised by its *record*: its tile
-count and, for p = 0, 1 pair groups and g = 0..4 set groups, the most tiles it keeps.
-Within a suit, runs of tiles separated by two or more empty kinds cannot share a set, so
-each run (a *block*) is solved alone by a small exact dynamic programme (the same run
-anywhere in a suit, or mirrored, keeps as much; only a run holding a quad needs to know the
-room around it). Records are few (a few hundred in practice), so suit -> record, block ->
-record and record + record -> record are memoised in bounded dicts, simply cleared when
-full; a hand is then four look-ups and up to three merges, and its merged record carries
-its tile total and regular shanten. Chiitoitsu and kokushi are counted with ``bytes.count``.
+count and, for p = 0, 1 pair groups and g = 0..4 set groups, the most tiles it keeps, all
+packed in one int (six bits a figure) so that two records merge field by field in a few
+integer operations. Within a suit, runs of tiles separated by two or more empty kinds cannot
+share a set, so each run (a *block*) is solved alone by a small exact dynamic programme over
+its kinds; a run with one empty kind inside is cut there (only the kanchan around the gap
+keeps tiles on both sides, so each count of such kanchans is tried), and the room around a
+run matters only beside a quad. The pieces are short and recur from hand to hand, so
+suit -> record, block -> record and record + record -> record are memoised in bounded dicts,
+simply cleared when full: a hand is then four look-ups and up to three merges. Chiitoitsu
+and kokushi are counted with ``bytes.count``, kokushi only when it could be the lowest.
+benchmarks/shanten.py times all this against the oracle by family of hand, cold and warm.
 
 Ukeire draws each kind that may matter once: kinds next to the hand's tiles one by one,
 and the far kinds in two classes (yaochuu or not) whose members all score alike. Only the
@@ -65,14 +68,14 @@ _GUARDS = _ONES << 5  # the top bit of every field; fields stay below 32 (see _p
 
 # Bounds keep the memory small (benchmarks/shanten.py measures all memos full). Each sits
 # just under 2/3 of a power of two, where a dict's table would double.
-MAX_SUIT_MEMO = 5400
+MAX_SUIT_MEMO = 2730
 MAX_BLOCK_MEMO = 2730
-MAX_MERGE_MEMO = 5400
-MAX_HONOUR_MEMO = 1360
+MAX_MERGE_MEMO = 2730
+MAX_HONOUR_MEMO = 680
 
 _suit_memo: dict[bytes, int] = {}
 _block_memo: dict[bytes, int] = {}
-_merge_memo: dict[tuple[int, int], int] = {}  # two records -> their merge
+_merge_memo: dict[int, int] = {}  # two records a, b as a << 64 | b -> their merge
 _honour_memo: dict[bytes, int] = {}  # the 7 honour counts as they come
 _honour_kinds_memo: dict[int, int] = {}  # how many honours held once, twice, ...
 _moves_memo: dict[int, list[tuple[int, int, int, int]]] = {}  # see _moves
@@ -292,11 +295,11 @@ def _merge(a: int, b: int) -> int:
     """The record of two parts together: the sets split between them, one pair at most."""
     if not a or not b:
         return a or b
-    key = (a, b)
+    key = a << 64 | b
     return _merge_memo.get(key) or _merge_new(a, b, key)
 
 
-def _merge_new(a: int, b: int, key: tuple[int, int]) -> int:
+def _merge_new(a: int, b: int, key: int) -> int:
     """Each field (pa, ga) of ``a`` plus all of ``b`` moved up by it, kept at the field-wise max.
 
         >>> one = _pack([0, 1, 1, 1, 1, 1, 1, 1, 1, 1], 1)  # a lone tile: a set or the pair keeps 1
@@ -487,7 +490,7 @@ def _hand_record(packed: bytes) -> int:
             record = _suit_record(part) if len(part) == 9 else _honour_record(part)
         if record:  # small hands (called melds) often leave a part empty: nothing to merge
             if everything:
-                key = (everything, record)
+                key = everything << 64 | record
                 everything = merge_memo.get(key) or _merge_new(everything, record, key)
             else:
                 everything = record
