@@ -208,6 +208,7 @@ def memo_worst_case() -> None:
     for memo, bound, new_key in fills:
         while len(memo) < bound:  # each value a new int, as a merge's or a solve's result is
             memo[new_key()] = rng.choice(records) ^ rng.randrange(1, 64)
+    # (pessimistic: in play the suit, block and honour memos share their few hundred records)
     held, _ = tracemalloc.get_traced_memory()
     tracemalloc.stop()
     ours.clear_memos()

@@ -68,8 +68,8 @@ _GUARDS = _ONES << 5  # the top bit of every field; fields stay below 32 (see _p
 
 # Bounds keep the memory small (benchmarks/shanten.py measures all memos full). Each sits
 # just under 2/3 of a power of two, where a dict's table would double.
-MAX_SUIT_MEMO = 2730
-MAX_BLOCK_MEMO = 2730
+MAX_SUIT_MEMO = 5400
+MAX_BLOCK_MEMO = 1360
 MAX_MERGE_MEMO = 2730
 MAX_HONOUR_MEMO = 680
 
