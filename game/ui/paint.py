@@ -57,7 +57,7 @@ def draw_tile(x: int, y: int, tile: int) -> None:
         pyxel.rectb(x + 2, y + 3, 4, 7, BLUE)
         return
     glyph_y = y + 2 if bottom else y + 4
-    _glyph(x + 2, glyph_y, top, colour, is_red(tile))
+    glyph(x + 2, glyph_y, top, colour, is_red(tile))
     if bottom:
         pyxel.text(x + 2, y + 8, bottom, colour)
 
@@ -69,7 +69,7 @@ def draw_small_tile(x: int, y: int, tile: int) -> None:
     if tile // 4 == HAKU:
         pyxel.rectb(x + 1, y + 1, 3, 5, BLUE)
         return
-    _glyph(x + 1, y + 1, top, colour, is_red(tile))
+    glyph(x + 1, y + 1, top, colour, is_red(tile))
 
 
 def draw_stick(x: int, y: int, dots: tuple[tuple[int, int], ...]) -> None:
@@ -83,7 +83,7 @@ def draw_back(x: int, y: int, small: bool = False) -> None:
     blit(sprites.SMALL_BACK if small else sprites.TILE_BACK, x, y)
 
 
-def _glyph(x: int, y: int, text: str, colour: int, red_five: bool) -> None:
+def glyph(x: int, y: int, text: str, colour: int, red_five: bool) -> None:
     if red_five:
         pyxel.rect(x - 1, y - 1, 5, 7, RED)
         colour = WHITE

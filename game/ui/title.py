@@ -1,10 +1,12 @@
-"""The title screen: PICO RIICHI, Start, and a seed code to replay a game's deals.
+"""The title screen: PICO RIICHI, Start, a seed code to replay a game's deals, Settings.
 
 ↑↓ choose a line. On START, O begins a game with a fresh seed. On SEED, the keyboard types a
 code (the letters and digits ``game.wall`` accepts in one, backspace) and ENTER (or gamepad A)
 plays that code's deals; while that line is chosen the letter keys are text, so Z, C, N, X, V
 and M type rather than act.
 A code that is not a seed code shows the reason on one line and the player may edit it.
+SETTINGS opens the settings menu. Left alone for ``ATTRACT_FRAMES``, the title plays a demo
+game of four CPUs (attract mode); any button there returns here.
 """
 
 from __future__ import annotations
@@ -13,16 +15,18 @@ import textwrap
 
 import pyxel
 
+from engine.buttons import ALL as ALL_BUTTONS
 from engine.buttons import DOWN, REPEAT_DELAY_FRAMES, REPEAT_EVERY_FRAMES, UP, O
 from engine.cartridge import Cartridge
 from engine.target import BLACK, DARK_BLUE, DARK_GREY, LIGHT_GREY, PINK, RED, WHITE, YELLOW
 from game.errors import InputError
-from game.ui import paint
+from game.ui import paint, pause
 from game.ui.table import TableScene
 from game.wall import CODE_ALIASES, CODE_ALPHABET, CODE_MAX, new_seed_code, seed_words
 
-START, SEED = 0, 1
-MENU_X, MENU_Y, MENU_LINE = 28, 74, 10
+START, SEED, SETTINGS = 0, 1, 2
+ATTRACT_FRAMES = 20 * 30  # left alone this long, the title shows a demo game
+MENU_X, MENU_Y, MENU_LINE = 28, 70, 9
 TITLE_Y = 18
 TILES_Y = 40
 TITLE_TILES = (0, 36, 72, 52, 108, 124, 132)  # 1m 1p 1s 0p(red) E G R: a taste of every suit
@@ -39,6 +43,8 @@ class TitleScene:
         self.choice = START
         self.code = ""
         self.message = ""  # why the typed code was refused
+        self.settings_menu: pause.SettingsMenu | None = None
+        self.idle = 0  # frames since a button was last touched
 
     @property
     def typing(self) -> bool:
@@ -47,10 +53,22 @@ class TitleScene:
 
     def update(self) -> None:
         buttons = self.cart.buttons
-        if buttons.repeat(UP) or buttons.repeat(DOWN):
-            self.choice = SEED if self.choice == START else START
+        touched = any(buttons.held(b) for b in ALL_BUTTONS) or any(pyxel.btn(k) for k in CODE_KEYS)
+        self.idle = 0 if touched else self.idle + 1
+        if self.settings_menu is not None:
+            self.settings_menu.update()
+            if self.settings_menu.closed:
+                self.settings_menu = None
+        elif self.idle >= ATTRACT_FRAMES:
+            self.cart.change(TableScene, new_seed_code(), None, True)
+        elif buttons.repeat(UP):
+            self.choice = (self.choice - 1) % 3
+        elif buttons.repeat(DOWN):
+            self.choice = (self.choice + 1) % 3
         elif self.choice == START and buttons.pressed(O):
             self.start(new_seed_code())
+        elif self.choice == SETTINGS and buttons.pressed(O):
+            self.settings_menu = pause.SettingsMenu(self.cart)
         elif self.choice == SEED:
             self.type_code()
 
@@ -79,6 +97,9 @@ class TitleScene:
     # -- drawing ----------------------------------------------------------------------------
 
     def draw(self) -> None:
+        if self.settings_menu is not None:
+            self.settings_menu.draw()
+            return
         pyxel.cls(DARK_BLUE)
         paint.big_text_centered(TITLE_Y, "PICO RIICHI", RED, shadow=BLACK)
         x = (pyxel.width - len(TITLE_TILES) * 9 + 1) // 2
@@ -92,7 +113,7 @@ class TitleScene:
 
     def draw_menu(self) -> None:
         blink = "_" if pyxel.frame_count // 8 % 2 else " "
-        lines = ("START", "SEED " + (self.code + blink if self.typing else self.code or "-" * 4))
+        lines = ("START", "SEED " + (self.code + blink if self.typing else self.code or "-" * 4), "SETTINGS")
         for i, text in enumerate(lines):
             y = MENU_Y + i * MENU_LINE
             chosen = i == self.choice

@@ -1,0 +1,136 @@
+"""The hint line and the player's waits, worked out as a task from what a seat may know.
+
+``analyse(view, ruleset)`` (a task: the discard evaluation is the CPUs' thinking too) gives a
+:class:`Hint`: with a tile to discard, the shanten after the best discard, the share of the
+unseen tiles that would then advance the hand, and that discard; with 13 tiles, the shanten
+and the ukeire now, and when tenpai the waits with how many of each are unseen, whether the
+seat is furiten (a wait in its own pond), and whether the wait has no yaku (none of the
+waits scores on a ron: a closed hand may still win by tsumo).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import pyxel
+
+from engine.target import LIGHT_GREY, ORANGE, PINK, WHITE, YELLOW
+from engine.tasks import TaskGen
+from game.ruleset import TENHOU, Ruleset
+from game.scoring import WinSituation, score_hand
+from game.shanten import evaluate_discards, ukeire, waits
+from game.tiles import counts34, is_red
+from game.ui import pieces
+from game.view import PlayerView
+
+
+@dataclass(frozen=True)
+class Hint:
+    shanten: int
+    share: float  # ukeire over the unseen tiles
+    discard: int | None = None  # the suggested tile, when the seat has one to throw
+    waits: tuple[tuple[int, int], ...] = ()  # (kind, unseen copies) when tenpai
+    furiten: bool = False
+    no_yaku: str = ""  # "", "NO YAKU" or "TSUMO ONLY"
+
+
+def analyse(view: PlayerView, ruleset: Ruleset = TENHOU) -> TaskGen[Hint]:
+    """Task: the hint for ``view``'s seat."""
+    counts = counts34(view.hand)
+    visible = view.visible_counts34()
+    if len(view.hand) % 3 == 2:
+        best = (yield from evaluate_discards(counts, visible))[0]
+        return Hint(best.shanten, best.ukeire.share, _tile_of(view.hand, best.kind))
+    now = ukeire(counts, visible)
+    yield
+    if now.shanten != 0:
+        return Hint(now.shanten, now.share)
+    kinds = waits(counts)
+    unseen = tuple((k, max(0, 4 - counts[k] - visible[k])) for k in kinds)
+    own = {d.tile // 4 for d in view.discards[view.seat]}
+    yield
+    return Hint(0, now.share, None, unseen, any(k in own for k in kinds), _yaku_warning(view, kinds, ruleset))
+
+
+def _tile_of(hand: Sequence[int], kind: int) -> int:
+    """A tile of ``kind`` in the hand, a plain one before a red five."""
+    return min((t for t in hand if t // 4 == kind), key=lambda t: (is_red(t), t))
+
+
+def _yaku_warning(view: PlayerView, kinds: Sequence[int], ruleset: Ruleset) -> str:
+    situation = WinSituation(riichi=view.riichi[view.seat], seat_wind=view.seat_winds[view.seat],
+                             round_wind=view.round_wind, dora_indicators=view.dora_indicators)
+    melds = list(view.melds[view.seat])
+    for kind in kinds:
+        tile = next(t for t in range(kind * 4, kind * 4 + 4) if t not in view.hand)
+        if score_hand(list(view.hand) + [tile], tile, melds, situation, ruleset).error is None:
+            return ""
+    closed = not any(m.is_open for m in melds)
+    return "TSUMO ONLY" if closed else "NO YAKU"
+
+
+def hint_text(hint: Hint) -> str:
+    """The hint line's words (the suggested tile is drawn after them).
+
+    >>> hint_text(Hint(2, 0.256, 8))
+    '2 SHANTEN 26% CUT'
+    >>> hint_text(Hint(0, 0.05, 8)), hint_text(Hint(-1, 0.0))
+    ('TENPAI 5% CUT', 'COMPLETE')
+    """
+    if hint.shanten < 0:
+        return "COMPLETE"
+    head = "TENPAI" if hint.shanten == 0 else f"{hint.shanten} SHANTEN"
+    return f"{head} {hint.share * 100:.0f}%" + (" CUT" if hint.discard is not None else "")
+
+
+def draw_hint(x: int, y: int, hint: Hint) -> int:
+    """The hint line with its tile; its width."""
+    text = hint_text(hint)
+    pyxel.text(x, y + 1, text, LIGHT_GREY)
+    width = len(text) * 4
+    if hint.discard is not None:
+        pieces.draw(x + width + 1, y - 1, hint.discard, "pond")
+        width += 7
+    return width
+
+
+def draw_waits(x: int, y: int, hint: Hint) -> None:
+    """WAIT then each waited tile with its unseen count, then the warnings."""
+    pyxel.text(x, y + 1, "WAIT", YELLOW)
+    x += 17
+    for kind, unseen in hint.waits:
+        pieces.draw(x, y - 1, kind * 4 + 1, "pond")  # copy 1 is never red
+        pyxel.text(x + 6, y + 1, str(unseen), WHITE if unseen else PINK)
+        x += 11
+    warnings = [("FURITEN", PINK)] if hint.furiten else []
+    if hint.no_yaku:
+        warnings.append((hint.no_yaku, ORANGE))
+    for warning, colour in warnings:
+        pyxel.text(x + 1, y + 1, warning, colour)
+        x += len(warning) * 4 + 2
+
+
+class HintKeeper:
+    """Keeps the player's hint current: a new analysis task whenever the hand or the table's
+    visible tiles change (the last one's answer stays shown meanwhile)."""
+
+    def __init__(self, cart) -> None:
+        self.cart = cart
+        self.key: object = None
+        self.task = None
+        self.hint: Hint | None = None
+
+    def follow(self, view: PlayerView | None, settings, ruleset: Ruleset) -> None:
+        if view is None or view.over:
+            return
+        if self.task is not None and self.task.done:
+            self.hint = self.task.result if self.task.state == self.task.DONE else None
+            self.task = None
+        key = (view.hand, sum(view.visible_counts34()), view.riichi[view.seat])
+        if key == self.key or len(view.hand) % 3 == 0:
+            return
+        if self.task is not None:
+            self.task.cancel()
+        self.key = key
+        self.task = self.cart.spawn(analyse(view, ruleset), "hint")
