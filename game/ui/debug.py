@@ -59,7 +59,7 @@ class DebugView:
             view = rnd.view(seat)
             pyxel.text(2, y, f"{seat_name(seat, rnd.dealer, player)} {view.scores[seat]}", WHITE)
             if self.hints is not None and len(self.hints) == 4:
-                hints.draw_hint(58, y - 1, self.hints[seat])
+                hints.draw_hint(78, y, self.hints[seat], short=True)
             tiles = hands.hand_in_order(view.hand, view.drawn)
             hands.draw_small_row(2, y + 7, tiles[:-1] if view.drawn is not None else tiles,
                                  apart=view.drawn)

@@ -62,31 +62,34 @@ def _yaku_warning(view: PlayerView, kinds: Sequence[int], ruleset: Ruleset) -> s
     situation = WinSituation(riichi=view.riichi[view.seat], seat_wind=view.seat_winds[view.seat],
                              round_wind=view.round_wind, dora_indicators=view.dora_indicators)
     melds = list(view.melds[view.seat])
+    held = set(view.hand) | {t for m in melds for t in m.tiles}
     for kind in kinds:
-        tile = next(t for t in range(kind * 4, kind * 4 + 4) if t not in view.hand)
-        if score_hand(list(view.hand) + [tile], tile, melds, situation, ruleset).error is None:
+        tile = next((t for t in range(kind * 4, kind * 4 + 4) if t not in held), None)
+        if tile is not None and score_hand(list(view.hand) + [tile], tile, melds, situation, ruleset).error is None:
             return ""
     closed = not any(m.is_open for m in melds)
     return "TSUMO ONLY" if closed else "NO YAKU"
 
 
-def hint_text(hint: Hint) -> str:
-    """The hint line's words (the suggested tile is drawn after them).
+def hint_text(hint: Hint, short: bool = False) -> str:
+    """The hint line's words (the suggested tile is drawn after them); ``short`` for narrow places.
 
-    >>> hint_text(Hint(2, 0.256, 8))
-    '2 SHANTEN 26% CUT'
+    >>> hint_text(Hint(2, 0.256, 8)), hint_text(Hint(2, 0.256, 8), short=True)
+    ('2 SHANTEN 26% CUT', '2SH 26%')
     >>> hint_text(Hint(0, 0.05, 8)), hint_text(Hint(-1, 0.0))
     ('TENPAI 5% CUT', 'COMPLETE')
     """
     if hint.shanten < 0:
         return "COMPLETE"
+    if short:
+        return f"{'TENPAI' if hint.shanten == 0 else f'{hint.shanten}SH'} {hint.share * 100:.0f}%"
     head = "TENPAI" if hint.shanten == 0 else f"{hint.shanten} SHANTEN"
     return f"{head} {hint.share * 100:.0f}%" + (" CUT" if hint.discard is not None else "")
 
 
-def draw_hint(x: int, y: int, hint: Hint) -> int:
+def draw_hint(x: int, y: int, hint: Hint, short: bool = False) -> int:
     """The hint line with its tile; its width."""
-    text = hint_text(hint)
+    text = hint_text(hint, short)
     pyxel.text(x, y + 1, text, LIGHT_GREY)
     width = len(text) * 4
     if hint.discard is not None:

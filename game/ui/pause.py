@@ -62,6 +62,9 @@ class SettingsMenu:
     def update(self) -> None:
         buttons = self.cart.buttons
         lines = len(self.names) + 1  # the settings, then BACK
+        if pyxel.btnp(pyxel.KEY_ESCAPE) or pyxel.btnp(pyxel.GAMEPAD1_BUTTON_START):
+            self.closed = True
+            return
         if buttons.repeat(UP):
             self.chosen = (self.chosen - 1) % lines
         if buttons.repeat(DOWN):
@@ -84,8 +87,8 @@ class SettingsMenu:
             pyxel.text(68, y, f"< {text} >" if here else f"  {text}", YELLOW if here else WHITE)
         back_y = 34 + len(self.names) * LINE
         pyxel.text(12, back_y, "BACK", WHITE if self.chosen == len(self.names) else LIGHT_GREY)
-        paint.text_centered(112, "RULES COUNT FROM THE NEXT GAME", DARK_GREY)
-        paint.text_centered(120, "UP DOWN: CHOOSE  LEFT RIGHT: CHANGE", DARK_GREY)
+        paint.text_centered(112, "RULES: FROM THE NEXT GAME ON", DARK_GREY)
+        paint.text_centered(120, "UP/DOWN CHOOSE  LEFT/RIGHT SET", DARK_GREY)
 
 
 class PauseMenu:

@@ -9,13 +9,16 @@ O moves on, but only after ``GUARD_FRAMES``: mashing O cannot skip a page unseen
 
 from __future__ import annotations
 
+import copy
+
 import pyxel
 
 from engine.buttons import Buttons, O
 from engine.target import DARK_BLUE, DARK_GREY, GREEN, LIGHT_GREY, ORANGE, PINK, WHITE, YELLOW
+from game.match import Match, RoundEnd
 from game.round import Round, Won
 from game.scoring import HandScore
-from game.ui import hands, melds, paint, pieces
+from game.ui import centre, hands, melds, paint, pieces
 from game.ui.seats import seat_name
 from game.yaku import YAKU
 
@@ -32,6 +35,14 @@ DRAW_NAMES = {
     "kan4": "FOUR KANS",
     "kaze4": "FOUR WINDS",
 }
+
+
+def next_round(match: Match, rnd: Round) -> Match:
+    """The match as it will be after this round (the driver moves the real one on)."""
+    after = copy.deepcopy(match)
+    if not after.over and after.scores == list(rnd.setup.scores):
+        after.end_round(RoundEnd.of_round(rnd))
+    return after
 
 
 def value_line(score: HandScore) -> str:
@@ -63,10 +74,12 @@ def yaku_lines(score: HandScore) -> list[str]:
 class ResultsPanel:
     """The result pages of one finished round; ``done`` once the player has read them all."""
 
-    def __init__(self, rnd: Round, player: int | None) -> None:
+    def __init__(self, rnd: Round, player: int | None, match: Match | None = None) -> None:
         self.round = rnd
         self.player = player
-        self.pages = list(rnd.result.wins) or [None]  # None: the draw page
+        self.pages: list[Won | None | Match] = list(rnd.result.wins) or [None]  # None: the draw page
+        if match is not None:
+            self.pages.append(next_round(match, rnd))
         self.page = 0
         self.frames = 0
         self.done = False
@@ -89,11 +102,13 @@ class ResultsPanel:
 
     def draw(self) -> None:
         pyxel.cls(DARK_BLUE)
-        win = self.pages[self.page]
-        if win is None:
+        page = self.pages[self.page]
+        if page is None:
             self.draw_draw()
+        elif isinstance(page, Match):
+            self.draw_summary(page)
         else:
-            self.draw_win(win)
+            self.draw_win(page)
         if len(self.pages) > 1:
             pyxel.text(110, 2, f"{self.page + 1}/{len(self.pages)}", LIGHT_GREY)
         if self.ready:
@@ -119,8 +134,9 @@ class ResultsPanel:
         extras = []
         if win.sticks_taken:
             extras.append(f"STICKS +{win.sticks_taken * 1000}")
-        if rnd.honba and win.deltas[win.seat] > 0:
-            extras.append(f"HONBA {rnd.honba}")
+        honba_points = win.deltas[win.seat] - win.score.total - win.sticks_taken * 1000
+        if honba_points > 0:
+            extras.append(f"HONBA {rnd.honba} +{honba_points}")
         if win.pao_seat is not None:
             extras.append("PAO " + self.name(win.pao_seat))
         paint.text_centered(87, "  ".join(extras), LIGHT_GREY)
@@ -155,11 +171,32 @@ class ResultsPanel:
                 tenpai = result.tenpai[seat]
                 pyxel.text(24, y, "TENPAI" if tenpai else "NOTEN", YELLOW if tenpai else DARK_GREY)
                 if tenpai:
-                    hands.draw_small_row(2, y + 7, self.round.hand(seat))
+                    x = 2 + hands.draw_small_row(2, y + 7, self.round.hand(seat)) + 2
+                    for meld in self.round.melds[seat]:
+                        x += melds.draw_meld(x, y + 7, meld, seat) + 2
             self.draw_delta(70, y, result.deltas[seat], self.round.scores[seat])
         if result.draw_reason == "nm":
             paint.text_centered(96, "NAGASHI: " + ", ".join(self.name(s) for s in range(4)
                                                             if result.deltas[s] > 0), YELLOW)
+
+    # -- between rounds -----------------------------------------------------------------------
+
+    def draw_summary(self, match: Match) -> None:
+        """The next round's figures: its name, honba, riichi sticks and every seat's score."""
+        if match.over:
+            paint.big_text_centered(10, "GAME OVER", ORANGE)
+        else:
+            paint.big_text_centered(10, "NEXT", ORANGE)
+            paint.text_centered(30, centre.round_name(match.round_index), WHITE)
+        paint.text_centered(42, f"{match.honba} HONBA  {match.sticks} RIICHI STICKS", LIGHT_GREY)
+        for seat in range(4):
+            y = 60 + seat * 10
+            dealer = seat == match.dealer and not match.over
+            name = seat_name(seat, match.dealer, self.player)
+            pyxel.text(30, y, name, YELLOW if seat == self.player else WHITE)
+            if dealer:
+                pyxel.text(54, y, "DEALER", ORANGE)
+            pyxel.text(82, y, str(match.scores[seat]), WHITE)
 
     # -- score changes -----------------------------------------------------------------------
 

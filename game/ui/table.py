@@ -83,7 +83,7 @@ class TableScene:
 
     def round_over(self, rnd):
         """Task: the results stay until the player has read them (O, after the guard)."""
-        self.results = ResultsPanel(rnd, self.player)
+        self.results = ResultsPanel(rnd, self.player, self.game.match)
         while not self.results.done:
             yield from self._next_frame()
         self.results = None
