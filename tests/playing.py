@@ -27,7 +27,7 @@ class ScriptedPlayer:
             return O_KEY if table.results.ready else None
         chooser = table.chooser
         view = chooser.asked
-        if view is None or not table.human.asking:
+        if view is None or table.human.asking is None:
             return None
         if chooser.focus == "bar":
             return self.bar_key(table, chooser, view)

@@ -3,6 +3,8 @@ the thinking (the rules' checks and the CPUs' evaluation running as tasks)."""
 
 from __future__ import annotations
 
+import math
+
 import pyxel
 
 from engine.target import BLACK, DARK_GREY, LIGHT_GREY, WHITE, YELLOW
@@ -14,6 +16,7 @@ ROUND_NAMES = ("EAST", "SOUTH", "WEST", "NORTH")  # the centre box spells the ro
 ROUND_Y, STICKS_Y, LEFT_Y, DORA_Y = 3, 11, 19, 27
 STICKS_PITCH = 20  # honba stick and count, then riichi stick and count (two digits fit)
 DOTS = 3
+SHUFFLE_BACKS = 10
 
 
 def round_name(round_index: int) -> str:
@@ -53,3 +56,17 @@ def draw_dots(x: int, y: int, frame: int, lit_colour: int = YELLOW) -> None:
     """Three dots, one lit in turn: thinking is running."""
     for k in range(DOTS):
         pyxel.rect(x + k * 3, y, 2, 2, lit_colour if frame // 4 % DOTS == k else DARK_GREY)
+
+
+def draw_shuffle(box: tuple[int, int, int, int], frame: int) -> None:
+    """The box while the wall is shuffled: tile backs tumbling round its middle."""
+    x, y, w, h = box
+    pyxel.rect(x, y, w, h, BLACK)
+    pyxel.rectb(x, y, w, h, DARK_GREY)
+    paint.text_centered(y + 4, "SHUFFLE", WHITE)
+    for k in range(SHUFFLE_BACKS):
+        angle = frame * 0.12 + k * math.tau / SHUFFLE_BACKS
+        wobble = 1 + 0.3 * math.sin(frame * 0.3 + k)
+        back_x = x + w / 2 - 3 + 14 * wobble * math.cos(angle)
+        back_y = y + h / 2 + 2 + 6 * wobble * math.sin(angle)
+        pieces.draw(int(back_x), int(back_y), None, "pond")

@@ -44,7 +44,7 @@ class DebugView:
         key = (id(rnd), len(rnd.events))
         if key != self.key and self.task is None and not rnd.over:
             self.key = key
-            views = [rnd.view(seat) for seat in range(4)]
+            views = [rnd.view(seat, legal=False) for seat in range(4)]
             self.task = self.cart.spawn(all_hints(views, game.match.ruleset), "debug hints")
 
     def draw(self, game, seed_code: str, player: int | None) -> None:
@@ -56,7 +56,7 @@ class DebugView:
             return
         for seat in range(4):
             y = SEATS_Y + seat * SEAT_H
-            view = rnd.view(seat)
+            view = rnd.view(seat, legal=False)
             pyxel.text(2, y, f"{seat_name(seat, rnd.dealer, player)} {view.scores[seat]}", WHITE)
             if self.hints is not None and len(self.hints) == 4:
                 hints.draw_hint(78, y, self.hints[seat], short=True)

@@ -9,13 +9,11 @@ O moves on, but only after ``GUARD_FRAMES``: mashing O cannot skip a page unseen
 
 from __future__ import annotations
 
-import copy
-
 import pyxel
 
 from engine.buttons import Buttons, O
 from engine.target import DARK_BLUE, DARK_GREY, GREEN, LIGHT_GREY, ORANGE, PINK, WHITE, YELLOW
-from game.match import Match, RoundEnd
+from game.match import Match
 from game.round import Round, Won
 from game.scoring import HandScore
 from game.ui import centre, hands, melds, paint, pieces
@@ -35,14 +33,6 @@ DRAW_NAMES = {
     "kan4": "FOUR KANS",
     "kaze4": "FOUR WINDS",
 }
-
-
-def next_round(match: Match, rnd: Round) -> Match:
-    """The match as it will be after this round (the driver moves the real one on)."""
-    after = copy.deepcopy(match)
-    if not after.over and after.scores == list(rnd.setup.scores):
-        after.end_round(RoundEnd.of_round(rnd))
-    return after
 
 
 def value_line(score: HandScore) -> str:
@@ -78,19 +68,22 @@ class ResultsPanel:
         self.round = rnd
         self.player = player
         self.pages: list[Won | None | Match] = list(rnd.result.wins) or [None]  # None: the draw page
-        if match is not None:
-            self.pages.append(next_round(match, rnd))
+        if match is not None:  # the driver has moved it on: the next round's figures
+            self.pages.append(match)
         self.page = 0
         self.frames = 0
         self.done = False
 
     def update(self, buttons: Buttons) -> None:
         self.frames += 1
-        if self.frames > GUARD_FRAMES and buttons.pressed(O):
-            self.page += 1
-            self.frames = 0
-            self.done = self.page >= len(self.pages)
-            self.page = min(self.page, len(self.pages) - 1)
+        if self.ready and buttons.pressed(O):
+            self.turn_page()
+
+    def turn_page(self) -> None:
+        """On to the next page; ``done`` after the last."""
+        self.frames = 0
+        self.done = self.page + 1 >= len(self.pages)
+        self.page = min(self.page + 1, len(self.pages) - 1)
 
     @property
     def ready(self) -> bool:

@@ -20,15 +20,16 @@ import pyxel
 from engine.buttons import ALL as ALL_BUTTONS
 from engine.buttons import DOWN, LEFT, RIGHT, UP, X, O
 from engine.cartridge import Cartridge
-from engine.target import BLACK, LIGHT_GREY, PINK, WHITE
-from engine.tasks import Task
-from game.play import Game, WaitingAgent, player_seat
+from engine.target import BLACK, LIGHT_GREY, ORANGE, PINK, WHITE
+from engine.tasks import NEXT_FRAME, Task
+from game.play import Game, TsumogiriAgent, WaitingAgent, player_seat
 from game.round import Discard, Pass, Riichi
 from game.settings import Settings
-from game.ui import board, centre, debug, hands, hints, pause, prompts
+from game.ui import board, centre, debug, hands, hints, paint, pause, prompts
 from game.ui.results import ResultsPanel
 from game.ui.seats import seat_name
 from game.ui.standings import StandingsScene
+from game.view import PlayerView
 
 PAUSE_KEYS = (pyxel.KEY_ESCAPE, pyxel.KEY_RETURN, pyxel.GAMEPAD1_BUTTON_START)
 INFO_Y = 106  # the player's nameplate, then the hint line or the waits
@@ -36,7 +37,8 @@ HINT_X = 32
 BAR_Y = 102  # the prompt bar's first row (further rows go up)
 WARNING_Y = 97
 AUTO_FRAMES = 10  # in riichi, the only discard (the draw) goes by itself after this long
-DEMO_RESULT_FRAMES = 90  # the demo reads each result page this long
+DEMO_RESULT_FRAMES = 90
+OVER_FRAMES = 30  # the table stays a second with the round's end on it, before the results  # the demo reads each result page this long
 
 
 def cpu_agent(strength: str):
@@ -44,9 +46,7 @@ def cpu_agent(strength: str):
     try:
         from game.cpu import CpuAgent
     except ImportError:  # pragma: no cover - the CPU package lands on main separately
-        from game.play import FirstLegalAgent
-
-        return FirstLegalAgent()
+        return TsumogiriAgent()
     return CpuAgent(strength)
 
 
@@ -64,7 +64,11 @@ class TableScene:
         agents = [cpu_agent(self.settings.cpu_strength) for _ in range(4)]
         if not demo:
             agents[seat] = self.human
-        self.game = Game(agents, seed_code, self.settings.ruleset(), pace=self)
+        self.game = Game(agents, seed_code, self.settings.ruleset(), pace=self.pace,
+                         frame_counter=lambda: cart.scheduler.frames)
+        self.turn_began = 0  # the frame the present turn began (a CPU's lasts a moment)
+        self.view_key: tuple | None = None
+        self.last_view: PlayerView | None = None
         self.task: Task = cart.spawn(self.game.play(), "game")
         self.frames = 0  # frames since the present thing to linger over began
         self.results: ResultsPanel | None = None
@@ -75,36 +79,50 @@ class TableScene:
 
     # -- the driver's pace: how long things linger -----------------------------------------
 
-    def cpu_turn(self, seat: int):
-        """Task: a CPU's answer is applied only after the speed setting's frames."""
-        start = self.frames
-        while self.frames - start < self.settings.cpu_turn_frames:
-            yield from self._next_frame()
+    def pace(self, moment: str, game: Game):
+        """Task (the driver's ``pace`` hook): hold play until the eye has caught up.
 
-    def round_over(self, rnd):
-        """Task: the results stay until the player has read them (O, after the guard)."""
-        self.results = ResultsPanel(rnd, self.player, self.game.match)
-        while not self.results.done:
-            yield from self._next_frame()
-        self.results = None
+        After a CPU's visible action (not a pass) its turn lasts at least the speed setting's
+        frames; a finished round waits for the player to read the results; nothing goes on
+        while the game is paused.
+        """
+        while self.menu is not None:
+            yield NEXT_FRAME
+        if moment == "action" and game.round.over:  # the win or the draw, seen on the table
+            start = self.frames
+            while self.frames - start < OVER_FRAMES:
+                yield NEXT_FRAME
+        elif moment == "action" and self.cpu_acted(game):
+            while self.frames - self.turn_began < self.settings.cpu_turn_frames:
+                yield NEXT_FRAME
+        elif moment == "round_end":
+            self.results = ResultsPanel(game.round, self.player, game.match)
+            while not self.results.done:
+                yield NEXT_FRAME
+            self.results = None
+        self.turn_began = self.frames
 
-    def _next_frame(self):
-        from engine.tasks import NEXT_FRAME
-
-        yield NEXT_FRAME
+    def cpu_acted(self, game: Game) -> bool:
+        last = game.decisions[-1] if game.decisions else None
+        return last is not None and last.seat != self.player and not isinstance(last.action, Pass)
 
     # -- update ------------------------------------------------------------------------------
 
     @property
-    def view(self):
-        """What the bottom seat sees now (None before the first deal)."""
+    def view(self) -> PlayerView | None:
+        """What the bottom seat sees now (None before the first deal), made once per event."""
         rnd = self.game.round
-        return rnd.view(self.chair) if rnd is not None else None
+        if rnd is None:
+            return None
+        key = (id(rnd), len(rnd.events), rnd.phase)
+        if key != self.view_key:
+            self.view_key, self.last_view = key, rnd.view(self.chair, legal=False)
+        return self.last_view
 
     def update(self) -> None:
-        self.frames += 1
         buttons = self.cart.buttons
         if self.demo:
+            self.frames += 1
             self.update_demo()
             return
         if self.menu is not None:
@@ -116,6 +134,7 @@ class TableScene:
         if any(pyxel.btnp(key) for key in PAUSE_KEYS):
             self.menu = pause.PauseMenu(self.cart, self.settings, self.seed_code)
             return
+        self.frames += 1  # the table's clock: it stands still while paused
         if self.task.done:
             self.finish()
         elif self.results is not None:
@@ -130,13 +149,10 @@ class TableScene:
             self.cart.restart()
         elif self.task.done:
             self.cart.restart()
-        elif self.results is not None and self.results.frames >= DEMO_RESULT_FRAMES:
-            self.results.frames = 0
-            self.results.page += 1
-            self.results.done = self.results.page >= len(self.results.pages)
-            self.results.page = min(self.results.page, len(self.results.pages) - 1)
         elif self.results is not None:
             self.results.frames += 1
+            if self.results.frames >= DEMO_RESULT_FRAMES:
+                self.results.turn_page()
 
     def finish(self) -> None:
         """The game is over (or its task failed: the cartridge shows why): the standings."""
@@ -159,12 +175,14 @@ class TableScene:
 
     def draw_table(self) -> None:
         view = self.view
-        if view is None:
+        if view is None or self.shuffling:
             pyxel.cls(board.FELT)
-            centre.draw_dots(60, 60, self.frames)
+            centre.draw_shuffle(board.CENTRE_BOX, self.frames)
             return
         thinking = bool(self.cart.scheduler.tasks) and not getattr(self.task, "waiting", False)
         board.draw_board(view, self.game.match.round_index, thinking, self.frames)
+        if view.over:
+            self.draw_banner()
         if self.demo:
             hands.draw_hand(board.HAND_X, board.HAND_Y, hands.hand_in_order(view.hand, view.drawn),
                             view.drawn is not None)
@@ -172,6 +190,23 @@ class TableScene:
             return
         self.chooser.draw(view)
         self.draw_info(view)
+
+    @property
+    def shuffling(self) -> bool:
+        """Between rounds: the last round is filed and the next one's wall is being shuffled."""
+        rnd = self.game.round
+        return rnd is not None and rnd.over and bool(self.game.rounds) and self.game.rounds[-1] is rnd
+
+    def draw_banner(self) -> None:
+        """How the round just ended, over the table, before the results."""
+        result = self.game.round.result
+        if result.wins:
+            text = " ".join("TSUMO" if w.from_seat is None else "RON" for w in result.wins[:2])
+        else:
+            text = "DRAW"
+        x, y, w, _ = board.CENTRE_BOX
+        pyxel.rect(x, y + 12, w, 13, BLACK)
+        paint.big_text_centered(y + 13, text, ORANGE)
 
     def draw_info(self, view) -> None:
         """The player's nameplate, then the hint (own turn) or the waits and warnings."""
@@ -211,13 +246,13 @@ class Chooser:
         return self.table.human
 
     def update(self, buttons) -> None:
-        view = self.human.view if self.human.asking else None
+        view = self.human.asking
         if view is None:
             self.asked = None
             return
         if view is not self.asked:
             self.start(view)
-            if not self.human.asking:
+            if self.human.asking is None:
                 return
         self.frames += 1
         if self.focus == "bar":
@@ -295,7 +330,7 @@ class Chooser:
             self.answer(Riichi(tile) if self.riichi else Discard(tile))
 
     def draw(self, view) -> None:
-        asking = self.human.asking and self.asked is not None
+        asking = self.human.asking is not None and self.asked is not None
         mine = asking and view.last_discard is None
         tiles = hands.hand_in_order(view.hand, view.drawn)
         cursor = self.cursor if mine and self.focus == "hand" else None
