@@ -26,7 +26,7 @@ POND_ORIGINS = ((46, 78), (88, 48), (46, 11), (2, 48))
 POND_ROWS = (3, 99, 3, 99)  # past these rows, the last row runs on
 NAMEPLATES = ((2, 106), (88, 40), (46, 2), (2, 40))
 MELD_BOXES = ((60, 119, 66), (86, 2, 40), (2, 2, 42), (2, 84, 42))  # x, y, width
-HAND_X, HAND_Y = 2, 114
+HAND_X, HAND_Y = 2, 116
 
 
 def draw_board(view: PlayerView, round_index: int, thinking: bool, frame: int,

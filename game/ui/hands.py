@@ -5,7 +5,10 @@ from __future__ import annotations
 
 from collections.abc import Collection, Sequence
 
-from game.ui import paint, pieces, sprites
+import pyxel
+
+from engine.target import YELLOW
+from game.ui import pieces
 
 HAND_PITCH, DRAWN_GAP = 8, 4
 RAISE = 3  # the tile under the cursor stands this much higher
@@ -38,7 +41,8 @@ def draw_hand(x: int, y: int, tiles: Sequence[int], drawn_apart: bool, cursor: i
         ty = y - (RAISE if here else 0)
         pieces.draw(tx, ty, tile, "hand", dim=selectable is not None and tile not in selectable)
         if here:
-            paint.blit(sprites.CURSOR, tx - 1, ty - 1)
+            w, h = pieces.extent("hand")
+            pyxel.rectb(tx - 1, ty - 1, w + 2, h + 2, YELLOW)
 
 
 def draw_backs(x: int, y: int, count: int) -> None:

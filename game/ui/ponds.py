@@ -28,7 +28,7 @@ def positions(pond: Sequence[DiscardView], columns: int = COLUMNS, rows: int = 9
     >>> d = DiscardView(0, False, False, None)
     >>> r = DiscardView(0, False, True, None)
     >>> positions([d, r, d])
-    [(0, 0), (6, 2), (15, 0)]
+    [(0, 0), (6, 2), (14, 0)]
     >>> positions([d] * 8, columns=3, rows=2)[-2:]
     [(18, 9), (24, 9)]
     """
