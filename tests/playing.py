@@ -1,50 +1,78 @@
-"""A scripted player for table tests: reads the screen's state and presses the keys a player would.
+"""Playing the table in tests: a scripted player that follows the hint, and cheap frames.
 
-It follows the hint: on its turn it takes TSUMO, then RIICHI (and the first discard riichi
-allows), else throws the suggested tile; offered a discard it takes RON, then a call if
-``calls`` allows (one chi or pon per round at most), else PASS. Results pages are read with
-O once the guard lets it. Every choice goes through the buttons, one press per two frames.
+``ScriptedPlayer`` reads the table's state and says which key a player would press: on its
+turn TSUMO, then RIICHI (and the first discard riichi allows), else the hint's suggested tile;
+offered a discard RON, then a chi or pon while it has made fewer than ``calls``, else PASS. Results pages are read
+with O once the guard lets it. Every choice goes through the buttons, one press per two frames.
+
+``counting_clock`` is a clock that moves one millisecond per reading: the cartridge's
+thinking slices are then a fixed number of task steps, so a test's frames do not depend on
+the machine's speed. ``frame`` steps the cartridge with or without drawing the scene (the
+thinking runs either way): long tests draw one frame in many.
 """
 
 from __future__ import annotations
 
+import itertools
+
 import pyxel
 
+from engine.buttons import LEFT, RIGHT, O
 from game.round import Chi, Pon, Ron, Tsumo
 from game.ui import hands, prompts
 
-O_KEY, LEFT_KEY, RIGHT_KEY, UP_KEY = pyxel.KEY_Z, pyxel.KEY_LEFT, pyxel.KEY_RIGHT, pyxel.KEY_UP
+TICK = 0.001
+
+
+def counting_clock():
+    ticks = itertools.count()
+    return lambda: next(ticks) * TICK
+
+
+def frame(cart, draw: bool = True) -> None:
+    """One frame as pyxel.run would run it; without ``draw`` the scene's painting is skipped."""
+    cart.update()
+    if draw:
+        cart.draw()
+        pyxel.flip()
+        return
+    scene = cart.scene
+    scene.draw = lambda: None  # this frame only: the cartridge still thinks and meters
+    try:
+        cart.draw()
+    finally:
+        del scene.draw
 
 
 class ScriptedPlayer:
-    def __init__(self, calls: bool = True) -> None:
-        self.calls = calls
+    def __init__(self, calls: int = 1) -> None:
+        self.calls = calls  # how many chi or pon to make in the game (then it keeps closed)
         self.called_rounds: set[int] = set()
 
-    def key(self, table) -> int | None:
-        """The key to press now (None: nothing to do this frame)."""
+    def button(self, table) -> str | None:
+        """The button to press now (None: nothing to do this frame)."""
         if table.results is not None:
-            return O_KEY if table.results.ready else None
+            return O if table.results.ready else None
         chooser = table.chooser
         view = chooser.asked
         if view is None or table.human.asking is None:
             return None
         if chooser.focus == "bar":
-            return self.bar_key(table, chooser, view)
-        return self.hand_key(table, chooser, view)
+            return self.bar_button(table, chooser)
+        return self.hand_button(table, chooser, view)
 
-    def bar_key(self, table, chooser, view) -> int:
+    def bar_button(self, table, chooser) -> str:
         want = self.wanted_option(table, chooser.options)
         if chooser.chosen != want:
-            return RIGHT_KEY
+            return RIGHT
         choice = chooser.options[want].choice
         if isinstance(choice, (Chi, Pon)):
             self.called_rounds.add(len(table.game.rounds))
-        return O_KEY
+        return O
 
     def wanted_option(self, table, options: list[prompts.Option]) -> int:
         order = [lambda c: isinstance(c, (Tsumo, Ron)), lambda c: c == prompts.CHOOSE_RIICHI]
-        if self.calls and len(table.game.rounds) not in self.called_rounds:
+        if len(self.called_rounds) < self.calls and len(table.game.rounds) not in self.called_rounds:
             order.append(lambda c: isinstance(c, (Pon, Chi)))
         order += [lambda c: c == prompts.CHOOSE_DISCARD, lambda c: isinstance(c, prompts.Pass)]
         for wanted in order:
@@ -53,18 +81,38 @@ class ScriptedPlayer:
                     return i
         return 0
 
-    def hand_key(self, table, chooser, view) -> int | None:
+    def hand_button(self, table, chooser, view) -> str | None:
         tiles = hands.hand_in_order(view.hand, view.drawn)
         allowed = chooser.selectable(view)
-        if not allowed:
-            return None
-        if table.hint.task is not None:
-            return None  # the hint is being worked out: wait for it
+        if not allowed or table.hint.task is not None:
+            return None  # riichi throws by itself; or the hint is being worked out
         hint = table.hint.hint
         target = hint.discard if hint is not None and hint.discard in allowed else None
         if target is None:
             target = tiles[chooser.first_selectable(view)]
         index = tiles.index(target)
         if chooser.cursor == index:
-            return O_KEY
-        return LEFT_KEY if chooser.cursor > index else RIGHT_KEY
+            return O
+        return LEFT if chooser.cursor > index else RIGHT
+
+
+class Fingers:
+    """Buttons pressed by a script: ``press(b)`` holds ``b`` for one frame, then lets go for one.
+
+    Install with ``cart.buttons.read = fingers.read`` (no Pyxel keys involved)."""
+
+    def __init__(self) -> None:
+        self.down: set[str] = set()
+        self.resting = False
+
+    def read(self, button: str) -> bool:
+        return button in self.down
+
+    def press(self, button: str | None) -> None:
+        """Call once per frame with the wanted button (or None)."""
+        if self.down or self.resting:
+            self.resting = bool(self.down)
+            self.down = set()
+            return
+        if button is not None:
+            self.down = {button}

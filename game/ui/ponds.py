@@ -3,8 +3,7 @@
 Rows hold ``columns`` tiles; ``rows_before_overflow`` rows fill, then the last row runs on
 (the player's pond stretches right, as on a real table). The riichi tile lies sideways; a
 tile thrown straight from the draw (tsumogiri) is greyed; a tile another seat called away
-stays as a dark ghost with a dot of that seat's colour under it; the discard being offered
-is underlined in yellow.
+stays as a dark ghost; the discard being offered is underlined in yellow.
 """
 
 from __future__ import annotations
@@ -13,13 +12,14 @@ from collections.abc import Sequence
 
 import pyxel
 
-from engine.target import DARK_GREY, YELLOW
+from engine.target import DARK_GREY, LIGHT_GREY, WHITE, YELLOW
 from game.ui import pieces
 from game.view import DiscardView
 
 PITCH_X, PITCH_Y = 6, 9
 COLUMNS = 6
-GHOST = DARK_GREY
+GHOST = DARK_GREY  # the body of a tile another seat called away
+TSUMOGIRI = LIGHT_GREY  # the body of a tile thrown straight from the draw
 
 
 def positions(pond: Sequence[DiscardView], columns: int = COLUMNS, rows: int = 99) -> list[tuple[int, int]]:
@@ -47,12 +47,10 @@ def draw_pond(x: int, y: int, pond: Sequence[DiscardView], offered: bool, rows: 
     """The pond with its corner at (x, y); ``offered``: its last tile is being answered."""
     for i, (discard, (dx, dy)) in enumerate(zip(pond, positions(pond, rows=rows))):
         tx, ty = x + dx, y + dy
-        if discard.called_by is not None:
-            pyxel.pal(7, GHOST)
-            pieces.draw(tx, ty, discard.tile, "pond", discard.riichi)
-            pyxel.pal()
-        else:
-            pieces.draw(tx, ty, discard.tile, "pond", discard.riichi, dim=discard.tsumogiri)
+        body = GHOST if discard.called_by is not None else TSUMOGIRI if discard.tsumogiri else WHITE
+        pyxel.pal(WHITE, body)  # only the tile's body changes: the face stays as readable
+        pieces.draw(tx, ty, discard.tile, "pond", discard.riichi)
+        pyxel.pal()
         if offered and i == len(pond) - 1:
             w, h = pieces.extent("pond", discard.riichi)
             pyxel.rect(tx, ty + h, w, 1, YELLOW)
