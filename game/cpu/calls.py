@@ -83,6 +83,14 @@ def call_outcome(view: PlayerView, action: object, ruleset: Ruleset) -> TaskGen[
     return None
 
 
+def _opening_worth(view: PlayerView, outcome: CallOutcome) -> bool:
+    """Opening a closed hand gives up riichi: only for a value honour, a hand with some dora,
+    or one heading for honitsu or toitoi (not for a bare 1,000-point tanyao)."""
+    if "yakuhai" in outcome.paths or "honitsu" in outcome.paths:
+        return True
+    return value.dora_count(view.hand, value.dora_kinds(view)) >= 1
+
+
 def choose_call(view: PlayerView, strength: Strength, ruleset: Ruleset, folding: bool) -> TaskGen[object]:
     """Task: the best chi, pon or open kan worth taking, else Pass."""
     calls = [a for a in view.legal_actions if isinstance(a, (Chi, Pon, OpenKan))]
@@ -102,7 +110,7 @@ def choose_call(view: PlayerView, strength: Strength, ruleset: Ruleset, folding:
         if isinstance(action, OpenKan):
             if closed or outcome.shanten > before:
                 continue
-        elif outcome.shanten >= before:
+        elif outcome.shanten >= before or (closed and not _opening_worth(view, outcome)):
             continue
         if best is None or (outcome.shanten, -outcome.ukeire) < (best.shanten, -best.ukeire):
             best = outcome

@@ -133,18 +133,26 @@ def situation(view: PlayerView, tsumo: bool, riichi: bool) -> WinSituation:
                         honba=view.honba, riichi_sticks=view.riichi_sticks)
 
 
-def win_tile(kind: int, hand: Sequence[int]) -> int:
-    """A tile id of ``kind`` not in ``hand``, a plain one before a red five (the plain case)."""
+def win_tile(kind: int, hand: Sequence[int]) -> int | None:
+    """A tile id of ``kind`` not in ``hand`` (the seat's tiles, melds included), a plain one
+    before a red five.
+
+        >>> win_tile(4, [19, 18])  # 5m: 19 and 18 are held; 17 is a plain 5m, 16 the red one
+        17
+    """
     for copy in (3, 2, 1, 0):
         if kind * 4 + copy not in hand:
             return kind * 4 + copy
-    raise ValueError(f"all four of kind {kind} are in the hand")
+    return None  # all four are the seat's own: no win on that kind
 
 
 def wait_points(view: PlayerView, tiles: Sequence[int], melds: Sequence[Meld], kind: int,
                 tsumo: bool = False, riichi: bool = False, ruleset: Ruleset = TENHOU) -> int:
-    """Points of winning on ``kind`` with the 3n+1 concealed ``tiles``; 0 without a yaku."""
-    tile = win_tile(kind, tiles)
+    """Points of winning on ``kind`` with the 3n+1 concealed ``tiles``; 0 without a yaku (or
+    when the seat holds all four of the kind)."""
+    tile = win_tile(kind, [*tiles, *(t for m in melds for t in m.tiles)])
+    if tile is None:
+        return 0
     score = score_hand([*tiles, tile], tile, list(melds), situation(view, tsumo, riichi), ruleset)
     return 0 if score.error else score.total
 
