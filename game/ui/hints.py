@@ -3,9 +3,10 @@
 ``analyse(view, ruleset)`` (a task: the discard evaluation is the CPUs' thinking too) gives a
 :class:`Hint`: with a tile to discard, the shanten after the best discard, the share of the
 unseen tiles that would then advance the hand, and that discard; with 13 tiles, the shanten
-and the ukeire now, and when tenpai the waits with how many of each are unseen, whether the
-seat is furiten (a wait in its own pond), and whether the wait has no yaku (none of the
-waits scores on a ron: a closed hand may still win by tsumo).
+and the ukeire now, and when tenpai the waits and whether they have no yaku (none of the
+waits scores on a ron: a closed hand may still win by tsumo). What changes with every discard
+on the table (how many of each wait are unseen, furiten: a wait in the seat's own pond) is
+read when drawn.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from dataclasses import dataclass
 
 import pyxel
 
-from engine.target import LIGHT_GREY, ORANGE, PINK, WHITE, YELLOW
+from engine.target import LIGHT_GREY, PINK, WHITE, YELLOW
 from engine.tasks import TaskGen
 from game.ruleset import TENHOU, Ruleset
 from game.scoring import WinSituation, score_hand
@@ -30,8 +31,7 @@ class Hint:
     shanten: int
     share: float  # ukeire over the unseen tiles
     discard: int | None = None  # the suggested tile, when the seat has one to throw
-    waits: tuple[tuple[int, int], ...] = ()  # (kind, unseen copies) when tenpai
-    furiten: bool = False
+    waits: tuple[int, ...] = ()  # the kinds that complete the hand, when tenpai
     no_yaku: str = ""  # "", "NO YAKU" or "TSUMO ONLY"
 
 
@@ -46,11 +46,15 @@ def analyse(view: PlayerView, ruleset: Ruleset = TENHOU) -> TaskGen[Hint]:
     yield
     if now.shanten != 0:
         return Hint(now.shanten, now.share)
-    kinds = waits(counts)
-    unseen = tuple((k, max(0, 4 - counts[k] - visible[k])) for k in kinds)
-    own = {d.tile // 4 for d in view.discards[view.seat]}
+    kinds = tuple(waits(counts))
     yield
-    return Hint(0, now.share, None, unseen, any(k in own for k in kinds), _yaku_warning(view, kinds, ruleset))
+    return Hint(0, now.share, None, kinds, _yaku_warning(view, kinds, ruleset))
+
+
+def furiten(view: PlayerView, kinds: Sequence[int]) -> bool:
+    """A wait the seat has thrown itself (the furiten a pond shows)."""
+    own = {d.tile // 4 for d in view.discards[view.seat]}
+    return any(k in own for k in kinds)
 
 
 def _tile_of(hand: Sequence[int], kind: int) -> int:
@@ -98,20 +102,17 @@ def draw_hint(x: int, y: int, hint: Hint, short: bool = False) -> int:
     return width
 
 
-def draw_waits(x: int, y: int, hint: Hint) -> None:
-    """WAIT then each waited tile with its unseen count, then the warnings."""
+def draw_waits(x: int, y: int, hint: Hint, view: PlayerView) -> None:
+    """WAIT then each waited tile with how many of it the seat has not seen yet."""
     pyxel.text(x, y + 1, "WAIT", YELLOW)
     x += 17
-    for kind, unseen in hint.waits:
+    visible = view.visible_counts34()
+    held = counts34(view.hand)
+    for kind in hint.waits:
+        left = max(0, 4 - held[kind] - visible[kind])
         pieces.draw(x, y - 1, kind * 4 + 1, "pond")  # copy 1 is never red
-        pyxel.text(x + 6, y + 1, str(unseen), WHITE if unseen else PINK)
+        pyxel.text(x + 6, y + 1, str(left), WHITE if left else PINK)
         x += 11
-    warnings = [("FURITEN", PINK)] if hint.furiten else []
-    if hint.no_yaku:
-        warnings.append((hint.no_yaku, ORANGE))
-    for warning, colour in warnings:
-        pyxel.text(x + 1, y + 1, warning, colour)
-        x += len(warning) * 4 + 2
 
 
 class HintKeeper:
@@ -130,7 +131,7 @@ class HintKeeper:
         if self.task is not None and self.task.done:
             self.hint = self.task.result if self.task.state == self.task.DONE else None
             self.task = None
-        key = (view.hand, sum(view.visible_counts34()), view.riichi[view.seat])
+        key = (view.hand, view.riichi[view.seat])  # the waits' unseen counts are read when drawn
         if key == self.key or len(view.hand) % 3 == 0:
             return
         if self.task is not None:

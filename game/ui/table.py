@@ -33,7 +33,7 @@ from game.view import PlayerView
 
 PAUSE_KEYS = (pyxel.KEY_ESCAPE, pyxel.KEY_RETURN, pyxel.GAMEPAD1_BUTTON_START)
 INFO_Y = 106  # the player's nameplate, then the hint line or the waits
-HINT_X = 32
+HINT_X = 40  # after the nameplate and its riichi stick
 BAR_Y = 102  # the prompt bar's first row (further rows go up)
 WARNING_Y = 97
 AUTO_FRAMES = 10  # in riichi, the only discard (the draw) goes by itself after this long
@@ -217,10 +217,11 @@ class TableScene:
         if hint is None:
             return
         if hint.waits and view.drawn is None:
-            hints.draw_waits(HINT_X, INFO_Y, hint)
+            hints.draw_waits(HINT_X, INFO_Y, hint, view)
         elif self.settings.hints:
             hints.draw_hint(HINT_X, INFO_Y, hint)
-        warnings = " ".join(w for w in ("FURITEN" if hint.furiten else "", hint.no_yaku) if w)
+        furiten = hint.waits and hints.furiten(view, hint.waits)  # the pond may have grown since
+        warnings = " ".join(w for w in ("FURITEN" if furiten else "", hint.no_yaku) if w)
         if warnings:
             width = len(warnings) * 4 + 1
             pyxel.rect(127 - width - 1, WARNING_Y - 1, width + 2, 8, BLACK)
@@ -252,7 +253,7 @@ class Chooser:
             return
         if view is not self.asked:
             self.start(view)
-            if self.human.asking is None:
+            if self.asked is None:  # answered at once (a call the player does not want)
                 return
         self.frames += 1
         if self.focus == "bar":
@@ -279,6 +280,7 @@ class Chooser:
         self.human.answer(action)
         self.asked = None
         self.options = []
+        self.riichi = False
 
     def update_bar(self, buttons, view) -> None:
         if buttons.repeat(LEFT):
