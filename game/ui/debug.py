@@ -11,10 +11,11 @@ from __future__ import annotations
 
 import pyxel
 
-from engine.target import DARK_BLUE, LIGHT_GREY, WHITE, YELLOW
+from engine.target import DARK_BLUE, LIGHT_GREY, WHITE
 from engine.tasks import TaskGen
 from game.ui import hands, hints
 from game.ui.seats import seat_name
+from game.ui.standings import draw_seed
 
 SEED_Y = 56
 SEATS_Y, SEAT_H = 64, 16
@@ -50,7 +51,7 @@ class DebugView:
     def draw(self, game, seed_code: str, player: int | None) -> None:
         self.follow(game)
         pyxel.cls(DARK_BLUE)
-        pyxel.text(2, SEED_Y, "SEED " + seed_code, YELLOW)
+        draw_seed(SEED_Y, seed_code, x=2)
         rnd = game.round
         if rnd is None:
             return

@@ -9,12 +9,13 @@ from __future__ import annotations
 import pyxel
 
 from engine.buttons import ALL as ALL_BUTTONS
-from engine.buttons import DOWN, LEFT, RIGHT, UP, O
+from engine.buttons import DOWN, UP, O
 from engine.cartridge import Cartridge
 from engine.target import BLACK, DARK_BLUE, DARK_GREY, LIGHT_GREY, ORANGE, WHITE, YELLOW
 from game.settings import Settings
 from game.ui import paint
 from game.ui.settings import SettingsMenu, settings_of
+from game.ui.standings import draw_seed
 
 MENU_X, MENU_Y, LINE = 20, 40, 10
 PAUSE_ITEMS = ("RESUME", "SETTINGS", "QUIT TO TITLE")
@@ -85,5 +86,5 @@ class PauseMenu:
             pyxel.rectb(8, 78, 112, 20, YELLOW)
             paint.text_centered(82, "QUIT THIS GAME?", WHITE)
             paint.text_centered(90, "O: QUIT  OTHER: STAY", YELLOW)
-        paint.text_centered(108, "SEED " + self.seed_code, YELLOW)
+        draw_seed(108, self.seed_code)
         paint.text_centered(120, "ESC: RESUME", DARK_GREY)

@@ -162,7 +162,7 @@ class ResultsPanel:
             pyxel.text(2, y, self.name(seat), LIGHT_GREY)
             if exhaustive:
                 tenpai = result.tenpai[seat]
-                pyxel.text(24, y, "TENPAI" if tenpai else "NOTEN", YELLOW if tenpai else DARK_GREY)
+                pyxel.text(26, y, "TENPAI" if tenpai else "NOTEN", YELLOW if tenpai else DARK_GREY)
                 if tenpai:
                     x = 2 + hands.draw_small_row(2, y + 7, self.round.hand(seat)) + 2
                     for meld in self.round.melds[seat]:

@@ -11,11 +11,19 @@ from engine.buttons import O
 from engine.cartridge import Cartridge
 from engine.target import DARK_BLUE, DARK_GREY, GREEN, LIGHT_GREY, ORANGE, PINK, WHITE, YELLOW
 from game.match import Standing
-from game.ui import paint
+from game.ui import glyphs, paint
 from game.ui.results import GUARD_FRAMES
 
 ROWS_Y, ROW = 40, 12
 RANKS = ("1ST", "2ND", "3RD", "4TH")
+
+
+def draw_seed(y: int, seed_code: str, colour: int = YELLOW, x: int | None = None) -> None:
+    """SEED and the code in the seed font (no two of its characters alike), centred unless ``x``."""
+    width = 5 * paint.FONT_W + glyphs.code_width(seed_code)
+    left = (pyxel.width - width) // 2 if x is None else x
+    pyxel.text(left, y, "SEED", colour)
+    glyphs.draw_code(left + 5 * paint.FONT_W, y, seed_code, colour)
 
 
 def figure_text(figure: float) -> str:
@@ -55,6 +63,6 @@ class StandingsScene:
             pyxel.text(58, y, str(standing.points), colour)
             figure = standing.figure
             pyxel.text(96, y, figure_text(figure), GREEN if figure > 0 else PINK if figure < 0 else LIGHT_GREY)
-        paint.text_centered(98, "SEED " + self.seed_code, YELLOW)
+        draw_seed(98, self.seed_code)
         if self.frames > GUARD_FRAMES:
             paint.text_centered(116, "O: TITLE", LIGHT_GREY)
