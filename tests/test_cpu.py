@@ -66,8 +66,9 @@ def test_takes_a_tsumo(strength):
 # Seat 1 (south, east round) holds 46p and may chi the dealer's 5p. With terminals in three
 # suits, no value honour and no pairs to speak of, the open hand could have no yaku.
 YAKULESS_CHI = ["1357m2368p1357s1z", "46p123m789s19p3z99m", "28m28s4z666z3p7p8p11s", "19m19s1234z9p56z1p2m"]
-# The same chi into a hand of simples (tanyao), holding a dora (indicator 4s: 5s is dora).
-TANYAO_CHI = ["1357m2368p1357s1z", "46p234m678s33p5s78m", "28m28s4z666z3p7p8p11s", "19m19s1234z9p56z1p2m"]
+# The same chi into a hand of simples (tanyao) holding two dora: the red 5s, a dora again
+# under the 4s indicator. (A bare tanyao is not worth opening a closed hand for.)
+TANYAO_CHI = ["1357m2368p1357s1z", "46p234m678s33p0s78m", "28m28s4z666z3p7p8p11s", "19m19s1234z9p56z1p2m"]
 
 
 @pytest.mark.parametrize("strength", STRENGTHS)
@@ -88,6 +89,13 @@ def test_calls_a_chi_that_keeps_tanyao(strength, calls):
     rnd = scene(TANYAO_CHI, ["5p"], dora="4s")
     throw(rnd, 0, "5p")
     assert isinstance(decide(rnd, 1, strength), Chi) == calls
+
+
+def test_does_not_open_for_a_bare_tanyao():
+    rnd = scene(["1357m2368p1357s1z", "46p234m678s33p5s78m", *TANYAO_CHI[2:]], ["5p"], dora="1z")
+    throw(rnd, 0, "5p")
+    assert any(isinstance(a, Chi) for a in rnd.view(1).legal_actions)
+    assert decide(rnd, 1, "strong") == Pass()
 
 
 def wind_pon_scene(pair: str) -> Round:
@@ -161,15 +169,15 @@ def test_genbutsu_counts_the_tiles_thrown_since_a_riichi():
 
 def test_danger_suji_kabe_and_honours():
     unseen = [4] * 34
-    fresh, suji = danger_of_kind(4, set(), unseen, set()), danger_of_kind(4, {1, 7}, unseen, set())
-    half = danger_of_kind(4, {1}, unseen, set())
+    fresh, suji = danger_of_kind(4, set(), unseen), danger_of_kind(4, {1, 7}, unseen)
+    half = danger_of_kind(4, {1}, unseen)
     assert fresh > half > suji > 0
     walled = list(unseen)
     walled[5] = 0  # no 6m left: no ryanmen 67m waits on 5m
-    assert danger_of_kind(4, {1}, walled, set()) < half
+    assert danger_of_kind(4, {1}, walled) < half
     honour_left = list(unseen)
     honour_left[27] = 1
-    assert danger_of_kind(27, set(), honour_left, set()) < danger_of_kind(27, set(), unseen, set())
+    assert danger_of_kind(27, set(), honour_left) < danger_of_kind(27, set(), unseen)
 
 
 def test_all_last_skips_a_win_that_keeps_it_last():

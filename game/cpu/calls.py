@@ -26,6 +26,8 @@ from game.shanten import evaluate_discards, shanten
 from game.tiles import counts34
 from game.view import PlayerView
 
+OPEN_WITH_DORA = 2  # dora (red fives included) a closed hand needs to open for tanyao or toitoi
+
 
 def kuikae_kinds(meld: Meld) -> list[int]:
     """The kinds a chi or pon forbids throwing at once (Tenhou's kuikae)."""
@@ -84,11 +86,11 @@ def call_outcome(view: PlayerView, action: object, ruleset: Ruleset) -> TaskGen[
 
 
 def _opening_worth(view: PlayerView, outcome: CallOutcome) -> bool:
-    """Opening a closed hand gives up riichi: only for a value honour, a hand with some dora,
-    or one heading for honitsu or toitoi (not for a bare 1,000-point tanyao)."""
+    """Opening a closed hand gives up riichi: only for a value honour, a hand heading for
+    honitsu, or one with dora enough (not for a bare 1,000-point tanyao)."""
     if "yakuhai" in outcome.paths or "honitsu" in outcome.paths:
         return True
-    return value.dora_count(view.hand, value.dora_kinds(view)) >= 1
+    return value.dora_count(view.hand, value.dora_kinds(view)) >= OPEN_WITH_DORA
 
 
 def choose_call(view: PlayerView, strength: Strength, ruleset: Ruleset, folding: bool) -> TaskGen[object]:

@@ -10,10 +10,12 @@ on the table only:
   two tiles it needs are gone (kabe: none left; one-chance: one left, counted half); plus
   kanchan, penchan, shanpon and tanki chances by the unseen copies of the kind.
 
-    >>> danger_of_kind(27, genbutsu=set(), unseen=[4] * 34, own_pond=set())  # an unseen east
+    >>> danger_of_kind(27, genbutsu=set(), unseen=[4] * 34)  # an unseen east
     6.0
-    >>> danger_of_kind(4, genbutsu={1, 7}, unseen=[4] * 34, own_pond=set())  # 5m, both suji out
-    3.0
+    >>> danger_of_kind(4, genbutsu={1, 7}, unseen=[4] * 34)  # 5m, both suji out: kanchan, shanpon, tanki
+    2.5
+    >>> danger_of_kind(4, genbutsu=set(), unseen=[4] * 34)  # 5m, no suji: two ryanmen sides too
+    10.5
 """
 
 from __future__ import annotations
@@ -74,7 +76,7 @@ def _ryanmen_sides(kind: int) -> list[tuple[int, int, int]]:
     return sides
 
 
-def danger_of_kind(kind: int, genbutsu: set[int], unseen: Sequence[int], own_pond: set[int]) -> float:
+def danger_of_kind(kind: int, genbutsu: set[int], unseen: Sequence[int]) -> float:
     """Rough deal-in chance (percent) of throwing ``kind`` against one threat; see the module."""
     if kind in genbutsu:
         return 0.0
@@ -117,12 +119,11 @@ def threats(view: PlayerView) -> dict[int, float]:
 def dangers(view: PlayerView, threat: dict[int, float]) -> list[float]:
     """Danger of each of the 34 kinds, summed over the threats weighed by their threat."""
     unseen = unseen_counts(view)
-    own_pond = {d.tile // 4 for d in view.discards[view.seat]}
     doras = [DORA_OF[t // 4] for t in view.dora_indicators]
     total = [0.0] * 34
     for seat, weight in sorted(threat.items()):
         safe = genbutsu(view, seat)
         for k in range(34):
-            d = danger_of_kind(k, safe, unseen, own_pond)
+            d = danger_of_kind(k, safe, unseen)
             total[k] += weight * d * (1.3 if k in doras else 1.0)
     return total

@@ -76,10 +76,12 @@ def yaku_paths(counts: Sequence[int], melds: Sequence[Meld], value_kinds: frozen
 
         >>> from game.tiles import counts34, parse_tiles
         >>> pon = Meld("pon", (108, 109, 110), 110, 2)  # east
-        >>> yaku_paths(counts34(parse_tiles("19m2345p")), [pon], frozenset({27}))
+        >>> yaku_paths(counts34(parse_tiles("19m19s2345p")), [pon], frozenset({27}))
         ['yakuhai']
-        >>> yaku_paths(counts34(parse_tiles("19m2345p")), [pon], frozenset({28}))
+        >>> yaku_paths(counts34(parse_tiles("19m19s2345p")), [pon], frozenset({28}))
         []
+        >>> yaku_paths(counts34(parse_tiles("19m2345p")), [pon], frozenset({28}))  # pinzu and honours
+        ['honitsu']
     """
     paths = []
     kinds = [k for kinds in _sets_of(melds) for k in kinds]
