@@ -186,7 +186,7 @@ class TableScene:
         if self.demo:
             hands.draw_hand(board.HAND_X, board.HAND_Y, hands.hand_in_order(view.hand, view.drawn),
                             view.drawn is not None)
-            pyxel.text(2, INFO_Y, "DEMO  ANY BUTTON: TITLE", LIGHT_GREY)
+            pyxel.text(HINT_X, INFO_Y, "DEMO: ANY BUTTON", LIGHT_GREY)
             return
         self.chooser.draw(view)
         self.draw_info(view)
