@@ -23,9 +23,9 @@ from engine.cartridge import Cartridge
 from engine.target import BLACK, LIGHT_GREY, ORANGE, PINK, WHITE
 from engine.tasks import NEXT_FRAME, Task
 from game.play import Game, TsumogiriAgent, WaitingAgent, player_seat
-from game.round import Discard, Pass, Riichi
+from game.round import Discard, Discarded, Pass, Riichi, Won
 from game.settings import Settings
-from game.ui import board, centre, debug, hands, hints, paint, pause, prompts
+from game.ui import board, centre, debug, hands, hints, paint, pause, prompts, sound
 from game.ui.results import ResultsPanel
 from game.ui.seats import seat_name
 from game.ui.standings import StandingsScene
@@ -38,6 +38,7 @@ BAR_Y = 102  # the prompt bar's first row (further rows go up)
 WARNING_Y = 97
 AUTO_FRAMES = 10  # in riichi, the only discard (the draw) goes by itself after this long
 DEMO_RESULT_FRAMES = 90
+SOUNDS = {"Discarded": "discard", "Called": "call", "Kanned": "call", "RoundDrawn": "ryuukyoku"}
 OVER_FRAMES = 30  # the table stays a second with the round's end on it, before the results  # the demo reads each result page this long
 
 
@@ -67,6 +68,7 @@ class TableScene:
         self.game = Game(agents, seed_code, self.settings.ruleset(), pace=self.pace,
                          frame_counter=lambda: cart.scheduler.frames)
         self.turn_began = 0  # the frame the present turn began (a CPU's lasts a moment)
+        self.heard: tuple = (None, 0)  # (round, events) already given a sound
         self.view_key: tuple | None = None
         self.last_view: PlayerView | None = None
         self.task: Task = cart.spawn(self.game.play(), "game")
@@ -135,6 +137,7 @@ class TableScene:
             self.menu = pause.PauseMenu(self.cart, self.settings, self.seed_code)
             return
         self.frames += 1  # the table's clock: it stands still while paused
+        self.play_sounds()
         if self.task.done:
             self.finish()
         elif self.results is not None:
@@ -142,6 +145,22 @@ class TableScene:
         elif not buttons.held(X):
             self.chooser.update(buttons)
         self.hint.follow(self.view, self.settings, self.game.match.ruleset)
+
+    def play_sounds(self) -> None:
+        """A sound for each new event on the table: a discard, riichi, a call, a win, a draw."""
+        rnd = self.game.round
+        if rnd is None:
+            return
+        start = self.heard[1] if self.heard[0] is rnd else 0
+        for event in rnd.events[start:]:
+            name = SOUNDS.get(type(event).__name__)
+            if isinstance(event, Discarded) and event.riichi:
+                name = "riichi"
+            elif isinstance(event, Won):
+                name = "tsumo" if event.from_seat is None else "ron"
+            if name:
+                sound.play(name)
+        self.heard = (rnd, len(rnd.events))
 
     def update_demo(self) -> None:
         buttons = self.cart.buttons
