@@ -232,6 +232,9 @@ class TableScene:
         if self.chooser.options and self.chooser.focus == "bar":
             return  # the prompt bar covers this row
         board.draw_nameplate(view, view.seat, 0)
+        if self.chooser.riichi:
+            pyxel.text(HINT_X, INFO_Y, "RIICHI: PICK A DISCARD", WHITE)
+            return
         hint = self.hint.hint
         if hint is None:
             return
@@ -357,12 +360,13 @@ class Chooser:
         cursor = self.cursor if mine and self.focus == "hand" else None
         allowed = self.selectable(view) if cursor is not None else None
         hands.draw_hand(board.HAND_X, board.HAND_Y, tiles, view.drawn is not None, cursor, allowed)
-        if asking and self.options:
-            prompts.draw_bar(2, BAR_Y, 124, self.options, self.chosen, self.focus == "bar")
-            if self.focus == "hand":
-                pyxel.text(96, INFO_Y - 8, "UP: MENU", WHITE)
-        if self.riichi:
-            pyxel.text(HINT_X, INFO_Y - 8, "RIICHI: CHOOSE A DISCARD", WHITE)
+        if asking and self.options and self.focus == "bar":
+            prompts.draw_bar(2, BAR_Y, 124, self.options, self.chosen, focused=True)
+        elif asking and self.options:  # the buttons wait behind ↑
+            note = "UP: BACK" if self.riichi else "UP: BUTTONS"
+            width = len(note) * 4 + 1
+            pyxel.rect(127 - width - 1, WARNING_Y - 1, width + 2, 8, BLACK)
+            pyxel.text(127 - width + 1, WARNING_Y, note, WHITE)
 
 
 def names_of(game: Game, player: int | None):
