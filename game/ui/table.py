@@ -23,7 +23,7 @@ from engine.cartridge import Cartridge
 from engine.target import BLACK, LIGHT_GREY, ORANGE, PINK, WHITE
 from engine.tasks import NEXT_FRAME, Task
 from game.play import Game, TsumogiriAgent, WaitingAgent, player_seat
-from game.round import Discard, Discarded, Pass, Riichi, Won
+from game.round import Discard, Pass, Riichi
 from game.settings import Settings
 from game.ui import board, centre, debug, hands, hints, paint, pause, prompts, sound
 from game.ui.results import ResultsPanel
@@ -38,7 +38,6 @@ BAR_Y = 102  # the prompt bar's first row (further rows go up)
 WARNING_Y = 97
 AUTO_FRAMES = 10  # in riichi, the only discard (the draw) goes by itself after this long
 DEMO_RESULT_FRAMES = 90
-SOUNDS = {"Discarded": "discard", "Called": "call", "Kanned": "call", "RoundDrawn": "ryuukyoku"}
 OVER_FRAMES = 30  # the table stays a second with the round's end on it, before the results  # the demo reads each result page this long
 
 
@@ -68,7 +67,7 @@ class TableScene:
         self.game = Game(agents, seed_code, self.settings.ruleset(), pace=self.pace,
                          frame_counter=lambda: cart.scheduler.frames)
         self.turn_began = 0  # the frame the present turn began (a CPU's lasts a moment)
-        self.heard: tuple = (None, 0)  # (round, events) already given a sound
+        self.sounds = sound.EventSounds(listener=self.player)
         self.view_key: tuple | None = None
         self.last_view: PlayerView | None = None
         self.task: Task = cart.spawn(self.game.play(), "game")
@@ -137,7 +136,7 @@ class TableScene:
             self.menu = pause.PauseMenu(self.cart, self.settings, self.seed_code)
             return
         self.frames += 1  # the table's clock: it stands still while paused
-        self.play_sounds()
+        self.sounds.follow(self.game.round)
         if self.task.done:
             self.finish()
         elif self.results is not None:
@@ -145,22 +144,6 @@ class TableScene:
         elif not buttons.held(X):
             self.chooser.update(buttons)
         self.hint.follow(self.view, self.settings, self.game.match.ruleset)
-
-    def play_sounds(self) -> None:
-        """A sound for each new event on the table: a discard, riichi, a call, a win, a draw."""
-        rnd = self.game.round
-        if rnd is None:
-            return
-        start = self.heard[1] if self.heard[0] is rnd else 0
-        for event in rnd.events[start:]:
-            name = SOUNDS.get(type(event).__name__)
-            if isinstance(event, Discarded) and event.riichi:
-                name = "riichi"
-            elif isinstance(event, Won):
-                name = "tsumo" if event.from_seat is None else "ron"
-            if name:
-                sound.play(name)
-        self.heard = (rnd, len(rnd.events))
 
     def update_demo(self) -> None:
         buttons = self.cart.buttons
@@ -299,12 +282,15 @@ class Chooser:
         self.cursor = len(view.hand) - 1  # on the draw (the last tile shown)
 
     def answer(self, action) -> None:
+        sound.play("confirm")
         self.human.answer(action)
         self.asked = None
         self.options = []
         self.riichi = False
 
     def update_bar(self, buttons, view) -> None:
+        if buttons.repeat(LEFT) or buttons.repeat(RIGHT):
+            sound.play("cursor")
         if buttons.repeat(LEFT):
             self.chosen = (self.chosen - 1) % len(self.options)
         if buttons.repeat(RIGHT):
