@@ -25,9 +25,8 @@ from engine.tasks import NEXT_FRAME, Task
 from game.play import Game, TsumogiriAgent, WaitingAgent, player_seat
 from game.round import Discard, Pass, Riichi
 from game.settings import Settings
-from game.ui import board, centre, debug, hands, hints, paint, pause, prompts, sound
+from game.ui import board, centre, debug, hands, hints, paint, pause, pieces, prompts, sound
 from game.ui.results import ResultsPanel
-from game.ui.seats import seat_name
 from game.ui.standings import StandingsScene
 from game.view import PlayerView
 
@@ -166,6 +165,7 @@ class TableScene:
     # -- draw --------------------------------------------------------------------------------
 
     def draw(self) -> None:
+        pieces.show_red_fives(self.game.ruleset.red_fives)  # this game's rule, for every painter
         if self.menu is not None:
             self.menu.draw()
         elif self.results is not None:
@@ -354,7 +354,3 @@ class Chooser:
             pyxel.rect(127 - width - 1, WARNING_Y - 1, width + 2, 8, BLACK)
             pyxel.text(127 - width + 1, WARNING_Y, note, WHITE)
 
-
-def names_of(game: Game, player: int | None):
-    rnd = game.round
-    return lambda seat: seat_name(seat, rnd.dealer if rnd else 0, player)
