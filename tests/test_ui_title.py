@@ -45,7 +45,7 @@ def test_the_title_draws_its_logo_and_new_game_chosen_in_white(make_cart):
 
 def test_only_entries_that_work_are_offered(make_cart, monkeypatch):
     cart = make_cart(TitleScene)
-    assert [e.label for e in cart.scene.entries] == [NEW_GAME, SEED]  # no save, no settings scene yet
+    assert [e.label for e in cart.scene.entries] == [NEW_GAME, SEED, "SETTINGS"]  # no save, no replays yet
     monkeypatch.setattr(title_module, "has_save", lambda: True)
 
     class SettingsScene:
@@ -91,7 +91,7 @@ def play_code(cart, code: str) -> TableScene:
     press(cart, pyxel.KEY_RETURN)
     table = cart.scene
     assert isinstance(table, TableScene)
-    step_until(cart, lambda: table.round is not None, limit=200)
+    step_until(cart, lambda: table.game.round is not None, limit=200)
     return table
 
 
@@ -102,11 +102,11 @@ def test_a_typed_seed_code_replays_that_games_deal(make_cart):
     shuffle = Shuffler(seed_words(CODE)).next_round()
     expected = Wall(shuffle.wall, shuffle.dice)
     hands = [sorted(hand) for hand in expected.deal(0)]
-    hands[0] = sorted(hands[0] + [expected.draw()])  # the dealer has drawn
-    assert [sorted(table.round.hand(seat)) for seat in range(4)] == hands
+    dealt = table.game.round.events[0].hands  # the first event: the deal
+    assert [sorted(hand) for hand in dealt] == hands
     assert list(table.view.dora_indicators) == expected.dora_indicators
     again = play_code(make_cart(TitleScene), CODE)
-    assert [sorted(again.round.hand(seat)) for seat in range(4)] == hands
+    assert [sorted(hand) for hand in again.game.round.events[0].hands] == hands
 
 
 def test_letters_of_the_o_and_x_buttons_type_on_the_seed_line(make_cart):

@@ -9,6 +9,8 @@ no two characters look alike.
 
 Only what works is offered: CONTINUE shows when a saved game exists (``has_save``), SETTINGS
 and REPLAYS when their scenes exist (``OPTIONAL_SCENES``). The title tune plays once on arrival.
+Left alone for ``ATTRACT_FRAMES``, the title plays a demo game of four CPUs (attract mode,
+game/ui/demo.py); any button there returns here.
 """
 
 from __future__ import annotations
@@ -21,11 +23,13 @@ from dataclasses import dataclass
 
 import pyxel
 
+from engine.buttons import ALL as ALL_BUTTONS
 from engine.buttons import DOWN, REPEAT_DELAY_FRAMES, REPEAT_EVERY_FRAMES, UP, O
 from engine.cartridge import Cartridge
 from engine.target import DARK_BLUE, DARK_GREY, LIGHT_GREY, PINK, WHITE, YELLOW
 from game.errors import InputError
 from game.ui import glyphs, paint, sheet, sound, tiles
+from game.ui.demo import DemoScene
 from game.ui.table import TableScene
 from game.wall import CODE_ALIASES, CODE_ALPHABET, CODE_MAX, new_seed_code, seed_words
 
@@ -38,6 +42,7 @@ TAGLINE_Y = 50
 MENU_X, MENU_Y, MENU_LINE = 30, 62, 9
 MESSAGE_Y = 108
 HINT_Y = 121
+ATTRACT_FRAMES = 20 * 30  # twenty seconds untouched: the demo game
 CODE_CHARS = CODE_ALPHABET + "".join(CODE_ALIASES)  # what a code may hold; the aliases read as digits
 CODE_KEYS = {getattr(pyxel, f"KEY_{c}"): c for c in CODE_CHARS}
 CONFIRM_KEYS = (pyxel.KEY_RETURN, pyxel.KEY_KP_ENTER, pyxel.GAMEPAD1_BUTTON_A)
@@ -84,6 +89,7 @@ class TitleScene:
         self.code = ""
         self.message = ""  # why the typed code was refused
         self.frames = 0
+        self.idle = 0  # frames since a button or key was last down
 
     @property
     def chosen(self) -> str:
@@ -99,8 +105,13 @@ class TitleScene:
         if self.frames == 1:
             sound.play(sound.TITLE)
         buttons = self.cart.buttons
+        touched = any(buttons.held(b) for b in ALL_BUTTONS) or any(pyxel.btn(k) for k in CODE_KEYS)
+        self.idle = 0 if touched else self.idle + 1
         step = buttons.repeat(DOWN) - buttons.repeat(UP)
-        if step:
+        if self.idle >= ATTRACT_FRAMES:
+            sound.stop()
+            self.cart.change(DemoScene)
+        elif step:
             self.choice = (self.choice + step) % len(self.entries)
             sound.play("cursor")
         elif self.typing:
