@@ -3,9 +3,9 @@
     .venv/bin/python tools/screenshots.py [--out DIR] [--seed CODE] [--max-frames N]
 
 One run boots the cartridge on the title, types the seed code, and plays the player's seat
-with the buttons as a (hasty) player would: O whenever the table waits for the player (which
-throws the drawn tile, or takes the first choice a prompt offers) and O to leave a result
-screen once it has been shown a while. On the way it takes each picture at its moment:
+through the buttons with the tests' scripted player (tests/playing.py: it follows the hint,
+declares riichi and wins when it can, makes one call a round at most, and reads each result
+page), as a player would. On the way it takes each picture at its moment:
 
     title.png       the title screen
     turns.gif       a few turns of play, from the first turns of the first round
@@ -32,12 +32,14 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+sys.path.insert(1, str(ROOT / "tests"))  # the scripted player
+
+from engine.buttons import X, O  # noqa: E402
 
 SCALE = 4
 SEED = "PICORIICHI"  # reads as P1C0R11CH1; its first rounds have calls, a riichi and wins
 GIF_FRAMES = 8 * 30  # eight seconds of play
 GIF_CENTISECONDS_PER_FRAME = 100 / 30  # the GIF plays at the cartridge's 30 fps
-PRESS_EVERY = 6  # frames between two presses of O (a press lasts one frame)
 RESULT_SHOWN_FRAMES = 45  # a result screen is shown this long before the picture and O
 MAX_FRAMES = 60_000
 
@@ -115,7 +117,11 @@ class Photographer:
         from engine.cartridge import Cartridge
         from game.ui.title import TitleScene
 
+        from playing import Fingers, ScriptedPlayer
+
         self.pyxel = pyxel
+        self.player = ScriptedPlayer(calls=1)
+        self.fingers = Fingers()
         self.out = out
         self.seed = seed
         self.max_frames = max_frames
@@ -156,6 +162,7 @@ class Photographer:
             self.step((getattr(pyxel, f"KEY_{char}"),))
             self.step()
         self.step((pyxel.KEY_RETURN,))
+        self.cart.buttons.read = self.fingers.read  # from now on the script presses the buttons
 
     def play(self) -> None:
         """Play on until every picture is taken or the frames run out."""
@@ -177,23 +184,30 @@ class Photographer:
             self.played = self.played or is_table(scene)
             if self.played and "Title" in scene_name(scene):
                 break  # the game is over and the cartridge is back on the title
-            self.step(self.buttons(scene))
+            posing = any(moment(scene) for moment in wanted.values())  # wait for the picture
+            self.press(None if posing else scene)
+            self.step()
 
-    def buttons(self, scene: Scene) -> tuple[int, ...]:
-        """O every few frames; on a result screen only after it has been shown a while."""
-        if not shown_long_enough(scene, self.scene_frames):
-            return ()
-        return (self.pyxel.KEY_Z,) if self.frames % PRESS_EVERY == 0 else ()
+    def press(self, scene: Scene | None) -> None:
+        """The scripted player's button at the table; O on any other scene after a while; nothing
+        while a scene poses for its picture (None)."""
+        if scene is None:
+            self.fingers.press(None)
+        elif is_table(scene):
+            self.fingers.press(self.player.button(scene))
+        else:
+            self.fingers.press(O if shown_long_enough(scene, self.scene_frames) else None)
 
     def shoot_overlay(self) -> None:
+        """Hold X a moment (the fingers, not the keys), take the picture, let go."""
+        self.fingers.down, self.fingers.resting = {X}, False
         for _ in range(3):
-            self.step((self.pyxel.KEY_X,))
-        self.pyxel.set_btn(self.pyxel.KEY_X, True)
+            self.step()
         self.cart.update()
         self.cart.draw()
         self.shoot("overlay.png")
         self.pyxel.flip()
-        self.pyxel.set_btn(self.pyxel.KEY_X, False)
+        self.fingers.down = set()
         self.step()
 
     def record_gif(self, scene: Scene) -> None:
