@@ -102,24 +102,35 @@ def replay_workload(data: Path) -> tuple[object, str, bool]:
 
 
 class TimedAgent:
-    """An agent whose thinking is timed: each decision, and each step between its yields."""
+    """An agent whose thinking is timed, in wall-clock and processor seconds: each decision
+    (``decisions``) and each step between its yields (``steps``), as (wall, processor) pairs."""
 
-    def __init__(self, agent, steps: list[float]) -> None:
+    def __init__(self, agent, decisions: list, steps: list) -> None:
         self.agent = agent
         self.name = agent.name
+        self.decisions = decisions
         self.steps = steps
 
     def act(self, view):
         thinking = self.agent.act(view)
+        wall = processor = 0.0
         while True:
-            start = time.perf_counter()
+            start, cpu_start = time.perf_counter(), cpu_clock()
             try:
                 value = next(thinking)
             except StopIteration as stop:
-                self.steps.append(time.perf_counter() - start)
+                self._step(time.perf_counter() - start, cpu_clock() - cpu_start)
+                wall += self.steps[-1][0]
+                processor += self.steps[-1][1]
+                self.decisions.append((wall, processor))
                 return stop.value
-            self.steps.append(time.perf_counter() - start)
+            self._step(time.perf_counter() - start, cpu_clock() - cpu_start)
+            wall += self.steps[-1][0]
+            processor += self.steps[-1][1]
             yield value
+
+    def _step(self, wall: float, processor: float) -> None:
+        self.steps.append((wall, processor))
 
     def observe(self, event) -> None:
         observe = getattr(self.agent, "observe", None)
@@ -127,38 +138,50 @@ class TimedAgent:
             observe(event)
 
 
-def sim_workload(data: Path, timing: dict) -> tuple[object, str, bool]:
-    """A whole game of four CPUs through the one driver, game/play.py."""
+def sim_workload(timing: dict) -> tuple[object, str, bool]:
+    """A whole east-only game of four CPUs through the one driver, game/play.py."""
     from engine.tasks import run_to_end
+    from game import play
+    from game.ruleset import Ruleset
 
-    try:
-        from game import play
-    except ImportError:  # TEMPORARY until play.py lands
-        return None, "skipped: no game/play.py", True
-
-    steps: list[float] = []
-    agents = [TimedAgent(agent, steps) for agent in cpu_agents(play)]
-    game = play.Game(agents, SIM_SEED)
+    decisions: list = []
+    steps: list = []
+    agents = [TimedAgent(agent, decisions, steps) for agent in cpu_agents()]
+    game = play.Game(agents, SIM_SEED, Ruleset(east_south=False))
     standings = run_to_end(game.play())
-    timing["seconds"] = [cost.seconds for cost in game.costs]
-    timing["step_seconds"] = steps
+    timing["seconds"] = [wall for wall, _ in decisions]
+    timing["cpu_seconds"] = [processor for _, processor in decisions]
+    timing["step_seconds"] = [wall for wall, _ in steps]
+    timing["step_cpu_seconds"] = [processor for _, processor in steps]
     timing["agents"] = agents[0].name
     result = {"decisions": [repr(d) for d in game.decisions], "standings": [repr(s) for s in standings],
-              "invalid": len(game.invalid)}
-    summary = f"{len(game.decisions)} decisions, {len(game.rounds)} rounds, {len(game.invalid)} invalid"
+              "invalid": [repr(i) for i in game.invalid]}
+    summary = f"{agents[0].name}: {len(game.decisions)} decisions, {len(game.rounds)} rounds"
     return result, summary, not game.invalid
 
 
-def cpu_agents(play) -> list:
-    """The strongest CPU there is on this branch (game/cpu when it exists), four times."""
+def cpu_agents() -> list:
+    """Four of the CPU of game/cpu, or, on a branch without it, four seats that discard by the
+    table's discard evaluation (game.ui.table.think_discard) and otherwise play safe."""
     try:
-        from game import cpu
+        from game.cpu import CpuAgent
     except ImportError:
-        cpu = None
-    for module, name in ((cpu, "CpuAgent"), (cpu, "Cpu"), (play, "CpuAgent"), (play, "EfficiencyAgent")):
-        if module is not None and hasattr(module, name):
-            return [getattr(module, name)() for _ in range(4)]
-    raise SystemExit("no CPU agent found in game.cpu or game.play")
+        return [EvaluationAgent() for _ in range(4)]
+    return [CpuAgent() for _ in range(4)]
+
+
+class EvaluationAgent:
+    name = "evaluation"
+
+    def act(self, view):
+        from game.play import fallback
+        from game.round import Discard
+        from game.ui.table import think_discard
+
+        if view.drawn is None or Discard(view.drawn) not in view.legal_actions:
+            return fallback(view, prefer_win=True)
+        tile = yield from think_discard(view)
+        return Discard(tile)
 
 
 # -- the scenes, through the stand-in pyxel -------------------------------------------------
@@ -273,29 +296,45 @@ def main(argv: list[str]) -> None:
     import_seconds = time.perf_counter() - start
     if not game.__file__.startswith(str(startup.parent)):
         raise SystemExit(f"the game was imported from {game.__file__}, not from the app")
-    timing: dict = {"seconds": [], "step_seconds": [], "agents": ""}
+    timing: dict = {"seconds": [], "cpu_seconds": [], "step_seconds": [], "step_cpu_seconds": [], "agents": ""}
     frames: dict = {}
     workloads = {
         "boot": lambda: boot_workload(startup),  # first: main.py inits the stand-in, as on the page
         "shuffle": lambda: shuffle_workload(data),
         "discards": lambda: discard_workload(data),
         "replay": lambda: replay_workload(data),
-        "sim": lambda: sim_workload(data, timing),
+        "sim": lambda: sim_workload(timing),
         "ui": lambda: ui_workload(frames),
         "storage": lambda: storage_workload(scratch),
     }
     results = {}
     for name, run in workloads.items():
-        start = time.perf_counter()
+        start, cpu_start = time.perf_counter(), cpu_clock()
         result, summary, ok = run()
-        seconds = time.perf_counter() - start
-        results[name] = {"digest": digest_of([result, ok]), "summary": summary, "ok": ok, "seconds": seconds}
+        seconds, cpu_seconds = time.perf_counter() - start, cpu_clock() - cpu_start
+        results[name] = {"digest": digest_of([result, ok]), "summary": summary, "ok": ok, "seconds": seconds,
+                         "cpu_seconds": cpu_seconds}
         print(f"{name}: {summary} ({seconds:.2f} s)", file=sys.stderr)
     timing["turn_frames"] = turn_frames()
+    outside = sorted(name for name, module in sys.modules.items() if name.split(".")[0] in ("game", "engine")
+                     and not str(getattr(module, "__file__", "") or "").startswith(str(startup.parent)))
+    if outside:
+        raise SystemExit(f"modules imported from outside the app: {', '.join(outside)}")
     output = {"workloads": results, "import_seconds": import_seconds, "decisions": timing, "frames": frames,
               "python": sys.version.split()[0], "platform": sys.platform, "version": pyodide_version()}
     sys.stdout.flush()
     print(json.dumps(output))
+
+
+def cpu_clock() -> float:
+    """Seconds of processor time this process has used: a machine busy with other work does not
+    count (under Node, whose clock Pyodide's process_time does not read, from process.cpuUsage)."""
+    if sys.platform == "emscripten":
+        import js  # type: ignore[import-not-found]
+
+        usage = js.process.cpuUsage()
+        return (usage.user + usage.system) / 1e6
+    return time.process_time()
 
 
 def turn_frames() -> int:
