@@ -24,7 +24,7 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 STARTUP_MARKER = ".pyxapp_startup_script"  # pyxel.APP_STARTUP_SCRIPT_FILE
 UI_SEED = "PIC0R11CH1"  # the scripted game types this code on the title (1 and 0 as the player may)
-UI_FRAME_LIMIT = 4000
+UI_FRAME_LIMIT = 2000  # a round and more; the game may be longer: the check stops here
 UI_TICK_SECONDS = 0.0005  # the scripted game's clock: every reading is one tick later
 SIM_SEED = "WEBCHECK01"
 SHUFFLE_ROUNDS = 300
@@ -115,22 +115,22 @@ class TimedAgent:
         thinking = self.agent.act(view)
         wall = processor = 0.0
         while True:
-            start, cpu_start = time.perf_counter(), cpu_clock()
+            cpu_start = cpu_clock()  # outside the wall-clock reading: under Node it is a call into JS
+            start = time.perf_counter()
             try:
                 value = next(thinking)
             except StopIteration as stop:
-                self._step(time.perf_counter() - start, cpu_clock() - cpu_start)
-                wall += self.steps[-1][0]
-                processor += self.steps[-1][1]
+                wall, processor = self._step(start, cpu_start, wall, processor)
                 self.decisions.append((wall, processor))
                 return stop.value
-            self._step(time.perf_counter() - start, cpu_clock() - cpu_start)
-            wall += self.steps[-1][0]
-            processor += self.steps[-1][1]
+            wall, processor = self._step(start, cpu_start, wall, processor)
             yield value
 
-    def _step(self, wall: float, processor: float) -> None:
-        self.steps.append((wall, processor))
+    def _step(self, start: float, cpu_start: float, wall: float, processor: float) -> tuple[float, float]:
+        """Note a step that began at (start, cpu_start); the decision's totals so far."""
+        step = (time.perf_counter() - start, cpu_clock() - cpu_start)
+        self.steps.append(step)
+        return wall + step[0], processor + step[1]
 
     def observe(self, event) -> None:
         observe = getattr(self.agent, "observe", None)
@@ -162,7 +162,7 @@ def sim_workload(timing: dict) -> tuple[object, str, bool]:
 
 def cpu_agents() -> list:
     """Four of the CPU of game/cpu, or, on a branch without it, four seats that discard by the
-    table's discard evaluation (game.ui.table.think_discard) and otherwise play safe."""
+    discard evaluation (game.shanten) and otherwise take the driver's safe answer."""
     try:
         from game.cpu import CpuAgent
     except ImportError:
@@ -171,17 +171,22 @@ def cpu_agents() -> list:
 
 
 class EvaluationAgent:
+    """Wins when it can; discards the recommended kind (keeping a red five); never calls."""
+
     name = "evaluation"
 
     def act(self, view):
         from game.play import fallback
         from game.round import Discard
-        from game.ui.table import think_discard
+        from game.shanten import evaluate_discards
+        from game.tiles import counts34
 
-        if view.drawn is None or Discard(view.drawn) not in view.legal_actions:
-            return fallback(view, prefer_win=True)
-        tile = yield from think_discard(view)
-        return Discard(tile)
+        answer = fallback(view, prefer_win=True)
+        if not isinstance(answer, Discard):
+            return answer
+        options = yield from evaluate_discards(counts34(view.hand), view.visible_counts34())
+        tiles = [t for t in view.hand if t // 4 == options[0].kind and Discard(t) in view.legal_actions]
+        return Discard(max(tiles)) if tiles else answer
 
 
 # -- the scenes, through the stand-in pyxel -------------------------------------------------
@@ -235,11 +240,12 @@ def ui_workload(frames: dict) -> tuple[object, str, bool]:
             visited.append(name)
         if len(visited) > 2 and name == visited[0]:  # back on the title: the game is over
             break
+    failure = cart.failure  # a task that raised (the cartridge shows it on screen)
     cart.close()
     frames["update_draw_ms_median"] = sorted(update_draw)[len(update_draw) // 2] * 1000
-    ok = "TableScene" in visited and visited[-1] == "TitleScene"
-    return ([pyxel.digest.hexdigest(), visited, pyxel.frame_count],
-            f"{len(update_draw)} frames: {' > '.join(visited)}", ok)
+    ok = "TableScene" in visited and not failure
+    return ([pyxel.digest.hexdigest(), visited, pyxel.frame_count, failure],
+            f"{len(update_draw)} frames: {' > '.join(visited)}{' FAILED ' + failure if failure else ''}", ok)
 
 
 # -- storage --------------------------------------------------------------------------------
