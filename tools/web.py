@@ -241,10 +241,26 @@ def report(cpython: dict, pyodide: dict) -> list[str]:
             steps = [s * 1000 for s in decisions[f"step_{key}seconds"]]
             lines.append(f"  {clock:>10}: p99 {percentile(ms, 0.99):.1f} ms, max {max(ms):.1f} ms, median "
                          f"{statistics.median(ms):.2f} ms; longest step between yields {max(steps):.2f} ms")
+    lines.append(verdict(pyodide["decisions"], slice_ms))
     return lines
 
 
+def verdict(decisions: dict, slice_ms: float) -> str:
+    """Whether the CPUs' thinking under Pyodide (processor time: the machine's other work left out)
+    fits the frames: every step within one frame's slice, every decision within its turn.
+    Said, not enforced: timings on a shared machine are no pass/fail."""
+    if not decisions["cpu_seconds"]:
+        return "verdict: no CPU decisions to judge"
+    longest_step = max(decisions["step_cpu_seconds"]) * 1000
+    longest = max(decisions["cpu_seconds"]) * 1000
+    turn = decisions["turn_frames"] * slice_ms
+    fits = longest_step <= slice_ms and longest <= turn
+    return (f"verdict: {'within' if fits else 'OVER'} the budget under Pyodide: longest step {longest_step:.1f} ms "
+            f"of a {slice_ms:.1f} ms slice, longest decision {longest:.1f} ms of a {turn:.0f} ms turn")
+
+
 def check(out_dir: Path = DIST) -> int:
+    """Run the workloads on the built app under CPython and Pyodide; 1 when any result differs."""
     pyodide = pinned_pyodide()
     app = out_dir / f"{APP_NAME}.pyxapp"
     if not app.is_file():
