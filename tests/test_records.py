@@ -447,7 +447,7 @@ def _what_the_json_keeps(game: GameLog) -> GameLog:
                 continue
             events.append(event)
         rounds.append(RoundLog(one_round.init, events))
-    return GameLog(game.rules, game.players, None, rounds)
+    return GameLog(game.rules, game.players, None, rounds, ref=game.ref)
 
 
 def _unnamed(meld):
