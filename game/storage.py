@@ -24,7 +24,7 @@ holds at most ``MAX_BYTES`` (``localStorage`` allows a few megabytes per site, i
 What a blob means (JSON of a save, settings) is for its caller, who must also refuse a corrupt one.
 
     >>> import tempfile
-    >>> storage = open_storage(tempfile.mkdtemp())
+    >>> storage = open_storage(tempfile.mkdtemp(), environ={})
     >>> storage.load("settings") is None
     True
     >>> storage.save("settings", b'{"sound": false}')
