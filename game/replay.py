@@ -195,7 +195,7 @@ def replay_game(game: GameLog) -> list[RoundReport]:
 def _replay_round(round_log: RoundLog, wall: Wall, match: Match, report: RoundReport, last: bool) -> bool:
     """Replay one round and move the match on; False when the log stops mid-round."""
     rnd = _RoundReplay(round_log, wall, match.ruleset).run()
-    if rnd is None:
+    if rnd is None or not round_log.results:  # ours may have ended at the wall's end: the log has stopped
         report.note = "the log stops before the round's result"
         return False
     match.end_round(RoundEnd.of_round(rnd))

@@ -10,6 +10,7 @@ figures). Scores are written in hundreds.
 
 from __future__ import annotations
 
+import re
 import xml.etree.ElementTree as ET
 from urllib.parse import unquote
 
@@ -50,7 +51,16 @@ def parse_mjlog(text: str) -> GameLog:
             raise InputError(f"malformed <{element.tag}> ({exc.__class__.__name__}: {str(exc)[:60]})") from None
     if reader.rules is None:
         raise InputError("no <GO> tag: not a game log")
+    _check_results(reader.rounds)
     return GameLog(reader.rules, reader.players, reader.seed, reader.rounds)
+
+
+def _check_results(rounds: list[RoundLog]) -> None:
+    """Every round but the last ends in a result (a log may stop mid-round, but a round
+    followed by another was played out): a stripped result is refused, not guessed."""
+    for number, one_round in enumerate(rounds[:-1], start=1):
+        if not one_round.results:
+            raise InputError(f"round {number} has no result (no <AGARI> or <RYUUKYOKU> before the next <INIT>)")
 
 
 class _MjlogReader:
@@ -256,20 +266,32 @@ def _seat_of(element: ET.Element, where: str, name: str = "who") -> int:
     return seat
 
 
+# the numbers an mjlog writes: ASCII digits, at most 9 of them (int() would also take
+# "1_000", " 7", "٣" or 5,000 digits; float() "inf", "nan" and "1e999")
+_INT = re.compile(r"-?[0-9]{1,9}")
+_DECIMAL = re.compile(r"-?[0-9]{1,9}(?:\.[0-9]{1,9})?")
+
+
 def _int(text: str, where: str) -> int:
-    try:
-        return int(text)
-    except ValueError:
+    """An mjlog integer, or a one-line InputError.
+
+    >>> _int("٣", "INIT oya")
+    Traceback (most recent call last):
+    game.errors.InputError: INIT oya: '٣' is not a number
+    """
+    if not _INT.fullmatch(text):
         raise InputError(f"{where}: {text[:20]!r} is not a number") from None
+    return int(text)
 
 
 def _numbers(text: str | None, kind: type, where: str) -> list:
     if not text:
         return []
-    try:
-        return [kind(part) for part in text.split(",")]
-    except ValueError:
-        raise InputError(f"{where}: {text[:40]!r} is not a list of numbers") from None
+    pattern = _INT if kind is int else _DECIMAL
+    parts = text.split(",")
+    if not all(pattern.fullmatch(part) for part in parts):
+        raise InputError(f"{where}: {text[:40]!r} is not a list of numbers")
+    return [kind(part) for part in parts]
 
 
 def _ints(text: str | None, where: str) -> list[int]:
