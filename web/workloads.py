@@ -344,10 +344,15 @@ def cpu_clock() -> float:
 
 
 def turn_frames() -> int:
-    """The frames a CPU's turn lasts at least on the table (its thinking may use all of them)."""
-    from game.ui import table
+    """The frames a CPU's turn lasts at least on the table at the default settings (its thinking
+    may use all of them): ``game.settings`` where it exists, else the table's constant."""
+    try:
+        from game.settings import Settings
+    except ImportError:
+        from game.ui import table
 
-    return getattr(table, "CPU_MIN_FRAMES", 1)
+        return getattr(table, "CPU_MIN_FRAMES", 1)
+    return max(1, Settings().cpu_turn_frames)
 
 
 def pyodide_version() -> str:

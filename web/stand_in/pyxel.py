@@ -194,6 +194,18 @@ def circb(x: float, y: float, r: float, col: int) -> None:
     screen.circb(x, y, r, col)
 
 
+def pal(col1: int | None = None, col2: int | None = None) -> None:
+    _record("pal", col1, col2)
+
+
+def clip(x: float | None = None, y: float | None = None, w: float | None = None, h: float | None = None) -> None:
+    _record("clip", x, y, w, h)
+
+
+def camera(x: float | None = None, y: float | None = None) -> None:
+    _record("camera", x, y)
+
+
 def play(ch: int, snd: object, tick: int | None = None, loop: bool = False, resume: bool = False) -> None:
     _record("play", ch, snd, loop)
 
