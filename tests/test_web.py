@@ -9,6 +9,7 @@ from __future__ import annotations
 import ast
 import base64
 import importlib.util
+import json
 import re
 import sys
 import zipfile
@@ -97,6 +98,14 @@ def test_an_unpinned_pyxel_fails_the_check(monkeypatch):
 
     monkeypatch.setattr(pyxel, "VERSION", "2.99.0")
     with pytest.raises(web.BuildError, match="pyxel 2.99.0 is installed"):
+        web.pinned_pyodide()
+
+
+def test_a_lock_file_with_another_pyodide_fails_the_check(monkeypatch, tmp_path):
+    lock = {"packages": {"node_modules/pyodide": {"version": "0.26.4"}}}
+    (tmp_path / "package-lock.json").write_text(json.dumps(lock))
+    monkeypatch.setattr(web, "WEB", tmp_path)
+    with pytest.raises(web.BuildError, match="package-lock.json has pyodide 0.26.4"):
         web.pinned_pyodide()
 
 
