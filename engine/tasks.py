@@ -2,7 +2,9 @@
 
 A task is a Python generator that yields at checkpoints and returns its result. It may
 yield a float in [0, 1] to report progress; any other value (usually None) just marks a
-checkpoint. Tasks compose with ``yield from``.
+checkpoint. Tasks compose with ``yield from``. A task that waits on something outside
+itself (a button, another seat's answer) yields ``NEXT_FRAME``: the scheduler then leaves it
+alone until the next frame instead of spinning on it for the rest of the slice.
 
 Each frame the Scheduler resumes its tasks, round-robin, until the frame's thinking
 slice is spent, stopping at the next checkpoint: a frame never waits for a task. The
@@ -33,6 +35,16 @@ STEP_MEMORY = 0.9  # how much of a long step's length is still expected of the n
 TaskGen = Generator[Any, None, T]
 
 
+class _NextFrame:
+    """The checkpoint a waiting task yields: nothing more to do in this frame."""
+
+    def __repr__(self) -> str:
+        return "NEXT_FRAME"
+
+
+NEXT_FRAME = _NextFrame()
+
+
 def run_to_end(task: TaskGen[T]) -> T:
     """Run a task's generator to completion and return its result."""
     while True:
@@ -60,6 +72,7 @@ class Task:
         self.frames = 0  # frames in which it ran
         self.last_frame = -1  # the scheduler's run in which it last ran
         self.expected_step = 0.0  # seconds its next step may take: its longest recent step
+        self.waiting = False  # its last checkpoint was NEXT_FRAME
 
     @property
     def done(self) -> bool:
@@ -87,6 +100,7 @@ class Task:
             self.state = Task.FAILED
         else:
             self.steps += 1
+            self.waiting = value is NEXT_FRAME
             if isinstance(value, float) and 0.0 <= value <= 1.0:
                 self.progress = value
 
@@ -119,12 +133,14 @@ class Scheduler:
         (``Task.expected_step``); a step that would not fit waits for the next frame, so
         frames keep within their budget even when steps are long. The first step of a run
         is always taken, so a task progresses even in a frame with no time to spare; a frame
-        then overruns by at most that one step.
+        then overruns by at most that one step. A task that yields ``NEXT_FRAME`` is not
+        resumed again in the same run.
         """
         start = self.clock()
         self.last_slice = max(0.0, slice_seconds)
         self.last_step = 0.0
         stepped = False
+        resting: list[Task] = []  # waiting tasks, back in the queue for the next frame
         while self.tasks:
             task = self.tasks[0]
             if stepped and self.clock() - start + task.expected_step > self.last_slice:
@@ -140,9 +156,12 @@ class Scheduler:
             self.tasks.pop(0)
             if task.done:
                 self.finished.append(task)
+            elif task.waiting:
+                resting.append(task)
             else:
                 self.tasks.append(task)  # round-robin: the next step is the next task's
             stepped = True
+        self.tasks.extend(resting)
         self.last_used = self.clock() - start
         self.frames += 1
 

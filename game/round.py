@@ -50,6 +50,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from engine.tasks import TaskGen, run_to_end
 from game.errors import InputError
 from game.melds import Meld
 from game.readings import readings
@@ -338,6 +339,12 @@ class Round:
             return [s for s in self._claimants() if s not in self.offer.answers]
         return []
 
+    def forget_memos(self) -> None:
+        """Drop what the round remembers only to think faster (a finished round keeps its
+        events and state; the memos would only hold memory)."""
+        self._cache.clear()
+        self._waits_memo.clear()
+
     def snapshot(self) -> dict[str, Any]:
         """The whole state as plain values (for comparing two rounds)."""
         skip = ("setup", "events", "_cache", "_waits_memo", "check", "wall")
@@ -370,12 +377,38 @@ class Round:
         key = (len(self.events), seat)
         if key not in self._cache:
             if self.phase == "turn" and seat == self.turn:
-                self._cache[key] = self._turn_actions(seat)
+                self._cache[key] = run_to_end(self._turn_actions(seat))
             elif self.phase == "claims" and seat in self.awaiting():
                 self._cache[key] = self._claim_options(seat) + [Pass()]
             else:
                 self._cache[key] = []
         return list(self._cache[key])
+
+    def prepare(self) -> TaskGen[None]:
+        """Work out, one check at a time, what every awaited seat may do now: the win and
+        yaku checks, riichi's tenpai discards, kans, every seat's claims on a discard. It
+        is the thinking the table slices across frames; ``legal_actions`` then reads the
+        results. Running it is optional: ``legal_actions`` computes whatever is missing.
+
+            >>> from game.wall import Wall
+            >>> r = Round.start(Wall(list(range(136))), dealer=0)
+            >>> run_to_end(r.prepare()); (len(r.events), 0) in r._cache
+            True
+        """
+        if self.phase == "turn":
+            key = (len(self.events), self.turn)
+            if key not in self._cache:
+                self._cache[key] = yield from self._turn_actions(self.turn)
+        elif self.phase == "claims":
+            yield from self._claims_task()
+            for seat in self.awaiting():
+                self.legal_actions(seat)
+
+    def _claims_task(self) -> TaskGen[None]:
+        """Each other seat's claims on the offered tile (ron checks score the hand)."""
+        for seat in self._others(self.offer.from_seat):
+            self._claim_options(seat)
+            yield
 
     def is_legal(self, seat: int, action: Action) -> bool:
         return self._match_legal(seat, action) is not None
@@ -393,18 +426,20 @@ class Round:
                 return action
         return None
 
-    def _turn_actions(self, seat: int) -> list[Action]:
+    def _turn_actions(self, seat: int) -> TaskGen[list[Action]]:
         hand = self.hands[seat]
         if self.after_call is not None:
             return [Discard(t) for t in hand if t // 4 not in self.after_call]
         actions: list[Action] = []
         if self._win_score(seat, self.drawn, tsumo=True) is not None:
             actions.append(Tsumo())
+        yield
         if self.riichi[seat]:
             actions.append(Discard(self.drawn))
         else:
             actions += [Discard(t) for t in hand]
             actions += [Riichi(t) for t in self._riichi_discards(seat)]
+            yield
         actions += self._own_kans(seat)
         if self._may_abort_nine_terminals(seat):
             actions.append(NineTerminals())
@@ -591,22 +626,29 @@ class Round:
 
     def apply(self, seat: int, action: Action) -> None:
         """Apply one legal action of ``seat``; IllegalAction otherwise."""
+        run_to_end(self.apply_task(seat, action))
+
+    def apply_task(self, seat: int, action: Action) -> TaskGen[None]:
+        """Apply one legal action of ``seat`` (IllegalAction otherwise) as a task: the
+        claim checks on a discard or kan, and the next state's legal actions
+        (:meth:`prepare`), run one check at a time."""
         chosen = self._match_legal(seat, action)
         if chosen is None:
             raise IllegalAction(f"seat {seat} may not {action} now")
         if self.phase == "claims":
             self._emit(Answered(seat, chosen))
-            if not self.awaiting():
-                self._resolve_offer()
-            return
-        handler = _TURN_HANDLERS[type(chosen)]
-        handler(self, seat, chosen)
+        else:
+            _TURN_HANDLERS[type(chosen)](self, seat, chosen)
+            if self.phase == "claims":  # a discard or a kan is offered to the others
+                yield from self._claims_task()
+        if self.phase == "claims" and not self.awaiting():
+            self._resolve_offer()
+        yield from self.prepare()
 
     def _do_discard(self, seat: int, action: Discard | Riichi) -> None:
         if self.pending_dora:
             self._reveal_pending_dora()
         self._emit(Discarded(seat, action.tile, riichi=isinstance(action, Riichi)))
-        self._resolve_unless_awaited()
 
     def _do_tsumo(self, seat: int, action: Tsumo) -> None:
         score = self._win_score(seat, self.drawn, tsumo=True)
@@ -625,7 +667,6 @@ class Round:
         if self.pending_dora:
             self._reveal_pending_dora()
         self._emit(Kanned(seat, meld))
-        self._resolve_unless_awaited()
 
     # --- the table's own moves ----------------------------------------------------------
 
@@ -637,11 +678,6 @@ class Round:
     def _reveal_pending_dora(self) -> None:
         for _ in range(self.pending_dora):
             self._emit(DoraRevealed(self.wall.copy().reveal_kan_dora()))
-
-    def _resolve_unless_awaited(self) -> None:
-        """A discard or kan was just offered: resolve at once when nobody may claim it."""
-        if not self.awaiting():
-            self._resolve_offer()
 
     def _resolve_offer(self) -> None:
         offer = self.offer

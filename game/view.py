@@ -13,7 +13,7 @@ concealed tiles or the wall's order.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from game.melds import Meld
@@ -83,3 +83,23 @@ class PlayerView:
         for tile in seen:
             counts[tile // 4] += 1
         return counts
+
+
+def seen_by(event: Any, seat: int) -> Any | None:
+    """A round event as ``seat`` sees it, or None when it sees nothing of it: another
+    seat's draw shows no tile, the deal shows only the seat's own hand, another seat's
+    answer to a claim and its missed wins are not seen at all.
+
+        >>> from game.round import Drew
+        >>> seen_by(Drew(seat=1, tile=40), seat=1), seen_by(Drew(seat=1, tile=40), seat=2)
+        (Drew(seat=1, tile=40, rinshan=False), Drew(seat=1, tile=None, rinshan=False))
+    """
+    from game import round as rules  # the round imports this module
+
+    if isinstance(event, rules.Drew) and event.seat != seat:
+        return replace(event, tile=None)
+    if isinstance(event, rules.Dealt):
+        return replace(event, hands=tuple(h if s == seat else () for s, h in enumerate(event.hands)))
+    if isinstance(event, (rules.Answered, rules.Missed)) and event.seat != seat:
+        return None
+    return event

@@ -1,0 +1,323 @@
+"""The one driver: plays a whole match for four seats, whoever sits in them.
+
+Every game is played here, and only here: the table (the human's seat and three CPUs), the
+attract-mode demo, the simulator, the mjai bridge and the tests. A seat is an
+:class:`Agent`: given its :class:`game.view.PlayerView`, whose ``legal_actions`` are what it
+may do, it answers with a task (a generator) whose result is one of those actions. CPU seats
+think inside that task (each ``yield`` lets the frame go on); the human's seat is a
+:class:`WaitingAgent` that yields ``NEXT_FRAME`` until the buttons answer.
+
+:meth:`Game.play` is itself a task: the cartridge slices it across frames, and the CLI,
+the simulator and the tests run it with ``run_to_end``. Inside it the shuffle, the win and
+yaku checks (``Round.prepare``/``Round.apply_task``) and the agents' thinking all run one
+step at a time. A ``pace`` hook lets the table hold play for the eye (a CPU's turn lasts a
+moment, a result waits for the player); headless play has none.
+
+Every decision is recorded (``Game.decisions``): with the seed and the ruleset it is the
+whole game, so a saved game resumes by replaying its decisions before the agents go on.
+
+    >>> from engine.tasks import run_to_end
+    >>> game = Game([TsumogiriAgent()] * 4, seed="PICORIICHI")
+    >>> standings = run_to_end(game.play())
+    >>> game.match.over, len(standings), sum(s.points for s in standings)
+    (True, 4, 100000)
+    >>> again = Game([TsumogiriAgent()] * 4, seed="PICORIICHI", decisions=game.decisions)
+    >>> [s.points for s in run_to_end(again.play())] == [s.points for s in standings]
+    True
+"""
+
+from __future__ import annotations
+
+import hashlib
+import struct
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from engine.tasks import NEXT_FRAME, TaskGen
+from game.errors import InputError
+from game.match import Match, RoundEnd, Standing
+from game.round import Action, Discard, Pass, Ron, Round, RoundResult, Tsumo
+from game.ruleset import TENHOU, Ruleset
+from game.view import PlayerView, seen_by
+from game.wall import Shuffler, Wall, seed_words
+
+SEATS = 4
+
+
+# --- what a seat is -------------------------------------------------------------------
+
+class Agent(Protocol):
+    """Who sits in a seat. ``act`` is called whenever the table waits on this seat, with a
+    view whose ``legal_actions`` is not empty; its task's result must be one of them.
+    An agent may also define ``observe(event)`` to follow the game as the seat sees it
+    (the events of :func:`game.view.seen_by` and the driver's own below)."""
+
+    name: str
+
+    def act(self, view: PlayerView) -> TaskGen[Action]: ...
+
+
+class TsumogiriAgent:
+    """The simplest seat: wins when it can, else throws the tile it drew and never calls.
+
+        >>> from engine.tasks import run_to_end
+        >>> from game.wall import Wall
+        >>> r = Round.start(Wall(list(range(136))), dealer=0)
+        >>> run_to_end(TsumogiriAgent().act(r.view(0))) == Discard(r.view(0).drawn)
+        True
+    """
+
+    name = "tsumogiri"
+
+    def act(self, view: PlayerView) -> TaskGen[Action]:
+        return fallback(view, prefer_win=True)
+        yield  # a task, like every agent's answer
+
+
+class WaitingAgent:
+    """The human's seat: ``act`` publishes what is asked (``asking``) and waits, one frame
+    at a time, until the buttons call :meth:`answer` with one of the legal actions."""
+
+    name = "human"
+
+    def __init__(self) -> None:
+        self.asking: PlayerView | None = None
+        self._answer: Action | None = None
+
+    def act(self, view: PlayerView) -> TaskGen[Action]:
+        self.asking, self._answer = view, None
+        while self._answer is None:
+            yield NEXT_FRAME
+        action, self.asking, self._answer = self._answer, None, None
+        return action
+
+    def answer(self, action: Action) -> None:
+        """Answer the pending question (ignored when nothing is asked or it is not legal)."""
+        if self.asking is not None and action in self.asking.legal_actions:
+            self._answer = action
+
+
+def fallback(view: PlayerView, prefer_win: bool = False) -> Action:
+    """The answer that is always legal and harmless: pass a claim, or throw the drawn tile
+    (a later tile when the draw may not be thrown); with ``prefer_win``, a win first."""
+    legal = view.legal_actions
+    if prefer_win:
+        for win in (Tsumo(), Ron()):
+            if win in legal:
+                return win
+    if Pass() in legal:
+        return Pass()
+    if view.drawn is not None and Discard(view.drawn) in legal:
+        return Discard(view.drawn)
+    discards = [a for a in legal if isinstance(a, Discard)]
+    return discards[-1] if discards else legal[0]
+
+
+# --- what the driver records ------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Decision:
+    """One answer given at the table, in order: the save file is the seed and these."""
+    seat: int
+    action: Action
+
+
+@dataclass(frozen=True)
+class DecisionCost:
+    """What one decision cost its agent: time inside its task, steps (checkpoints), and
+    frames when the game runs under a frame counter."""
+    seat: int
+    agent: str
+    seconds: float
+    steps: int
+    frames: int
+
+
+@dataclass(frozen=True)
+class InvalidAnswer:
+    """An answer that was not legal (or a task that failed), and what was played instead."""
+    seat: int
+    agent: str
+    answer: str
+    played: Action
+
+
+# --- the driver's own events (besides the round's, see game.view.seen_by) -------------------
+
+@dataclass(frozen=True)
+class GameStarted:
+    seat: int  # the seat that is told
+    names: tuple[str, ...]
+    ruleset: Ruleset
+
+
+@dataclass(frozen=True)
+class RoundStarted:
+    round_index: int  # 0 = East 1, 4 = South 1 ...
+    dealer: int
+    honba: int
+    sticks: int
+    scores: tuple[int, ...]
+    dora_indicator: int
+    hand: tuple[int, ...]  # the told seat's own 13 (14 for the dealer) tiles
+
+
+@dataclass(frozen=True)
+class RoundEnded:
+    result: RoundResult
+    scores: tuple[int, ...]  # after the round (sticks a winner took included)
+
+
+@dataclass(frozen=True)
+class GameEnded:
+    standings: tuple[Standing, ...]
+
+
+Pace = Callable[[str, "Game"], TaskGen[None]]
+"""A hook the table gives to hold play: called with the moment ("round_start", "action"
+after every applied answer, "round_end", "game_end") and the game; its task returns when
+play may go on."""
+
+
+def player_seat(seed: str) -> int:
+    """The human's seat for a seed (seat 0 deals first): drawn from the seed's words, as
+    Tenhou seats its players at random, so the player is not always East.
+
+        >>> [player_seat(code) for code in ("PICORIICHI", "00000000", "ABCDEFGH", "ZZZZZZZZ")]
+        [0, 1, 2, 3]
+    """
+    words = seed_words(seed)
+    digest = hashlib.sha256(b"picoriichi seat:" + struct.pack(f"<{len(words)}I", *words)).digest()
+    return digest[0] % SEATS
+
+
+class Game:
+    """A match in play; see the module docstring."""
+
+    def __init__(self, agents: Sequence[Agent], seed: str, ruleset: Ruleset = TENHOU,
+                 decisions: Sequence[Decision] = (), pace: Pace | None = None,
+                 frame_counter: Callable[[], int] | None = None) -> None:
+        if len(agents) != SEATS:
+            raise ValueError(f"a game needs {SEATS} agents, not {len(agents)}")
+        self.agents = list(agents)
+        self.seed = seed
+        self.ruleset = ruleset
+        self.shuffler = Shuffler(seed_words(seed))
+        self.match = Match(ruleset)
+        self.round: Round | None = None
+        self.rounds: list[Round] = []
+        self.decisions: list[Decision] = []
+        self.costs: list[DecisionCost] = []
+        self.invalid: list[InvalidAnswer] = []
+        self.script = list(decisions)  # recorded answers to give before the agents are asked
+        self.pace = pace
+        self.frame_counter = frame_counter
+        self.standings: list[Standing] = []
+        self._told = 0  # how many of the round's events the observers have been given
+
+    @property
+    def replaying(self) -> bool:
+        """Recorded answers are still being given (a resumed game catching up)."""
+        return len(self.decisions) < len(self.script)
+
+    def play(self) -> TaskGen[list[Standing]]:
+        """The whole match, as a task; its result is the final standings, top first."""
+        names = tuple(agent.name for agent in self.agents)
+        self._tell_each(lambda seat: GameStarted(seat, names, self.ruleset))
+        while not self.match.over:
+            yield from self._play_round()
+        self.standings = self.match.standings()
+        self._tell_each(lambda seat: GameEnded(tuple(self.standings)))
+        yield from self._hold("game_end")
+        return self.standings
+
+    def _play_round(self) -> TaskGen[None]:
+        shuffle = yield from self.shuffler.round_task()
+        rnd = Round.start(Wall(shuffle.wall, shuffle.dice), **self.match.round_args())
+        self.round, self._told = rnd, 0
+        index = self.match.round_index
+        self._tell_each(lambda seat: RoundStarted(
+            index, rnd.dealer, rnd.honba, rnd.sticks, tuple(rnd.scores),
+            rnd.wall.dora_indicators[0], tuple(rnd.hand(seat))))
+        yield from rnd.prepare()
+        yield from self._hold("round_start")
+        while not rnd.over:
+            self._tell_round()
+            seat = rnd.awaiting()[0]
+            action = yield from self._answer(seat, rnd.view(seat))
+            self.decisions.append(Decision(seat, action))
+            yield from rnd.apply_task(seat, action)
+            yield from self._hold("action")
+        self._tell_round()
+        self.match.end_round(RoundEnd.of_round(rnd))
+        self._tell_each(lambda seat: RoundEnded(rnd.result, tuple(rnd.scores)))
+        rnd.forget_memos()
+        self.rounds.append(rnd)
+        yield from self._hold("round_end")
+
+    def _answer(self, seat: int, view: PlayerView) -> TaskGen[Action]:
+        """The seat's answer: the recorded one while replaying, else its agent's."""
+        if self.replaying:
+            action = self.script[len(self.decisions)].action
+            if action not in view.legal_actions:
+                raise InputError(f"the saved game does not fit its seed: decision "
+                                 f"{len(self.decisions) + 1} ({action}) is not legal")
+            return action
+        agent = self.agents[seat]
+        try:
+            answer = yield from self._timed(seat, agent.act(view))
+        except Exception as exc:  # a failing agent must not end the game: play on, and say so
+            answer = f"{type(exc).__name__}: {exc}"
+        if answer in view.legal_actions:
+            return answer
+        played = fallback(view)
+        self.invalid.append(InvalidAnswer(seat, agent.name, repr(answer), played))
+        return played
+
+    def _timed(self, seat: int, task: TaskGen[Action]) -> TaskGen[Action]:
+        """Run an agent's task, timing only its own steps (not the frames it waits)."""
+        seconds, steps, frames = 0.0, 0, set()
+        while True:
+            start = time.perf_counter()
+            try:
+                value = next(task)
+            except StopIteration as stop:
+                seconds += time.perf_counter() - start
+                result = stop.value
+                break
+            seconds += time.perf_counter() - start
+            steps += 1
+            if self.frame_counter is not None:
+                frames.add(self.frame_counter())
+            yield value
+        name = self.agents[seat].name
+        self.costs.append(DecisionCost(seat, name, seconds, steps + 1, max(1, len(frames))))
+        return result
+
+    def _hold(self, moment: str) -> TaskGen[None]:
+        if self.pace is not None and not self.replaying:
+            yield from self.pace(moment, self)
+
+    # --- telling the agents what they see -------------------------------------------------
+
+    def _tell_each(self, event_for: Callable[[int], Any]) -> None:
+        for seat, agent in enumerate(self.agents):
+            observe = getattr(agent, "observe", None)
+            if observe is not None:
+                observe(event_for(seat))
+
+    def _tell_round(self) -> None:
+        """Give each observer the round's new events, as its seat sees them."""
+        events = self.round.events[self._told:]
+        self._told = len(self.round.events)
+        for seat, agent in enumerate(self.agents):
+            observe = getattr(agent, "observe", None)
+            if observe is None:
+                continue
+            for event in events:
+                seen = seen_by(event, seat)
+                if seen is not None:
+                    observe(seen)
+
