@@ -1,7 +1,7 @@
 """The simulator's yardsticks: two plain agents the CPUs are measured against.
 
-- :class:`TsumogiriAgent` throws the tile it draws, never calls, never declares riichi,
-  and wins whenever it may.
+- :class:`game.play.TsumogiriAgent` throws the tile it draws, never calls, never declares
+  riichi, and wins whenever it may.
 - :class:`EfficiencyAgent` throws the tile that leaves the most ukeire (shanten first,
   then unseen accepting tiles, from :func:`game.shanten.evaluate_discards`), declares
   riichi as soon as it is tenpai, never calls, never folds, and always wins.
@@ -12,8 +12,9 @@ Both answer from a :class:`game.view.PlayerView` alone, as every agent of the dr
     >>> from game.round import Round
     >>> from game.wall import Wall
     >>> rnd = Round.start(Wall(list(range(136))), dealer=0)
-    >>> run_to_end(TsumogiriAgent().act(rnd.view(0))) == Discard(rnd.drawn)
-    True
+    >>> from game.tiles import to_mpsz
+    >>> to_mpsz(rnd.hand(0)), to_mpsz([run_to_end(EfficiencyAgent().act(rnd.view(0))).tile])
+    ('348888s33337777z', '8s')
 """
 
 from __future__ import annotations
@@ -30,27 +31,6 @@ from game.view import PlayerView
 def winning_action(view: PlayerView) -> Action | None:
     """Tsumo or Ron when it is legal."""
     return next((a for a in view.legal_actions if isinstance(a, (Tsumo, Ron))), None)
-
-
-class TsumogiriAgent:
-    """Throws its draw, never calls, wins when it can."""
-
-    name = "tsumogiri"
-
-    def act(self, view: PlayerView) -> TaskGen[Action]:
-        yield
-        legal = view.legal_actions
-        win = winning_action(view)
-        if win is not None:
-            return win
-        if Pass() in legal:
-            return Pass()
-        if Discard(view.drawn) in legal:
-            return Discard(view.drawn)
-        return next(a for a in legal if isinstance(a, Discard))
-
-    def observe(self, event: Any) -> None:
-        pass
 
 
 class EfficiencyAgent:

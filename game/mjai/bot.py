@@ -88,7 +88,7 @@ def serve(bot: MjaiBot, lines: TextIO, out: TextIO, err: TextIO) -> int:
             answer = bot.react(line)
         except InputError as exc:
             print(f"picoriichi mjai: {exc}", file=err, flush=True)
-            answer, status = json.dumps(NONE), 2
+            answer, status = json.dumps(NONE, separators=(",", ":")), 2
         out.write(answer + "\n")
         out.flush()
     return status
