@@ -21,7 +21,7 @@ from typing import Any
 
 from engine.tasks import TaskGen
 from game.errors import InputError
-from game.mjai.protocol import MjaiWriter, action_from_mjai, riichi_from_mjai, start_kyoku
+from game.mjai.protocol import MjaiWriter, action_from_mjai, names, riichi_from_mjai, start_kyoku
 from game.round import Riichi
 from game.view import PlayerView
 
@@ -95,9 +95,12 @@ class OutsideBot:
             self.writer = MjaiWriter(event.seat)
             self._ask([{"type": "start_game", "names": ["0", "1", "2", "3"], "id": event.seat}])
         elif kind == "RoundStarted":
+            # the hands come with the deal (the dealer's RoundStarted hand holds its first draw)
             self.pending = [start_kyoku(self.seat, event.round_index // 4, event.dealer, event.honba,
-                                        event.sticks, tuple(event.scores), event.dora_indicator,
-                                        tuple(event.hand))]
+                                        event.sticks, tuple(event.scores), event.dora_indicator, None)]
+        elif kind == "Dealt":
+            self.writer.events(event)
+            self.pending[0]["tehais"][self.seat] = names(sorted(event.hands[self.seat]))
         elif kind == "RoundEnded":
             self.pending.append({"type": "end_kyoku"})
             self._flush()
