@@ -210,3 +210,26 @@ def test_picoriichi_mjai_answers_each_stdin_line():
     assert done.returncode == 0, done.stderr
     assert len(answers) == len(lines) and answers[0] == {"type": "none"}
     assert any(a["type"] == "dahai" for a in answers)
+
+
+def test_a_damaged_stream_is_input_errors_never_a_crash():
+    """Real lines with fields overwritten, events dropped or repeated: every failure is an
+    InputError (one line from the CLI), and the bot answers the lines that still fit."""
+    rng = random.Random(9)
+    lines = [r["line"] for r in _arena_lines() if r["seat"] == 2]
+    junk = ["1m", "5mr", "?", "zz", 3, -1, 4, None, [], "x", True]
+    errors = 0
+    for _ in range(6):
+        bot = MjaiBot(EfficiencyAgent())
+        for line in lines:
+            events = json.loads(line)
+            event = rng.choice(events)
+            if rng.random() < 0.1 and len(event) > 1:
+                event[rng.choice([k for k in event if k != "type"])] = rng.choice(junk)
+            if rng.random() < 0.03:
+                events.append(events[-1])
+            try:
+                json.loads(bot.react(json.dumps(events)))
+            except InputError:
+                errors += 1
+    assert errors > 10

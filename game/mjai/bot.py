@@ -54,7 +54,12 @@ class MjaiBot:
 
     def answer(self) -> dict:
         """The action for the events folded so far (``none`` when there is none to take)."""
-        view = self.tracker.view()
+        try:
+            view = self.tracker.view()
+        except (IndexError, KeyError, TypeError, ValueError) as exc:
+            # events that each looked well-formed but together make no table (a seat that
+            # drew twice, a fifteenth tile): the referee's stream is input like any other
+            raise InputError(f"the events do not make a table this seat can play at ({exc})") from None
         if view is None or not view.legal_actions:
             return dict(NONE)
         if self.tracker.declared_riichi:

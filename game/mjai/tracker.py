@@ -139,8 +139,14 @@ class MjaiTracker:
         self.used = set()
         self.declared = [False] * 4
         dealer = _seat(e["oya"])
-        tehai = e["tehais"][self.seat]
-        if len(tehai) != 13 or HIDDEN in tehai:
+        scores, tehais = e["scores"], e["tehais"]
+        numbers = [e["honba"], e["kyotaku"], *scores] if isinstance(scores, list) else [None]
+        if len(numbers) != 6 or not all(_is_count(n, 10 ** 7, least=-(10 ** 7)) for n in numbers):
+            raise InputError("start_kyoku needs whole-number honba, kyotaku and four scores")
+        if e["bakaze"] not in WINDS or not isinstance(tehais, list) or len(tehais) != 4:
+            raise InputError("start_kyoku needs a bakaze (E S W N) and four tehais")
+        tehai = tehais[self.seat]
+        if not isinstance(tehai, list) or len(tehai) != 13 or HIDDEN in tehai:
             raise InputError("start_kyoku must show this seat's 13 tiles")
         hands = [[UNSEEN] * 13 for _ in range(4)]
         hands[self.seat] = [self._take(name) for name in tehai]
@@ -279,6 +285,10 @@ class MjaiTracker:
             rnd.offer = None
             rnd.phase = "between"  # until the next draw or call says whose turn it is
             rnd._cache.clear()
+
+
+def _is_count(value: Any, most: int, least: int = 0) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and least <= value <= most
 
 
 def _seat(value: Any) -> int:
