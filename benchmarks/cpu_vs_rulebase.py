@@ -174,7 +174,7 @@ def report(records: list[dict], wall: float, ours: str, strength: str) -> str:
     who = f"our cpu ({strength})" if ours == "cpu" else "the mjai package's RiichiBot"
     return "\n".join([
         f"{who} against three RulebaseBots, refereed by Mortal's libriichi arena (mjai 0.2.1)",
-        f"games: {n}   rounds: {rounds}   wall time: {wall:.0f} s",
+        f"games: {n}   rounds: {rounds}   time: {wall:.0f} s",
         f"average rank: {mean:.3f}   95% interval: [{mean - half:.3f}, {mean + half:.3f}]   "
         f"places 1st-4th: {places}",
         f"win rate {share('wins'):.1%}   deal-in rate {share('deal_ins'):.1%}   riichi rate {share('riichi'):.1%}   "
@@ -192,8 +192,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1000)
     parser.add_argument("--strength", default="strong")
     parser.add_argument("--ours", choices=("cpu", "riichibot"), default="cpu")
+    parser.add_argument("--records", metavar="FILE", help="append each game's figures to FILE as it ends")
+    parser.add_argument("--report", metavar="FILE", help="only report the games recorded in FILE")
     parser.add_argument("--inside", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
+    if args.report:
+        with open(args.report) as f:
+            records = [json.loads(line) for line in f if line.strip()]
+        print(report(records, sum(r["seconds"] for r in records), args.ours, args.strength))
+        return 0
     if not args.inside:
         ensure_venv()
         os.execv(str(VENV_PYTHON), [str(VENV_PYTHON), __file__, "--inside", *(argv or sys.argv[1:])])
@@ -204,6 +211,9 @@ def main(argv: list[str] | None = None) -> int:
     with multiprocessing.get_context("fork").Pool(args.jobs) as pool:
         for record in pool.imap(play_one, jobs):
             records.append(record)
+            if args.records:
+                with open(args.records, "a") as f:
+                    f.write(json.dumps(record) + "\n")
             print(f"\r{len(records)}/{args.games} games", end="", file=sys.stderr, flush=True)
     print(file=sys.stderr)
     print(report(records, time.perf_counter() - start, args.ours, args.strength))

@@ -25,6 +25,8 @@ from game.mjai.protocol import MjaiWriter, action_from_mjai, names, riichi_from_
 from game.round import Riichi
 from game.view import PlayerView
 
+CLOSE_SECONDS = 10
+
 
 @dataclass(frozen=True)
 class Unreadable:
@@ -59,10 +61,15 @@ class OutsideBot:
             raise InputError(f"mjai command {self.command!r} cannot start: {exc.strerror}") from None
 
     def close(self) -> None:
+        """End the process: its input closes; one that does not stop soon is killed."""
         if self.process is not None:
-            self.process.stdin.close()
-            self.process.wait(timeout=10)
-            self.process = None
+            process, self.process = self.process, None
+            try:
+                process.stdin.close()
+                process.wait(timeout=CLOSE_SECONDS)
+            except (OSError, subprocess.TimeoutExpired):
+                process.kill()
+                process.wait()
 
     def _ask(self, events: list[dict]) -> Any:
         """Send one line of events and read the JSON answer."""
@@ -93,7 +100,7 @@ class OutsideBot:
         if kind == "GameStarted":
             self.seat = event.seat
             self.writer = MjaiWriter(event.seat)
-            self._ask([{"type": "start_game", "names": ["0", "1", "2", "3"], "id": event.seat}])
+            self._ask([{"type": "start_game", "names": list(event.names), "id": event.seat}])
         elif kind == "RoundStarted":
             # the hands come with the deal (the dealer's RoundStarted hand holds its first draw)
             self.pending = [start_kyoku(self.seat, event.round_index // 4, event.dealer, event.honba,

@@ -25,7 +25,7 @@ from game.round import (
     AddedKan, Called, Chi, ClosedKan, Dealt, Discard, Discarded, DoraRevealed, Drew, Kanned,
     NineTerminals, OpenKan, Pass, Pon, Riichi, RiichiAccepted, Ron, RoundDrawn, Tsumo, Won,
 )
-from game.tiles import RED_FIVES, is_red
+from game.tiles import is_red
 from game.view import PlayerView
 
 HONOURS = "ESWNPFC"
@@ -174,8 +174,7 @@ class MjaiWriter:
                  "deltas": list(e.deltas)}]
 
     def _drawn_round(self, e: RoundDrawn) -> list[dict]:
-        return [{"type": "ryukyoku", "reason": e.reason, "deltas": list(e.deltas),
-                 "tenpai": list(e.tenpai)}]
+        return [{"type": "ryukyoku", "deltas": list(e.deltas)}]
 
     def order_kan_draw(self, out: list[dict]) -> list[dict]:
         """mjai turns a closed kan's indicator before the replacement draw: swap a
@@ -315,6 +314,6 @@ def _meld_of(action: Any, view: PlayerView) -> tuple[str, list] | None:
 
 
 __all__ = [
-    "HIDDEN", "NONE", "RED_FIVES", "MjaiWriter", "action_from_mjai", "action_to_mjai", "kind_name",
+    "HIDDEN", "NONE", "MjaiWriter", "action_from_mjai", "action_to_mjai", "kind_name",
     "kind_of", "names", "riichi_from_mjai", "start_kyoku", "tile_name",
 ]
