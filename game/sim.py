@@ -205,7 +205,8 @@ def play_games(kinds: list[str], run_seed: str, games: int, jobs: int = 1) -> It
     if jobs <= 1:
         yield from map(_play_indexed, work)
         return
-    with multiprocessing.get_context("fork").Pool(jobs) as pool:
+    # spawn, not fork: forking a process that runs threads (a test runner, the UI) can deadlock
+    with multiprocessing.get_context("spawn").Pool(jobs) as pool:
         yield from pool.imap(_play_indexed, work)
 
 

@@ -94,8 +94,7 @@ class MjaiTracker:
         self.round: _SeatRound | None = None
         self.used: set[int] = set()
         self.declared = [False] * 4  # said reach, discard not yet seen
-        self.last_type = ""
-        self.last_actor: int | None = None
+        self.last_type = ""  # the event before: a draw after a kan is the replacement draw
 
     # --- reading --------------------------------------------------------------------
 
@@ -127,8 +126,8 @@ class MjaiTracker:
         except (KeyError, IndexError, TypeError, ValueError, AttributeError) as exc:
             if isinstance(exc, InputError):
                 raise
-            raise InputError(f"{kind} event does not fit the round: {event}") from exc
-        self.last_type, self.last_actor = kind, event.get("actor")
+            raise InputError(f"{kind} event does not fit the round: {str(event)[:120]}") from exc
+        self.last_type = kind
 
     def _start_game(self, e: dict) -> None:
         seat = e.get("id", self.seat)
