@@ -25,6 +25,7 @@ COMMANDS = {
     "replay": "replay Tenhou logs through our rules and compare every result",
     "sim": "headless games for any mix of seats, and their statistics",
     "mjai": "our CPU as an mjai bot on standard input and output",
+    "export": "write any log we read as Tenhou's mjlog XML or tenhou.net/6 JSON",
 }
 
 
