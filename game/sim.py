@@ -24,7 +24,6 @@ decisions) and games per minute.
 from __future__ import annotations
 
 import hashlib
-import importlib.util
 import math
 import multiprocessing
 import sys
@@ -35,12 +34,12 @@ from typing import Any, TextIO
 
 from engine.tasks import run_to_end
 from game.baselines import EfficiencyAgent
+from game.cpu import DEFAULT_STRENGTH, STRENGTHS, CpuAgent
 from game.errors import InputError
 from game.play import Agent, Game, TsumogiriAgent
 from game.round import Called, Discarded, RoundDrawn, Won
 from game.wall import CODE_ALPHABET, CODE_LENGTH
 
-STRENGTHS = ("weak", "normal", "strong")
 BASELINES = ("tsumogiri", "efficiency")
 SEED_DOMAIN = b"picoriichi sim v1:"  # frozen: changing it changes every simulated game
 Z95 = 1.96
@@ -49,21 +48,11 @@ SEATS = 4
 
 # --- seats ---------------------------------------------------------------------------
 
-class _StandInCpu(EfficiencyAgent):
-    """Our CPU until ``game.cpu`` exists: the efficiency baseline under the CPU's name."""
-
-    def __init__(self, strength: str) -> None:
-        self.name = f"cpu:{strength}"
-
-
-def cpu_agent(strength: str = STRENGTHS[-1]) -> Agent:
-    """Our CPU at ``strength`` (``game.cpu.CpuAgent``; a stand-in while it is missing)."""
+def cpu_agent(strength: str = DEFAULT_STRENGTH) -> Agent:
+    """Our CPU at ``strength``."""
     if strength not in STRENGTHS:
         raise InputError(f"strength {strength!r} is not one of {', '.join(STRENGTHS)}")
-    if importlib.util.find_spec("game.cpu") is not None:
-        from game.cpu import CpuAgent
-        return CpuAgent(strength)
-    return _StandInCpu(strength)
+    return CpuAgent(strength)
 
 
 def parse_seats(text: str) -> list[str]:

@@ -11,11 +11,12 @@ from __future__ import annotations
 import argparse
 
 from game.mjai.bot import MjaiBot, serve_stdio
-from game.sim import STRENGTHS, cpu_agent
+from game.cpu import DEFAULT_STRENGTH, STRENGTHS
+from game.sim import cpu_agent
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--strength", choices=STRENGTHS, default=STRENGTHS[-1],
+    parser.add_argument("--strength", choices=STRENGTHS, default=DEFAULT_STRENGTH,
                         help="the CPU's strength (default: the strongest)")
 
 
