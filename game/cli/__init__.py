@@ -23,6 +23,8 @@ COMMANDS = {
     "analyze": "shanten, ukeire and the best discard for a hand",
     "score": "the yaku, fu and points of a winning hand",
     "replay": "replay Tenhou logs through our rules and compare every result",
+    "sim": "headless games for any mix of seats, and their statistics",
+    "mjai": "our CPU as an mjai bot on standard input and output",
     "export": "write any log we read as Tenhou's mjlog XML or tenhou.net/6 JSON",
 }
 

@@ -1,0 +1,24 @@
+"""``picoriichi mjai [--strength S]``: our CPU as an mjai bot on standard input and output.
+
+mjai.app's player protocol (reference.md §8): each line read is a JSON array of mjai
+events; each is answered with one JSON action on its own line, ``{"type":"none"}`` when
+there is nothing to do. A malformed line is answered ``none`` with one line on stderr, and
+the bot goes on; the exit code is then 2. ``--json`` changes nothing (the protocol is JSON).
+"""
+
+from __future__ import annotations
+
+import argparse
+
+from game.mjai.bot import MjaiBot, serve_stdio
+from game.cpu import DEFAULT_STRENGTH, STRENGTHS
+from game.sim import cpu_agent
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--strength", choices=STRENGTHS, default=DEFAULT_STRENGTH,
+                        help="the CPU's strength (default: the strongest)")
+
+
+def run(args: argparse.Namespace) -> int:
+    return serve_stdio(MjaiBot(cpu_agent(args.strength)))

@@ -1,0 +1,308 @@
+"""One seat's view of a round, rebuilt from the mjai events that seat is sent.
+
+An mjai bot is told events, never the state: :class:`MjaiTracker` folds them into a
+:class:`game.view.PlayerView` of its seat, legal actions included, so that any of our
+agents can answer. It does so without a second copy of the rules: each mjai event becomes
+the matching event of :mod:`game.round` and is folded by a :class:`game.round.Round`
+whose wall hands out the tiles the events name (:class:`_TableWall`) and whose other
+seats hold unseen tiles (``UNSEEN``) until they show them. The Round's own rules then give
+the legal actions, furiten, riichi, ippatsu, kuikae and the rest.
+
+mjai names tiles, not copies: each tile seen gets an id of its kind not yet used this
+round (the red five's own id for ``5mr``), so ids are distinct as at a real table.
+
+    >>> t = MjaiTracker()
+    >>> t.update({"type": "start_game", "id": 1})
+    >>> t.update({"type": "start_kyoku", "bakaze": "E", "dora_marker": "2s", "kyoku": 1,
+    ...           "honba": 0, "kyotaku": 0, "oya": 0, "scores": [25000] * 4,
+    ...           "tehais": [["?"] * 13, "1m 2m 3m 4p 5p 6p 7s 8s 9s E E S W".split(),
+    ...                      ["?"] * 13, ["?"] * 13]})
+    >>> t.update({"type": "tsumo", "actor": 0, "pai": "?"})
+    >>> t.update({"type": "dahai", "actor": 0, "pai": "E", "tsumogiri": False})
+    >>> [type(a).__name__ for a in t.view().legal_actions]
+    ['Pon', 'Pass']
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from game.errors import InputError
+from game.melds import Meld
+from game.mjai.protocol import HIDDEN, WINDS, is_red_name, kind_of, tile_name
+from game.round import (
+    Called, Dealt, Discarded, DoraRevealed, Drew, Kanned, Missed, RiichiAccepted, Round, RoundSetup,
+)
+from game.ruleset import TENHOU, Ruleset
+from game.tiles import is_red
+from game.view import PlayerView
+
+UNSEEN = -1  # a tile another seat holds and has not shown
+START_TILES_LEFT = 70  # live draws after the deal (136 - 14 dead - 52 dealt)
+KAN_TYPES = ("daiminkan", "ankan", "kakan")
+
+
+class _TableWall:
+    """A wall that knows only what the events told: it hands out the tile it is told to
+    (``feed``), counts the draws left and keeps the dora indicators shown."""
+
+    def __init__(self, hands: list[list[int]], dora_indicator: int) -> None:
+        self.hands = hands
+        self.next_tiles: list[int] = []
+        self.tiles_left = START_TILES_LEFT
+        self.dora_indicators = [dora_indicator]
+        self.ura_indicators: list[int] = []  # unknown until a win shows them
+
+    def feed(self, tile: int) -> None:
+        self.next_tiles.append(tile)
+
+    def deal(self, dealer: int) -> list[list[int]]:
+        return [list(h) for h in self.hands]
+
+    def draw(self) -> int:
+        self.tiles_left -= 1
+        return self.next_tiles.pop(0)
+
+    draw_replacement = draw
+
+    def reveal_kan_dora(self) -> int:
+        tile = self.next_tiles.pop(0)
+        self.dora_indicators.append(tile)
+        return tile
+
+    def copy(self) -> _TableWall:
+        return self  # one wall per tracked round: the Round must fold on the wall we feed
+
+
+class _SeatRound(Round):
+    """A Round folded from one seat's events: only that seat's claims are asked."""
+
+    me = 0
+
+    def _claimants(self) -> list[int]:
+        if self.offer.from_seat == self.me:
+            return []
+        return [self.me] if self._claim_options(self.me) else []
+
+
+class MjaiTracker:
+    """Folds mjai events (dicts) into the view of seat ``seat`` (set by ``start_game``)."""
+
+    def __init__(self, seat: int = 0, ruleset: Ruleset = TENHOU) -> None:
+        self.seat = seat
+        self.ruleset = ruleset
+        self.round: _SeatRound | None = None
+        self.used: set[int] = set()
+        self.declared = [False] * 4  # said reach, discard not yet seen
+        self.last_type = ""  # the event before: a draw after a kan is the replacement draw
+
+    # --- reading --------------------------------------------------------------------
+
+    def view(self) -> PlayerView | None:
+        """The seat's view now, or None between rounds."""
+        if self.round is None:
+            return None
+        return self.round.view(self.seat)
+
+    @property
+    def declared_riichi(self) -> bool:
+        """This seat said reach and mjai now asks for the riichi discard."""
+        return self.declared[self.seat]
+
+    # --- folding --------------------------------------------------------------------
+
+    def update(self, event: Any) -> None:
+        """Fold one mjai event; InputError when it is malformed or impossible here."""
+        if not isinstance(event, dict) or not isinstance(event.get("type"), str):
+            raise InputError(f"an mjai event is a JSON object with a type, not {event!r}")
+        kind = event["type"]
+        handler = _HANDLERS.get(kind)
+        if handler is None:
+            raise InputError(f"unknown mjai event type {kind!r}")
+        if kind != "start_game" and kind not in _BETWEEN_ROUNDS and self.round is None:
+            raise InputError(f"{kind} before start_kyoku")
+        try:
+            handler(self, event)
+        except (KeyError, IndexError, TypeError, ValueError, AttributeError) as exc:
+            if isinstance(exc, InputError):
+                raise
+            raise InputError(f"{kind} event does not fit the round: {str(event)[:120]}") from exc
+        self.last_type = kind
+
+    def _start_game(self, e: dict) -> None:
+        seat = e.get("id", self.seat)
+        self.seat = _seat(seat)
+        self.round = None
+
+    def _start_kyoku(self, e: dict) -> None:
+        self.used = set()
+        self.declared = [False] * 4
+        dealer = _seat(e["oya"])
+        scores, tehais = e["scores"], e["tehais"]
+        numbers = [e["honba"], e["kyotaku"], *scores] if isinstance(scores, list) else [None]
+        if len(numbers) != 6 or not all(_is_count(n, 10 ** 7, least=-(10 ** 7)) for n in numbers):
+            raise InputError("start_kyoku needs whole-number honba, kyotaku and four scores")
+        if e["bakaze"] not in WINDS or not isinstance(tehais, list) or len(tehais) != 4:
+            raise InputError("start_kyoku needs a bakaze (E S W N) and four tehais")
+        tehai = tehais[self.seat]
+        if not isinstance(tehai, list) or len(tehai) != 13 or HIDDEN in tehai:
+            raise InputError("start_kyoku must show this seat's 13 tiles")
+        hands = [[UNSEEN] * 13 for _ in range(4)]
+        hands[self.seat] = [self._take(name) for name in tehai]
+        dora = self._take(e["dora_marker"])
+        wall = _TableWall(hands, dora)
+        setup = RoundSetup(wall, dealer, WINDS.index(e["bakaze"]), int(e["honba"]), int(e["kyotaku"]),
+                           tuple(int(s) for s in e["scores"]), self.ruleset)
+        rnd = _SeatRound(setup)
+        rnd.me = self.seat
+        rnd._emit(Dealt(tuple(tuple(h) for h in hands)))
+        self.round = rnd
+
+    def _tsumo(self, e: dict) -> None:
+        rinshan = self.last_type in KAN_TYPES or (self.last_type == "dora" and self._kan_before_dora())
+        self._close_offer()
+        actor = _seat(e["actor"])
+        name = e["pai"]
+        if actor == self.seat and name == HIDDEN:
+            raise InputError("this seat's own draw must be shown")
+        tile = self._take(name) if actor == self.seat else UNSEEN
+        self.round.wall.feed(tile)
+        self.round._emit(Drew(actor, tile, rinshan))
+
+    def _kan_before_dora(self) -> bool:
+        events = self.round.events
+        return len(events) >= 2 and isinstance(events[-2], Kanned)
+
+    def _dahai(self, e: dict) -> None:
+        actor = _seat(e["actor"])
+        tsumogiri = bool(e.get("tsumogiri"))
+        tile = self._shown(actor, e["pai"], prefer_drawn=tsumogiri)
+        rnd = self.round
+        if actor != self.seat and tsumogiri:
+            rnd.drawn = tile  # the pond marks it as thrown straight from the draw
+        riichi, self.declared[actor] = self.declared[actor], False
+        rnd._emit(Discarded(actor, tile, riichi))
+
+    def _reach(self, e: dict) -> None:
+        self.declared[_seat(e["actor"])] = True
+
+    def _reach_accepted(self, e: dict) -> None:
+        self._close_offer()
+        self.round._emit(RiichiAccepted(_seat(e["actor"])))
+
+    def _call(self, e: dict) -> None:
+        self._close_offer()
+        actor, target = _seat(e["actor"]), _seat(e["target"])
+        rnd = self.round
+        pond = rnd.ponds[target]
+        if not pond or tile_name(pond[-1].tile) != e["pai"]:
+            raise InputError(f"{e['type']} of {e['pai']}, which seat {target} did not just discard")
+        called = pond[-1].tile
+        consumed = self._shown_tiles(actor, e["consumed"])
+        kind = {"chi": "chi", "pon": "pon", "daiminkan": "kan"}[e["type"]]
+        rnd._emit(Called(actor, Meld(kind, tuple(sorted(consumed + [called])), called, target)))
+
+    def _ankan(self, e: dict) -> None:
+        actor = _seat(e["actor"])
+        tiles = self._shown_tiles(actor, e["consumed"])
+        self.round._emit(Kanned(actor, Meld("ankan", tuple(sorted(tiles)))))
+
+    def _kakan(self, e: dict) -> None:
+        actor = _seat(e["actor"])
+        added = self._shown(actor, e["pai"])
+        pon = next((m for m in self.round.melds[actor] if m.kind == "pon" and m.kind34 == added // 4), None)
+        if pon is None:
+            raise InputError(f"kakan of {e['pai']} without a pon of it")
+        meld = Meld("kakan", tuple(sorted(pon.tiles + (added,))), pon.called, pon.from_seat, added)
+        self.round._emit(Kanned(actor, meld))
+
+    def _dora(self, e: dict) -> None:
+        tile = self._take(e["dora_marker"])
+        self.round.wall.feed(tile)
+        self.round._emit(DoraRevealed(tile))
+
+    def _round_over(self, e: dict) -> None:
+        self.round.phase = "over"  # the round's result is the referee's; we only stop asking
+        self.round._cache.clear()
+
+    def _nothing(self, e: dict) -> None:
+        pass
+
+    # --- tiles ----------------------------------------------------------------------
+
+    def _take(self, name: Any) -> int:
+        """A fresh id for a tile of this name (the red five's own id for ``5mr``)."""
+        kind = kind_of(name)
+        if is_red_name(name):
+            copies = [kind * 4]
+        elif self.ruleset.red_fives and kind in (4, 13, 22):
+            copies = [kind * 4 + 1, kind * 4 + 2, kind * 4 + 3]
+        else:
+            copies = [kind * 4 + c for c in range(4)]
+        tile = next((t for t in copies if t not in self.used), None)
+        if tile is None:
+            raise InputError(f"more {name} tiles than the game holds")
+        self.used.add(tile)
+        return tile
+
+    def _shown_tiles(self, seat: int, tile_names: Any) -> list[int]:
+        """The ids of several tiles ``seat`` shows at once (a call's or a kan's)."""
+        if not isinstance(tile_names, list) or not 1 <= len(tile_names) <= 4:
+            raise InputError(f"consumed tiles are a list of one to four tiles, not {tile_names!r}")
+        shown: list[int] = []
+        for name in tile_names:
+            shown.append(self._shown(seat, name, taken=shown))
+        return shown
+
+    def _shown(self, seat: int, name: Any, prefer_drawn: bool = False, taken: list[int] = ()) -> int:
+        """The id of a tile ``seat`` shows from its hand: one of its own for this seat
+        (the drawn copy first when ``prefer_drawn``), else a fresh id taking the place
+        of one of its unseen tiles."""
+        hand = self.round.hands[seat]
+        if seat != self.seat:
+            if UNSEEN not in hand:
+                raise InputError(f"seat {seat} shows more tiles than it holds")
+            tile = self._take(name)
+            hand[hand.index(UNSEEN)] = tile
+            return tile
+        kind, red = kind_of(name), is_red_name(name)
+        mine = [t for t in hand if t // 4 == kind and is_red(t) == red and t not in taken]
+        if not mine:
+            raise InputError(f"this seat holds no {name}")
+        drawn = self.round.drawn
+        mine.sort(key=lambda t: (t == drawn) != prefer_drawn)
+        return mine[0]
+
+    def _close_offer(self) -> None:
+        """A discard or kan went unclaimed by this seat: the Round's missed-win rule
+        (furiten) applies when it completed the hand."""
+        rnd = self.round
+        offer = rnd.offer
+        if rnd.phase == "claims" and offer.from_seat != self.seat and rnd._completes(self.seat, offer.tile):
+            rnd._emit(Missed(self.seat))
+        if rnd.phase == "claims":
+            rnd.offer = None
+            rnd.phase = "between"  # until the next draw or call says whose turn it is
+            rnd._cache.clear()
+
+
+def _is_count(value: Any, most: int, least: int = 0) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and least <= value <= most
+
+
+def _seat(value: Any) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= 3:
+        raise InputError(f"a seat is 0..3, not {value!r}")
+    return value
+
+
+_BETWEEN_ROUNDS = ("start_kyoku", "end_kyoku", "end_game", "none")
+
+_HANDLERS = {
+    "start_game": MjaiTracker._start_game, "start_kyoku": MjaiTracker._start_kyoku,
+    "tsumo": MjaiTracker._tsumo, "dahai": MjaiTracker._dahai, "reach": MjaiTracker._reach,
+    "reach_accepted": MjaiTracker._reach_accepted, "chi": MjaiTracker._call, "pon": MjaiTracker._call,
+    "daiminkan": MjaiTracker._call, "ankan": MjaiTracker._ankan, "kakan": MjaiTracker._kakan,
+    "dora": MjaiTracker._dora, "hora": MjaiTracker._round_over, "ryukyoku": MjaiTracker._round_over,
+    "end_kyoku": MjaiTracker._nothing, "end_game": MjaiTracker._nothing, "none": MjaiTracker._nothing,
+}

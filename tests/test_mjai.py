@@ -1,0 +1,235 @@
+"""mjai both ways: names, our events as mjai and back into a seat's view, our bot on a real
+referee's lines, and an mjai seat at our table.
+
+Truth from outside: the lines a real referee (Mortal's libriichi arena in the ``mjai``
+package) sent to its four RulebaseBots, with their answers (tests/data/mjai); the Round's
+own view of every seat, against the view the tracker rebuilds from the mjai events alone.
+"""
+
+from __future__ import annotations
+
+import gzip
+import io
+import json
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from engine.tasks import run_to_end
+from game.baselines import EfficiencyAgent
+from game.errors import InputError
+from game.mjai.bot import MjaiBot, serve
+from game.mjai.protocol import (
+    MjaiWriter, action_from_mjai, action_to_mjai, kind_of, riichi_from_mjai, start_kyoku, tile_name,
+)
+from game.mjai.tracker import MjaiTracker
+from game.play import Game, RoundStarted
+from game.round import Dealt, Pass, Riichi
+
+DATA = Path(__file__).parent / "data" / "mjai"
+
+
+# --- tile names ---------------------------------------------------------------------------
+
+def test_every_tile_name_reads_back_as_its_kind_and_red():
+    for tile in range(136):
+        name = tile_name(tile)
+        assert kind_of(name) == tile // 4
+        assert name.endswith("r") == (tile in (16, 52, 88))
+    assert [tile_name(t) for t in (0, 35, 36, 107, 108, 120, 124, 128, 132)] == \
+        ["1m", "9m", "1p", "9s", "E", "N", "P", "F", "C"]
+
+
+@pytest.mark.parametrize("bad", ["0m", "5zr", "6mr", "8z", "", "x", "5m ", 5, None, "５m"])
+def test_a_name_that_is_no_tile_is_an_input_error(bad):
+    with pytest.raises(InputError):
+        kind_of(bad)
+
+
+# --- the tracker against the Round, over whole games of our driver ----------------------
+
+def _names(tiles):
+    return sorted(tile_name(t) for t in tiles)
+
+
+def _essence(view, own_tsumogiri_only=True):
+    """A view with tile ids read as names (the tracker picks its own copies)."""
+    ponds = [[(tile_name(d.tile), d.riichi, d.called_by, d.tsumogiri if s == view.seat else None)
+              for d in pond] for s, pond in enumerate(view.discards)]
+    return {
+        "hand": _names(view.hand), "drawn": None if view.drawn is None else tile_name(view.drawn),
+        "sizes": view.hand_sizes, "ponds": ponds, "riichi": view.riichi,
+        "melds": [[(m.kind, _names(m.tiles), m.from_seat) for m in ms] for ms in view.melds],
+        "dora": _names(view.dora_indicators), "scores": view.scores, "honba": view.honba,
+        "sticks": view.riichi_sticks, "left": view.tiles_left, "winds": view.seat_winds,
+        "round_wind": view.round_wind, "last": view.last_discard and tile_name(view.last_discard[1]),
+        "legal": sorted(json.dumps(action_to_mjai(a, view), sort_keys=True) + type(a).__name__
+                        for a in view.legal_actions),
+    }
+
+
+class _Checked:
+    """Plays like ``inner`` and checks, at every decision, that the view rebuilt from the
+    mjai events its seat observed is the view the driver gives."""
+
+    def __init__(self, inner, checks):
+        self.inner, self.checks = inner, checks
+        self.name = inner.name
+        self.tracker = MjaiTracker()
+        self.writer = None
+
+    def observe(self, event):
+        kind = type(event).__name__
+        if kind == "GameStarted":
+            self.writer = MjaiWriter(event.seat)
+            self.tracker.update({"type": "start_game", "id": event.seat})
+        elif isinstance(event, RoundStarted):
+            self.start = event
+        elif isinstance(event, Dealt):
+            e, seat = self.start, self.writer.seat
+            self.tracker.update(start_kyoku(seat, e.round_index // 4, e.dealer, e.honba, e.sticks,
+                                            e.scores, e.dora_indicator, event.hands[seat]))
+        for mjai in self.writer.order_kan_draw(self.writer.events(event)) if self.writer else []:
+            self.tracker.update(mjai)
+
+    def act(self, view):
+        assert _essence(self.tracker.view()) == _essence(view)
+        self.checks.append(1)
+        return (yield from self.inner.act(view))
+
+
+class _Random:
+    """Takes a random legal action, calls and kans most often: every path of the tracker."""
+
+    name = "random"
+
+    def __init__(self, seed):
+        self.rng = random.Random(seed)
+
+    def act(self, view):
+        yield
+        legal = list(view.legal_actions)
+        bold = [a for a in legal if type(a).__name__ not in ("Pass", "Discard", "Riichi")]
+        return self.rng.choice(bold) if bold and self.rng.random() < 0.8 else self.rng.choice(legal)
+
+
+def test_the_view_rebuilt_from_mjai_events_is_the_drivers_view():
+    checks: list[int] = []
+    kinds = set()
+    for seed in ("MJAI0RT2", "MJAI0RT3"):  # games with chi, pon, closed and added kans, misses
+        agents = [_Checked(_Random(i), checks) for i in range(3)] + [_Checked(EfficiencyAgent(), checks)]
+        game = Game(agents, seed)
+        run_to_end(game.play())
+        kinds |= {type(e).__name__ for r in game.rounds for e in r.events}
+        assert not game.invalid
+    assert {"Called", "Kanned", "DoraRevealed", "Missed", "RiichiAccepted", "Won"} <= kinds
+    assert len(checks) > 1000
+
+
+def test_tsumogiri_is_told_when_the_draw_is_known():
+    writer = MjaiWriter(seat=0)
+    from game.round import Discarded, Drew
+    out = writer.events(Drew(1, 40)) + writer.events(Discarded(1, 40))
+    assert out == [{"type": "tsumo", "actor": 1, "pai": "?"},
+                   {"type": "dahai", "actor": 1, "pai": "2p", "tsumogiri": True}]
+
+
+# --- our bot on a real referee's lines -------------------------------------------------
+
+def _arena_lines():
+    with gzip.open(DATA / "rulebase_arena_seed11.jsonl.gz", "rt") as f:
+        return [json.loads(line) for line in f]
+
+
+def test_every_line_the_referee_asked_on_is_a_decision_of_ours_and_its_bots_answers_are_legal():
+    """Each seat's lines of a real arena game: where the referee asked RulebaseBot (any line
+    after start_game but the round ends), our tracker has legal actions, and the answer
+    RulebaseBot gave reads as one of them."""
+    lines = _arena_lines()
+    checked = 0
+    for seat in range(4):
+        bot = MjaiBot(EfficiencyAgent())
+        for record in (r for r in lines if r["seat"] == seat):
+            events = json.loads(record["line"])
+            for event in events:
+                bot.tracker.update(event)
+            if events[-1]["type"] in ("start_game", "end_kyoku", "end_game", "hora", "ryukyoku"):
+                continue
+            view = bot.tracker.view()
+            assert view.legal_actions, events[-1]
+            answer = json.loads(record["answer"])
+            action = action_from_mjai(answer, view)
+            if isinstance(action, Riichi):
+                continue  # the discard comes on the next line, after the echo
+            assert action in view.legal_actions
+            if events[-1]["type"] == "reach" and events[-1]["actor"] == seat:
+                assert riichi_from_mjai(answer, view) in view.legal_actions
+            checked += 1
+    assert checked > 300
+
+
+def test_our_bot_answers_every_line_of_a_real_game_with_a_legal_action():
+    lines = _arena_lines()
+    for seat in range(4):
+        bot = MjaiBot(EfficiencyAgent())
+        for record in (r for r in lines if r["seat"] == seat):
+            answer = json.loads(bot.react(record["line"]))
+            view = bot.tracker.view()
+            if answer["type"] == "none":
+                assert view is None or not view.legal_actions or Pass() in view.legal_actions
+            elif answer["type"] != "reach":
+                if bot.tracker.declared_riichi:
+                    assert riichi_from_mjai(answer, view) in view.legal_actions
+                else:
+                    assert action_from_mjai(answer, view) in view.legal_actions
+
+
+# --- bad input ------------------------------------------------------------------------
+
+@pytest.mark.parametrize("line", [
+    "not json", "{}", "[]", "[1]", '[{"type":"warp"}]', '[{"type":"tsumo","actor":0,"pai":"1m"}]',
+    '[{"type":"start_game","id":7}]',
+])
+def test_a_bad_line_is_one_line_on_stderr_and_the_bot_goes_on(line):
+    out, err = io.StringIO(), io.StringIO()
+    good = '[{"type":"start_game","id":0}]'
+    status = serve(MjaiBot(EfficiencyAgent()), io.StringIO(f"{line}\n{good}\n"), out, err)
+    assert status == 2
+    assert out.getvalue().splitlines() == ['{"type":"none"}', '{"type":"none"}']
+    assert len(err.getvalue().splitlines()) == 1 and "Traceback" not in err.getvalue()
+
+
+def test_picoriichi_mjai_answers_each_stdin_line():
+    lines = [r["line"] for r in _arena_lines() if r["seat"] == 1][:12]
+    done = subprocess.run([sys.executable, "-m", "game", "mjai"], input="\n".join(lines) + "\n",
+                          capture_output=True, text=True, timeout=60)
+    answers = [json.loads(a) for a in done.stdout.splitlines()]
+    assert done.returncode == 0, done.stderr
+    assert len(answers) == len(lines) and answers[0] == {"type": "none"}
+    assert any(a["type"] == "dahai" for a in answers)
+
+
+def test_a_damaged_stream_is_input_errors_never_a_crash():
+    """Real lines with fields overwritten, events dropped or repeated: every failure is an
+    InputError (one line from the CLI), and the bot answers the lines that still fit."""
+    rng = random.Random(9)
+    lines = [r["line"] for r in _arena_lines() if r["seat"] == 2]
+    junk = ["1m", "5mr", "?", "zz", 3, -1, 4, None, [], "x", True]
+    errors = 0
+    for _ in range(6):
+        bot = MjaiBot(EfficiencyAgent())
+        for line in lines:
+            events = json.loads(line)
+            event = rng.choice(events)
+            if rng.random() < 0.1 and len(event) > 1:
+                event[rng.choice([k for k in event if k != "type"])] = rng.choice(junk)
+            if rng.random() < 0.03:
+                events.append(events[-1])
+            try:
+                json.loads(bot.react(json.dumps(events)))
+            except InputError:
+                errors += 1
+    assert errors > 10
