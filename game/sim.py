@@ -36,6 +36,7 @@ from engine.tasks import run_to_end
 from game.baselines import EfficiencyAgent
 from game.cpu import DEFAULT_STRENGTH, STRENGTHS, CpuAgent
 from game.errors import InputError
+from game.records.ours import export_game
 from game.play import Agent, Game, TsumogiriAgent
 from game.round import Called, Discarded, RoundDrawn, Won
 from game.wall import CODE_ALPHABET, CODE_LENGTH
@@ -135,8 +136,9 @@ class GameRecord:
     think_seconds: list[float]
 
 
-def play_game(kinds: list[str], run_seed: str, index: int) -> GameRecord:
-    """Play game ``index`` of a run and record it."""
+def play_game(kinds: list[str], run_seed: str, index: int, export: str | None = None) -> GameRecord:
+    """Play game ``index`` of a run and record it; with ``export`` (a folder), also write its
+    log there as mjlog XML and tenhou.net/6 JSON."""
     seats = seats_of_game(kinds, index)
     game = Game([make_agent(kind) for kind in seats], game_seed(run_seed, index))
     try:
@@ -154,6 +156,8 @@ def play_game(kinds: list[str], run_seed: str, index: int) -> GameRecord:
         exhaustive += _record_round(rnd.events, records)
     for bad in game.invalid:
         records[bad.seat].invalid += 1
+    if export is not None:
+        export_game(game, export)
     return GameRecord(records, len(game.rounds), exhaustive, [c.seconds for c in game.costs])
 
 
@@ -188,9 +192,10 @@ def _play_indexed(job: tuple[list[str], str, int]) -> GameRecord:
     return play_game(*job)
 
 
-def play_games(kinds: list[str], run_seed: str, games: int, jobs: int = 1) -> Iterator[GameRecord]:
+def play_games(kinds: list[str], run_seed: str, games: int, jobs: int = 1,
+               export: str | None = None) -> Iterator[GameRecord]:
     """Every game's record, in game order, played by ``jobs`` processes."""
-    work = [(kinds, run_seed, i) for i in range(games)]
+    work = [(kinds, run_seed, i, export) for i in range(games)]
     if jobs <= 1:
         yield from map(_play_indexed, work)
         return
@@ -296,12 +301,14 @@ class Progress:
         self.stream.flush()
 
 
-def run(kinds: list[str], run_seed: str, games: int, jobs: int = 1, progress: bool = True) -> tuple[dict, dict]:
-    """Play a whole run; its figures and the invalid answers by kind."""
+def run(kinds: list[str], run_seed: str, games: int, jobs: int = 1, progress: bool = True,
+        export: str | None = None) -> tuple[dict, dict]:
+    """Play a whole run; its figures and the invalid answers by kind. ``export``: a folder
+    for every game's log (see :func:`play_game`)."""
     start = time.perf_counter()
     bar = Progress(games) if progress else None
     records = []
-    for record in play_games(kinds, run_seed, games, jobs):
+    for record in play_games(kinds, run_seed, games, jobs, export):
         records.append(record)
         if bar is not None:
             bar.update(len(records))

@@ -118,3 +118,16 @@ def test_the_export_command_refuses_bad_input_in_one_line(args, tmp_path):
     done = _cli("export", *[a.replace("{log}", str(broken)) for a in args])
     assert done.returncode == 2 and done.stdout == ""
     assert len(done.stderr.strip().splitlines()) == 1 and "Traceback" not in done.stderr
+
+
+def test_sim_export_writes_every_game_in_both_formats(tmp_path):
+    from game import sim
+    from game.replay import replay_file
+
+    sim.run(["efficiency", "efficiency", "tsumogiri", "efficiency"], "EXPORTRUN", 2, progress=False,
+            export=str(tmp_path))
+    files = sorted(tmp_path.iterdir())
+    assert sorted(p.suffix for p in files) == [".json", ".json", ".mjlog", ".mjlog"]
+    for path in files:
+        report = replay_file(path)
+        assert report.ok and report.rounds and not report.error, report.to_json()

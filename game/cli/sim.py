@@ -17,6 +17,7 @@ Rates are fractions of the rounds played. The same seed gives the same figures w
 from __future__ import annotations
 
 import argparse
+from pathlib import Path
 
 from game.cli import print_json
 from game.errors import InputError
@@ -35,6 +36,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="seat kinds: cpu, cpu:weak|normal|strong, tsumogiri, efficiency, mjai:COMMAND")
     parser.add_argument("--jobs", default=1, type=_count("--jobs", MAX_JOBS), metavar="J",
                         help="processes playing games at once (default 1)")
+    parser.add_argument("--export", metavar="DIR",
+                        help="write every game's log into DIR as mjlog XML and tenhou.net/6 JSON")
 
 
 def _count(option: str, most: int):
@@ -45,6 +48,18 @@ def _count(option: str, most: int):
     return parse
 
 
+def _check_folder(folder: str) -> None:
+    """The export folder exists (made if need be) and takes files: said now, not after the games."""
+    path = Path(folder)
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+        probe = path / ".picoriichi-probe"
+        probe.write_bytes(b"")
+        probe.unlink()
+    except OSError as exc:
+        raise InputError(f"--export: cannot write into {folder} ({exc.strerror or type(exc).__name__})") from None
+
+
 def _seed(text: str) -> str:
     if not text or not text.isascii() or not text.isprintable() or len(text) > 200:
         raise InputError(f"--seed takes printable ASCII text (1-200 characters), not {text[:20]!r}")
@@ -52,8 +67,10 @@ def _seed(text: str) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.export is not None:
+        _check_folder(args.export)
     figures, invalid = sim.run(args.seats, args.seed, args.games, args.jobs,
-                               progress=args.games >= PROGRESS_FROM)
+                               progress=args.games >= PROGRESS_FROM, export=args.export)
     if args.json:
         print_json(figures)
     else:
