@@ -146,7 +146,8 @@ def _attach_owari(last: RoundLog, final: list) -> None:
     for unit in (1, 100):
         scores = tuple(round(s * unit) for s in final[::2])
         if scores == table:
-            owari = Owari(scores, tuple(float(r) for r in final[1::2]))
+            decimals = any(type(r) is float for r in final[1::2])  # written "5.0" (or "63.8"), not "5"
+            owari = Owari(scores, tuple(float(r) for r in final[1::2]), decimals)
             index = last.events.index(last.results[-1])
             last.events[index] = replace(last.events[index], owari=owari)
             return
@@ -562,7 +563,8 @@ def write_tenhou6(game: GameLog, title: list[str] | None = None) -> dict:
         data["sx"] = [p.sex or "" for p in game.players]
     owari = game.owari
     if owari is not None:
-        data["sc"] = [_plain_number(x) for pair in zip(owari.scores, owari.results) for x in pair]
+        figures = [float(r) if owari.decimals else _plain_number(r) for r in owari.results]  # "5.0" stays 5.0
+        data["sc"] = [x for pair in zip(owari.scores, figures) for x in pair]
     data["name"] = [p.name for p in game.players]
     return data
 
