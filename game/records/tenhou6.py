@@ -543,7 +543,7 @@ def write_tenhou6(game: GameLog, title: list[str] | None = None) -> dict:
         ...     f'<INIT seed="0,0,0,2,3,60" ten="250,250,250,250" oya="0" {hands}/><T70/><D70/></mjloggm>')
         >>> data = write_tenhou6(log)
         >>> data["rule"]["disp"], data["log"][0][0], data["log"][0][5], data["log"][0][6]
-        ('鳳南喰赤', [0, 0, 0], [28], [60])
+        ('鳳南喰赤', [0, 0, 0], [29], [60])
     """
     red = game.rules.red_fives
     data: dict = {"ver": 2.3}
