@@ -435,18 +435,19 @@ def to_tenhou6(game: GameLog) -> str:
 def _what_the_json_keeps(game: GameLog) -> GameLog:
     """The mjlog's game with what the JSON cannot carry blanked out the way the reader does:
     the fu of a limit hand, the copy a closed kan names, the hands shown at an abortive
-    draw, players leaving and coming back."""
+    draw (unknown at a nagashi mangan, whose payments hide who was tenpai), a win's
+    ``ratio``, players leaving and coming back."""
     rounds = []
     for one_round in game.rounds:
         events = []
         for event in one_round.events:
             if isinstance(event, Agari):
                 melds = tuple(_unnamed(m) for m in event.melds)
-                event = dataclasses.replace(event, melds=melds, fu=None if event.limit else event.fu)
+                event = dataclasses.replace(event, melds=melds, fu=None if event.limit else event.fu, ratio=None)
             elif isinstance(event, Call):
                 event = Call(event.seat, _unnamed(event.meld))
             elif isinstance(event, Ryuukyoku) and event.reason is not None:
-                event = dataclasses.replace(event, tenpai={})
+                event = dataclasses.replace(event, tenpai=None if event.reason == "nm" else {})
             elif isinstance(event, (Bye, Rejoin)):
                 continue
             events.append(event)
