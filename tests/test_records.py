@@ -183,10 +183,7 @@ def test_the_validation_game_reads_the_same_from_both_formats():
     from_xml, from_json = read_log(VALIDATION_XML), read_log(VALIDATION_JSON)
     assert from_xml.seed and from_json.seed is None
     assert from_xml.rounds[0].init.dice == (6, 2) and from_json.rounds[0].init.dice is None
-    expected = _what_the_json_keeps(from_xml)
-    events = expected.rounds[-1].events  # Tenhou's JSON writes the figure 5 where its mjlog writes 5.0
-    events[-1] = dataclasses.replace(events[-1], owari=dataclasses.replace(events[-1].owari, decimals=False))
-    assert canonical(from_json) == canonical(expected)
+    assert canonical(from_json) == canonical(_what_the_json_keeps(from_xml))
     assert len(from_json.rounds[0].events) == 133
     assert from_json.rounds[0].events[-1].fu is None  # "役満32000点" names no fu; the mjlog says 0
 
@@ -427,32 +424,40 @@ def to_tenhou6(game: GameLog) -> str:
         "rule": {"disp": disp, "aka": int(red)}, "log": [_round_json(r, red) for r in game.rounds],
     }
     if game.owari:
-        figures = [r if game.owari.decimals else int(r) for r in game.owari.results]  # "-22" stays -22
-        data["sc"] = [x for pair in zip(game.owari.scores, figures) for x in pair]
+        data["sc"] = [x for pair in zip(game.owari.scores, game.owari.results) for x in pair]
     return json.dumps(data, ensure_ascii=False)
 
 
 def _what_the_json_keeps(game: GameLog) -> GameLog:
     """The mjlog's game with what the JSON cannot carry blanked out the way the reader does:
     the fu of a limit hand, the copy a closed kan names, the hands shown at an abortive
-    draw (unknown at a nagashi mangan, whose payments hide who was tenpai), a win's
-    ``ratio``, players leaving and coming back."""
+    draw or a nagashi mangan, players leaving and coming back, the GO type, an old INIT's
+    shuffle record, a room's payout ratio, whether whole final figures were written with
+    a decimal."""
     rounds = []
     for one_round in game.rounds:
         events = []
         for event in one_round.events:
             if isinstance(event, Agari):
                 melds = tuple(_unnamed(m) for m in event.melds)
-                event = dataclasses.replace(event, melds=melds, fu=None if event.limit else event.fu, ratio=None)
+                event = dataclasses.replace(event, melds=melds, fu=None if event.limit else event.fu,
+                                            ratio=None, owari=_json_owari(event.owari))
             elif isinstance(event, Call):
                 event = Call(event.seat, _unnamed(event.meld))
-            elif isinstance(event, Ryuukyoku) and event.reason is not None:
-                event = dataclasses.replace(event, tenpai=None if event.reason == "nm" else {})
+            elif isinstance(event, Ryuukyoku):
+                tenpai = None if event.reason == "nm" else {} if event.reason is not None else event.tenpai
+                event = dataclasses.replace(event, tenpai=tenpai, owari=_json_owari(event.owari))
             elif isinstance(event, (Bye, Rejoin)):
                 continue
             events.append(event)
-        rounds.append(RoundLog(one_round.init, events))
-    return GameLog(game.rules, game.players, None, rounds, ref=game.ref, lobby=game.lobby)  # no GO type in JSON
+        rounds.append(RoundLog(dataclasses.replace(one_round.init, shuffle=None), events))
+    return GameLog(game.rules, game.players, None, rounds, ref=game.ref, lobby=game.lobby)
+
+
+def _json_owari(owari):
+    if owari is None:
+        return None
+    return dataclasses.replace(owari, decimals=any(r != int(r) for r in owari.results))
 
 
 def _unnamed(meld):
@@ -473,7 +478,7 @@ def test_a_real_log_written_as_tenhou6_json_reads_back_the_same(path):
                 a[1]["scores"] = None
             assert a == b, (ours.init.round_index, ours.init.honba, index)
         assert len(ours.events) == len(theirs.events)
-    assert canonical(from_json.owari) == canonical(from_xml.owari)
+    assert canonical(from_json.owari) == canonical(_json_owari(from_xml.owari))
     assert len(from_json.rounds) == len(from_xml.rounds)
 
 

@@ -1,0 +1,133 @@
+"""Calls and kans: only when the hand keeps a yaku and the call brings it closer.
+
+A chi or pon is judged by the hand it leaves: the concealed tiles less the two used, the new
+meld, then the best legal discard (kuikae forbids the called kind and its suji swap). The
+call is taken when that hand is nearer a win than the hand was (fewer shanten) and, after the
+discard, still has a yaku direction (``value.yaku_paths``). A closed tenpai never calls. An open
+kan is taken only by an open hand that keeps its shanten and yaku; a closed or added kan only
+when it does not lower the hand, and (with defence) not while another seat is in riichi.
+
+    >>> from game.melds import Meld
+    >>> kuikae_kinds(Meld("chi", (0, 4, 8), called=0, from_seat=3))  # 1m called onto 23m
+    [0, 3]
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engine.tasks import TaskGen
+from game.cpu import value
+from game.cpu.strength import Strength
+from game.melds import Meld
+from game.round import AddedKan, Chi, ClosedKan, OpenKan, Pass, Pon, _kuikae
+from game.ruleset import Ruleset
+from game.shanten import evaluate_discards, shanten
+from game.tiles import counts34
+from game.view import PlayerView
+
+OPEN_WITH_DORA = 2  # dora (red fives included) a closed hand needs to open for tanyao or toitoi
+
+
+def kuikae_kinds(meld: Meld) -> list[int]:
+    """The kinds a chi or pon forbids throwing at once (Tenhou's kuikae)."""
+    return _kuikae(meld)
+
+
+@dataclass(frozen=True)
+class CallOutcome:
+    action: object
+    shanten: int       # after the call and the best legal discard
+    ukeire: int
+    paths: tuple[str, ...]
+
+
+def _meld_of(view: PlayerView, action: object) -> tuple[Meld, list[int]]:
+    """The meld a call makes and the concealed tiles it leaves."""
+    from_seat, called = view.last_discard
+    if isinstance(action, OpenKan):
+        used = [t for t in view.hand if t // 4 == called // 4]
+        kind = "kan"
+    else:
+        used = list(action.tiles)
+        kind = "chi" if isinstance(action, Chi) else "pon"
+    rest = list(view.hand)
+    for t in used:
+        rest.remove(t)
+    return Meld(kind, tuple(sorted([*used, called])), called, from_seat), rest
+
+
+def call_outcome(view: PlayerView, action: object, ruleset: Ruleset) -> TaskGen[CallOutcome | None]:
+    """Task: how far from a win the hand is after the call and its best discard (None: no
+    legal discard keeps a yaku direction)."""
+    meld, rest = _meld_of(view, action)
+    melds = [*view.melds[view.seat], meld]
+    values = value.value_kinds(view)
+    visible = view.visible_counts34()
+    visible_after = list(visible)
+    for t in meld.tiles:
+        visible_after[t // 4] -= 1  # the meld's tiles are the seat's own now, not "shown by others"
+    visible_after = [max(0, v) for v in visible_after]
+    counts = counts34(rest)
+    if isinstance(action, OpenKan):
+        paths = value.yaku_paths(counts, melds, values, visible, ruleset)
+        return CallOutcome(action, shanten(counts), 0, tuple(paths)) if paths else None
+    forbidden = kuikae_kinds(meld)
+    options = yield from evaluate_discards(counts, visible_after)
+    for option in options:
+        if option.kind in forbidden:
+            continue
+        after = list(counts)
+        after[option.kind] -= 1
+        paths = value.yaku_paths(after, melds, values, visible, ruleset)
+        if paths:
+            return CallOutcome(action, option.shanten, option.ukeire.total, tuple(paths))
+    return None
+
+
+def _opening_worth(view: PlayerView, outcome: CallOutcome) -> bool:
+    """Opening a closed hand gives up riichi: only for a value honour, a hand heading for
+    honitsu, or one with dora enough (not for a bare 1,000-point tanyao)."""
+    if "yakuhai" in outcome.paths or "honitsu" in outcome.paths:
+        return True
+    return value.dora_count(view.hand, value.dora_kinds(view)) >= OPEN_WITH_DORA
+
+
+def choose_call(view: PlayerView, strength: Strength, ruleset: Ruleset, folding: bool) -> TaskGen[object]:
+    """Task: the best chi, pon or open kan worth taking, else Pass."""
+    calls = [a for a in view.legal_actions if isinstance(a, (Chi, Pon, OpenKan))]
+    if not strength.calls or folding or not calls:
+        return Pass()
+    counts = counts34(view.hand)
+    before = shanten(counts)
+    closed = not any(m.is_open for m in view.melds[view.seat])
+    if before <= 0 and closed:
+        return Pass()
+    best: CallOutcome | None = None
+    for action in calls:
+        yield
+        outcome = yield from call_outcome(view, action, ruleset)
+        if outcome is None:
+            continue
+        if isinstance(action, OpenKan):
+            if closed or outcome.shanten > before:
+                continue
+        elif outcome.shanten >= before or (closed and not _opening_worth(view, outcome)):
+            continue
+        if best is None or (outcome.shanten, -outcome.ukeire) < (best.shanten, -best.ukeire):
+            best = outcome
+    return best.action if best else Pass()
+
+
+def kan_worth(view: PlayerView, action: object, best_shanten: int, threatened: bool) -> bool:
+    """A closed or added kan that does not lower the hand (and no riichi to feed a dora to)."""
+    if threatened:
+        return False
+    counts = counts34(view.hand)
+    if isinstance(action, ClosedKan):
+        counts[action.kind] -= 4
+    elif isinstance(action, AddedKan):
+        counts[action.tile // 4] -= 1
+    else:
+        return False
+    return shanten(counts) <= best_shanten

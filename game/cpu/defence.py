@@ -1,0 +1,129 @@
+"""Defence: who threatens to win, how dangerous each tile is against them, push or fold.
+
+Danger is a rough deal-in chance in percent against one threatening seat, read from what is
+on the table only:
+
+- genbutsu: a kind in the threat's own pond (it would be furiten), or thrown by anyone since
+  its riichi and not won on: 0;
+- honours: by how many copies are still unseen (a tanki or shanpon needs one);
+- number tiles: a ryanmen wait through each side, unless the suji tile is genbutsu or the
+  two tiles it needs are gone (kabe: none left; one-chance: one left, counted half); plus
+  kanchan, penchan, shanpon and tanki chances by the unseen copies of the kind.
+
+    >>> danger_of_kind(27, genbutsu=set(), unseen=[4] * 34)  # an unseen east
+    6.0
+    >>> danger_of_kind(4, genbutsu={1, 7}, unseen=[4] * 34)  # 5m, both suji out: kanchan, shanpon, tanki
+    2.5
+    >>> danger_of_kind(4, genbutsu=set(), unseen=[4] * 34)  # 5m, no suji: two ryanmen sides too
+    10.5
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from game.view import PlayerView
+from game.yaku import DORA_OF
+
+RIICHI_THREAT = 1.0
+OPEN_THREAT = 0.6       # three calls, or two with a value pon, dora or one suit
+RYANMEN_SIDE = 4.0      # percent a live ryanmen side adds
+HONOUR_BY_UNSEEN = (0.0, 1.0, 3.0, 6.0, 6.0)
+OTHER_BY_UNSEEN = (0.0, 1.0, 1.8, 2.5, 2.5)  # kanchan, penchan, shanpon, tanki
+
+
+def unseen_counts(view: PlayerView) -> list[int]:
+    """Copies of each kind this seat has not seen: 4 less its own hand and the table."""
+    unseen = [4 - c for c in view.visible_counts34()]
+    for t in view.hand:
+        unseen[t // 4] -= 1
+    return [max(0, u) for u in unseen]
+
+
+def genbutsu(view: PlayerView, seat: int) -> set[int]:
+    """Kinds that cannot win for ``seat`` by ron: its own pond, and (once it is in riichi)
+    the tiles thrown since its riichi. The view has no global order of discards, so those are
+    counted by turn order from the riichi; a call since then may skip a turn, so then one
+    go-around fewer is trusted."""
+    pond = view.discards[seat]
+    safe = {d.tile // 4 for d in pond}
+    declared = next((i for i, d in enumerate(pond) if d.riichi), None)
+    if declared is None:
+        return safe
+    since = len(pond) - declared - 1  # the riichi seat's own discards since its riichi
+    current = (view.turn - seat) % 4
+    done_this_round = 1 if view.turn == view.seat and view.last_discard is None else 0
+    called = any(d.called_by is not None for p in view.discards for d in p[-(since + 2):])
+    for other in range(4):
+        if other == seat:
+            continue
+        count = since + (1 if 0 < (other - seat) % 4 < current + (1 - done_this_round) else 0)
+        if called:
+            count -= 1
+        if count > 0:
+            safe |= {d.tile // 4 for d in view.discards[other][-count:]}
+    return safe
+
+
+def _ryanmen_sides(kind: int) -> list[tuple[int, int, int]]:
+    """(suji partner, the two kinds the wait holds) for each ryanmen that waits on ``kind``."""
+    n = kind % 9
+    sides = []
+    if n >= 3:   # holding n-2, n-1: waits n and n-3
+        sides.append((kind - 3, kind - 2, kind - 1))
+    if n <= 5:   # holding n+1, n+2: waits n and n+3
+        sides.append((kind + 3, kind + 1, kind + 2))
+    return sides
+
+
+def danger_of_kind(kind: int, genbutsu: set[int], unseen: Sequence[int]) -> float:
+    """Rough deal-in chance (percent) of throwing ``kind`` against one threat; see the module."""
+    if kind in genbutsu:
+        return 0.0
+    if kind >= 27:
+        return HONOUR_BY_UNSEEN[unseen[kind]]
+    danger = OTHER_BY_UNSEEN[unseen[kind]] if unseen[kind] else 0.3  # the last copy: tanki only
+    for partner, a, b in _ryanmen_sides(kind):
+        if partner in genbutsu:
+            continue
+        blockers = min(unseen[a], unseen[b])
+        if blockers == 0:
+            continue  # kabe: nobody can hold that ryanmen
+        danger += RYANMEN_SIDE * (0.5 if blockers == 1 else 1.0)
+    if kind % 9 in (0, 8) and danger:  # a terminal: no kanchan, half the shapes
+        danger *= 0.7
+    return danger
+
+
+def threats(view: PlayerView) -> dict[int, float]:
+    """Seats that may be tenpai and how much they threaten (1.0 a riichi)."""
+    doras = [DORA_OF[t // 4] for t in view.dora_indicators]
+    found = {}
+    for seat in range(4):
+        if seat == view.seat:
+            continue
+        melds = view.melds[seat]
+        if view.riichi[seat]:
+            found[seat] = RIICHI_THREAT
+        elif len(melds) >= 3:
+            found[seat] = OPEN_THREAT
+        elif len(melds) == 2:
+            kinds = [k for m in melds for k in m.kinds]
+            one_suit = len({k // 9 for k in kinds if k < 27}) <= 1
+            rich = sum(doras.count(k) for k in kinds) >= 2 or any(m.kind34 >= 31 for m in melds if m.kind != "chi")
+            if one_suit or rich:
+                found[seat] = OPEN_THREAT * 0.7
+    return found
+
+
+def dangers(view: PlayerView, threat: dict[int, float]) -> list[float]:
+    """Danger of each of the 34 kinds, summed over the threats weighed by their threat."""
+    unseen = unseen_counts(view)
+    doras = [DORA_OF[t // 4] for t in view.dora_indicators]
+    total = [0.0] * 34
+    for seat, weight in sorted(threat.items()):
+        safe = genbutsu(view, seat)
+        for k in range(34):
+            d = danger_of_kind(k, safe, unseen)
+            total[k] += weight * d * (1.3 if k in doras else 1.0)
+    return total

@@ -1,0 +1,180 @@
+"""The turn's discard: efficiency weighed with value and safety, then riichi or dama.
+
+Every legal discard becomes a :class:`Candidate`: the shanten after it (an open tenpai with no
+yaku on any wait, or an open hand left with no yaku direction, counts as further away), its
+ukeire (for a tenpai: the unseen copies of the waits, times their value), the value the discard
+gives up, and its danger against the table's threats. The seat then either pushes (the best
+candidate by shanten, then ukeire less the value lost, less a little danger) or folds (the
+safest tile). Weaker strengths simply skip the value or the danger terms.
+
+    >>> Candidate(kind=0, tile=0, shanten=1, ukeire=20).key(danger_weight=0.0)
+    (1, -20.0)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engine.tasks import TaskGen
+from game.cpu import defence, position, value
+from game.cpu.efficiency import discard_options, legal_discard_tiles, tile_of_kind
+from game.cpu.riichi import should_riichi
+from game.cpu.strength import Strength
+from game.round import Discard, Riichi
+from game.ruleset import Ruleset
+from game.tiles import counts34, is_red
+from game.view import PlayerView
+
+NO_YAKU_STEPS = 1        # an open tenpai without a yaku is this much further from a win
+LOST_PATH_STEPS = 2      # an open hand without any yaku direction left
+PUSH_DANGER = 0.4        # ukeire tiles one percent of deal-in costs when pushing
+CAUTION_DANGER = 1.5     # ... when wary of an open hand
+PUSH_ONE_SHANTEN = 5200  # a one-shanten hand worth this much (estimated) pushes against riichi
+EARLY_ENOUGH = 24        # ... while this many tiles are left
+
+
+@dataclass
+class Candidate:
+    kind: int
+    tile: int
+    shanten: int
+    ukeire: float
+    worth: float = 0.0       # han-like value given up (negative: the hand is better without it)
+    danger: float = 0.0
+    waits_unseen: int = 0
+    dama_points: int = 0     # a tenpai's average ron value without riichi (0: no yaku)
+    riichi_points: int = 0
+    furiten: bool = False
+
+    def key(self, danger_weight: float) -> tuple[int, float]:
+        """Sort key when pushing: shanten, then ukeire less value lost and weighed danger."""
+        return (self.shanten, -(self.ukeire - value.HAN_WORTH * self.worth - danger_weight * self.danger))
+
+    def fold_key(self) -> tuple[float, int, float]:
+        return (round(self.danger, 3), self.shanten, -self.ukeire)
+
+
+def _tenpai_facts(view: PlayerView, cand: Candidate, rest: list[int], waits: dict[int, int],
+                  strength: Strength, ruleset: Ruleset) -> None:
+    """Fill a tenpai candidate's waits, their value and furiten."""
+    melds = view.melds[view.seat]
+    closed = not any(m.is_open for m in melds)
+    own_pond = {d.tile // 4 for d in view.discards[view.seat]} | {cand.kind}
+    cand.waits_unseen = sum(waits.values())
+    cand.furiten = any(k in own_pond for k in waits)
+    if not strength.value and closed:
+        cand.ukeire = float(cand.waits_unseen)
+        return
+    alive = [k for k in sorted(waits) if waits[k]] or sorted(waits)
+    dama = [value.wait_points(view, rest, melds, k, ruleset=ruleset) for k in alive]
+    weights = [max(1, waits[k]) for k in alive]
+    cand.dama_points = sum(p * w for p, w in zip(dama, weights)) // sum(weights) if all(dama) else 0
+    if closed:
+        riichi = [value.wait_points(view, rest, melds, k, riichi=True, ruleset=ruleset) for k in alive]
+        cand.riichi_points = sum(p * w for p, w in zip(riichi, weights)) // sum(weights)
+    if not closed and not any(dama):
+        cand.shanten += NO_YAKU_STEPS  # no yaku anywhere: not a real tenpai
+        return
+    points = max(cand.dama_points, cand.riichi_points) or 1000
+    usable = cand.waits_unseen * (0.4 if cand.furiten else 1.0)
+    cand.ukeire = usable * (points / 2000 if strength.value else 1.0)
+
+
+def _value_facts(view: PlayerView, cand: Candidate, counts: list[int], ruleset: Ruleset) -> None:
+    """The value a discard gives up, and whether an open hand keeps a yaku direction."""
+    melds = view.melds[view.seat]
+    doras = value.dora_kinds(view)
+    values = value.value_kinds(view)
+    cand.worth = (value.keep_worth(counts, cand.kind, doras, values, is_red(cand.tile))
+                  - value.direction_bonus(counts, melds, cand.kind))
+    if any(m.is_open for m in melds) and cand.shanten > 0:
+        rest = list(counts)
+        rest[cand.kind] -= 1
+        if not value.yaku_paths(rest, melds, values, view.visible_counts34(), ruleset):
+            cand.shanten += LOST_PATH_STEPS
+
+
+def candidates(view: PlayerView, strength: Strength, ruleset: Ruleset) -> TaskGen[list[Candidate]]:
+    """Task: every legal discard as a Candidate (yields between candidates)."""
+    options = yield from discard_options(view)
+    legal = legal_discard_tiles(view)
+    counts = counts34(view.hand)
+    found = []
+    for option in options:
+        yield
+        tile = tile_of_kind(option.kind, legal, view.drawn)
+        cand = Candidate(option.kind, tile, option.shanten, float(option.ukeire.total))
+        if strength.value:
+            _value_facts(view, cand, counts, ruleset)
+        if option.shanten == 0:
+            rest = list(view.hand)
+            rest.remove(tile)
+            _tenpai_facts(view, cand, rest, option.ukeire.kinds, strength, ruleset)
+        found.append(cand)
+    return found
+
+
+def _hand_estimate(view: PlayerView, best: Candidate) -> int:
+    """A rough value of the hand if it wins: the tenpai's points, else 1000 doubled per
+    dora and value pair held (and riichi for a closed hand)."""
+    if best.shanten == 0 and (best.dama_points or best.riichi_points):
+        return max(best.dama_points, best.riichi_points)
+    han = value.dora_count(view.hand, value.dora_kinds(view))
+    counts = counts34(view.hand)
+    han += sum(1 for k in value.value_kinds(view) if counts[k] >= 2)
+    han += 1 if not any(m.is_open for m in view.melds[view.seat]) else 0
+    dealer = view.seat == view.dealer
+    return min(12000 if dealer else 8000, (1500 if dealer else 1000) * 2 ** max(0, han))
+
+
+def stance(view: PlayerView, best: Candidate, threat: dict[int, float], strength: Strength,
+           ruleset: Ruleset) -> float | None:
+    """The danger weight to play with, or None to fold."""
+    if not strength.defence or not threat:
+        return 0.0
+    level = max(threat.values())
+    worth = _hand_estimate(view, best)
+    leading = strength.position and position.leading_all_last(view, ruleset)
+    trailing = strength.position and position.trailing_all_last(view, ruleset)
+    if best.shanten == 0:
+        if leading and worth < 3900 and best.waits_unseen < 4:
+            return None
+        return PUSH_DANGER
+    if level < 1.0:  # an open threat: careful, not folded, unless far away
+        return None if best.shanten >= 3 and not trailing else CAUTION_DANGER
+    if trailing and best.shanten <= 2:
+        return CAUTION_DANGER
+    if best.shanten == 1 and not leading and worth >= PUSH_ONE_SHANTEN and view.tiles_left >= EARLY_ENOUGH:
+        return CAUTION_DANGER
+    return None
+
+
+def choose_discard(view: PlayerView, strength: Strength, ruleset: Ruleset) -> TaskGen[object]:
+    """Task: the Discard (or Riichi) to play on this turn."""
+    found = yield from candidates(view, strength, ruleset)
+    threat = defence.threats(view) if strength.defence else {}
+    if threat:
+        danger = defence.dangers(view, threat)
+        for cand in found:
+            cand.danger = danger[cand.kind]
+    best = min(found, key=lambda c: c.key(0.0))
+    weight = stance(view, best, threat, strength, ruleset)
+    if weight is None:
+        chosen = min(found, key=Candidate.fold_key)
+    else:
+        chosen = min(found, key=lambda c: c.key(weight))
+    riichi = Riichi(chosen.tile)
+    if riichi in view.legal_actions and (weight is not None or chosen.danger == 0):
+        if _declare(view, chosen, strength, ruleset):
+            return riichi
+    return Discard(chosen.tile)
+
+
+def _declare(view: PlayerView, chosen: Candidate, strength: Strength, ruleset: Ruleset) -> bool:
+    if not strength.judge_riichi:
+        return True
+    keep_lead = (strength.position and position.leading_all_last(view, ruleset)
+                 and chosen.dama_points > 0
+                 and position.rank_after_win(view, chosen.dama_points, None) == 1)
+    return should_riichi(chosen.waits_unseen, chosen.dama_points, view.seat == view.dealer,
+                         chosen.furiten, keep_lead)

@@ -1,0 +1,62 @@
+"""Position: where the seat stands, and what that changes in the last round.
+
+Seat 0 is the first dealer, so the order of a tie is the seat order. All-last is the last
+round of the game's length (South 4, or East 4 in an east-only game) and any extra round
+beyond it: there a win that leaves the seat last is not worth ending the game with, and a
+leader folds more readily while the last place pushes.
+
+    >>> rank_of((25000, 30000, 20000, 25000), 3), rank_of((25000, 30000, 20000, 25000), 0)
+    (3, 2)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from game.ruleset import TENHOU, Ruleset
+from game.view import PlayerView
+
+LAST_DEALER = 3  # the last round's dealer: seat 0 deals first
+
+
+def rank_of(scores: Sequence[int], seat: int) -> int:
+    """1..4: the seat's place by points, a tie going to the lower seat."""
+    return 1 + sum(1 for s in range(4) if scores[s] > scores[seat] or (scores[s] == scores[seat] and s < seat))
+
+
+def all_last(view: PlayerView, ruleset: Ruleset = TENHOU) -> bool:
+    """The last round of the game (or one past it)."""
+    last_wind = 1 if ruleset.east_south else 0
+    return view.round_wind > last_wind or (view.round_wind == last_wind and view.dealer == LAST_DEALER)
+
+
+def rank_after_win(view: PlayerView, points: int, from_seat: int | None) -> int:
+    """The seat's place after winning ``points`` (by ron from ``from_seat``, or tsumo)."""
+    scores = list(view.scores)
+    me = view.seat
+    gain = points + 300 * view.honba + 1000 * view.riichi_sticks
+    scores[me] += gain
+    if from_seat is not None:
+        scores[from_seat] -= points + 300 * view.honba
+    else:
+        for s in range(4):
+            if s != me:
+                share = points // 2 if s == view.dealer else points // (3 if me == view.dealer else 4)
+                scores[s] -= share
+    return rank_of(scores, me)
+
+
+def win_worth_taking(view: PlayerView, points: int, from_seat: int | None, ruleset: Ruleset = TENHOU) -> bool:
+    """False only all-last, as a non-dealer, when the win would end the game in last place
+    while tiles are left to win something bigger (the dealer's win goes on: always worth it)."""
+    if not all_last(view, ruleset) or view.seat == view.dealer or view.tiles_left < 8:
+        return True
+    return rank_after_win(view, points, from_seat) < 4
+
+
+def leading_all_last(view: PlayerView, ruleset: Ruleset = TENHOU) -> bool:
+    return all_last(view, ruleset) and rank_of(view.scores, view.seat) == 1
+
+
+def trailing_all_last(view: PlayerView, ruleset: Ruleset = TENHOU) -> bool:
+    return all_last(view, ruleset) and rank_of(view.scores, view.seat) == 4
