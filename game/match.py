@@ -6,10 +6,12 @@ won, or was tenpai at an exhaustive draw, or the round was an abortive draw); ho
 count the rounds since a non-dealer win; riichi sticks wait on the table for the next
 winner; a player below zero ends the game; after the last round (South 4, or East 4 in
 an east-only game) the game ends if anyone has the return points, else it goes on into
-the next wind (West) for up to four rounds; a dealer who wins the last round in first
-place ends it (agari-yame). The final figures are Tenhou's: points / 1000 rounded, less
-30, plus uma by rank (``Ruleset.uma_by_rank``: east-only games have their own), the oka
-to the top, the top taking what makes them sum to zero; leftover sticks go to the top.
+the next wind (West) for up to four rounds; a dealer who wins the last round (or a
+West round) in first place ends it (agari-yame), and so does that dealer tenpai at an
+exhaustive draw (tenpai-yame). The final figures are Tenhou's: (points − return) / 1000
+plus uma by rank (``Ruleset.uma``), the top taking what makes them sum to zero (the
+oka); with ``Ruleset.rounded_figures`` (Tenhou up to early 2021) the points are first
+rounded to the thousand. Leftover sticks go to the top.
 
     >>> m = Match()
     >>> m.label, m.dealer, m.honba
@@ -44,12 +46,15 @@ class RoundEnd:
     won (empty for a draw). dealer_continues: the dealer deals again (the round's rules
     decide: see ``RoundResult.dealer_continues``). sticks_left: the sticks left on the
     table after the round (None: the winner took them all; give it for draws).
+    dealer_tenpai: the round was drawn to the end of the wall with the dealer tenpai
+    (what tenpai-yame asks).
     """
 
     deltas: tuple[int, ...]
     winners: tuple[int, ...] = ()
     dealer_continues: bool = False
     sticks_left: int | None = None
+    dealer_tenpai: bool = False
 
     @classmethod
     def of_round(cls, rnd) -> RoundEnd:
@@ -57,7 +62,9 @@ class RoundEnd:
         result = rnd.result
         deltas = tuple(s - s0 for s, s0 in zip(rnd.scores, rnd.setup.scores))
         winners = tuple(w.seat for w in result.wins)
-        return cls(deltas, winners, result.dealer_continues, rnd.sticks)
+        exhaustive = result.draw_reason in ("exhaustive", "nm")  # nagashi mangan is drawn at the wall's end
+        dealer_tenpai = exhaustive and result.tenpai[rnd.dealer]
+        return cls(deltas, winners, result.dealer_continues, rnd.sticks, dealer_tenpai)
 
 
 @dataclass(frozen=True)
@@ -129,34 +136,81 @@ class Match:
             return False
         someone_home = max(self.scores) >= rules.return_points
         extension_end = self.last_index + 4
-        if end.dealer_continues:  # the last round (or an extra one) goes on, unless agari-yame
-            top = self._order()[0]
-            dealer_top = top == self.dealer and self.scores[top] >= rules.return_points
-            return rules.agari_yame and dealer_top and self.dealer in end.winners
+        if end.dealer_continues:  # the last round (or an extra one) goes on, unless the dealer stops
+            return self._dealer_stops(end)
         if someone_home or not rules.west_extension:
             return True
         return self.round_index + 1 > extension_end
+
+    def _dealer_stops(self, end: RoundEnd) -> bool:
+        """Agari-yame and tenpai-yame: the dealer of the last round (or of a West round)
+        who would deal again ends the game instead when first, at the return points or
+        above, after the round (ties: the earlier seat ranks higher, as in ``_order``).
+
+        >>> tenpai_alone = RoundEnd((-1000, -1000, -1000, 3000), dealer_continues=True, dealer_tenpai=True)
+        >>> m = Match()
+        >>> m.round_index, m.scores = 7, [20000, 30000, 20000, 30000]   # seat 3 deals South 4
+        >>> m.end_round(tenpai_alone)
+        >>> m.over, m.scores
+        (True, [19000, 29000, 19000, 33000])
+        >>> m = Match()
+        >>> m.round_index, m.scores = 7, [20000, 31000, 20000, 27000]   # 30,000 each: seat 1 ranks higher
+        >>> m.end_round(tenpai_alone)
+        >>> m.over, m.label, m.honba
+        (False, 'S4', 1)
+        """
+        rules = self.ruleset
+        top = self._order()[0]
+        if top != self.dealer or self.scores[top] < rules.return_points:
+            return False
+        won = self.dealer in end.winners
+        return (rules.agari_yame and won) or (rules.tenpai_yame and end.dealer_tenpai and not won)
 
     def _order(self) -> list[int]:
         """Seats by points, ties broken by seat order from the first dealer."""
         return sorted(range(4), key=lambda s: (-self.scores[s], (s - self.first_dealer) % 4))
 
     def standings(self) -> list[Standing]:
-        """The ranking with Tenhou's final figures (uma and oka), top first.
+        """The ranking with Tenhou's final figures (uma and oka), top first: today's
+        figures to one decimal, or rounded to the thousand as up to early 2021.
 
         >>> m = Match()
         >>> m.scores = [33400, 36000, 32000, -1400]
+        >>> [(s.seat, s.figure) for s in m.standings()]
+        [(1, 46.0), (0, 13.4), (2, -8.0), (3, -51.4)]
+        >>> m.ruleset = Ruleset(rounded_figures=True)
         >>> [(s.seat, s.figure) for s in m.standings()]
         [(1, 46.0), (0, 13.0), (2, -8.0), (3, -51.0)]
         """
         order = self._order()
         rules = self.ruleset
-        figures = {}
+        bonus = [10 * uma for uma in rules.uma]  # in tenths of a thousand: exact integers
+        bonus[0] += rules.oka // 100
+        if rules.shared_ties:
+            bonus = self._shared(order, bonus)
+        tenths = {}
         for rank, seat in enumerate(order[1:], start=1):
-            figures[seat] = _thousands(self.scores[seat]) - rules.return_points // 1000 + rules.uma_by_rank[rank]
-        figures[order[0]] = -sum(figures.values())
-        return [Standing(seat, rank + 1, self.scores[seat], float(figures[seat]))
+            points = self.scores[seat]
+            if rules.rounded_figures:
+                points = 1000 * _thousands(points)
+            tenths[seat] = round((points - rules.return_points) / 100) + bonus[rank]
+        tenths[order[0]] = -sum(tenths.values())  # the top takes the rest: Tenhou's rounding leaves it there
+        return [Standing(seat, rank + 1, self.scores[seat], tenths[seat] / 10)
                 for rank, seat in enumerate(order)]
+
+    def _shared(self, order: list[int], bonus: list[int]) -> list[int]:
+        """Each rank's uma and oka shared out among the players tied there.
+
+        >>> m = Match()
+        >>> m.scores = [29300, 30700, 29300, 30700]
+        >>> m._shared(m._order(), [150, 50, -50, -150])
+        [100, 100, -100, -100]
+        """
+        shared = list(bonus)
+        for rank, seat in enumerate(order):
+            tied = [r for r, s in enumerate(order) if self.scores[s] == self.scores[seat]]
+            shared[rank] = round(sum(bonus[r] for r in tied) / len(tied))
+        return shared
 
 
 def _thousands(points: int) -> int:

@@ -46,10 +46,10 @@ from game.round import (
     AddedKan, Chi, ClosedKan, Discard, Drew, NineTerminals, OpenKan, Pass, Pon, Riichi, RiichiAccepted,
     Ron, Round, Tsumo, Won,
 )
-from game.ruleset import Ruleset
+from game.ruleset import OLD_EAST_ONLY_UMA, TENHOU_UMA, Ruleset
 from game.scoring import LIMITS
 from game.tiles import tile_name, to_mpsz
-from game.wall import Shuffler, Wall, is_hex_seed, seed_words
+from game.wall import RoundShuffle, Shuffler, Wall, is_hex_seed, seed_words
 
 
 @dataclass
@@ -100,39 +100,87 @@ def replay_file(path: str | Path) -> FileReport:
     return report
 
 
+ROUNDING_ENDED = "20210401"  # Tenhou rounded its final figures to the thousand up to early 2021
+
+
 def ruleset_for(game: GameLog) -> Ruleset:
-    """Our ruleset for the log's rules; a room that starts from other than 25,000 points
-    keeps its start (and return) points."""
+    """Our ruleset for the log's rules, its room's points and its era's final figures.
+
+    The room's start and return points and uma come from the log's rules (a ranked
+    room: 25,000 and 30,000), never from a round's scores, which may be mid-game; a room
+    that does not state its start (``GameRules.start_points`` None) starts from the
+    table's total. The era (:func:`rounded_era`) decides the rounding, for an
+    east-only ranked game the uma (10/5 then, 20/10 now), and tenpai-yame: the older
+    Tenhou played on after an all-last dealer tenpai in first place (tests/data's
+    bug1.xml, South 4 with one honba), today's ends the game there.
+    """
     rules = game.rules
-    start = game.rounds[0].init.scores[0] if game.rounds else Ruleset().start_points
-    special = {"start_points": start, "return_points": start} if start != Ruleset().start_points else {}
-    return Ruleset(red_fives=rules.red_fives, open_tanyao=rules.open_tanyao,
-                   east_south=rules.east_south, **special)
+    rounded = rounded_era(game)
+    start = rules.start_points if rules.start_points is not None else _table_total(game) // 4
+    back = rules.return_points if rules.return_points is not None else start
+    if rules.uma is not None:
+        uma = tuple(rules.uma)
+    else:
+        uma = OLD_EAST_ONLY_UMA if rounded and not rules.east_south else TENHOU_UMA
+    return Ruleset(red_fives=rules.red_fives, open_tanyao=rules.open_tanyao, east_south=rules.east_south,
+                   start_points=start, return_points=back, uma=uma, rounded_figures=rounded,
+                   tenpai_yame=not rounded, shared_ties=rules.shared_ties)
 
 
-def standard_room(ruleset: Ruleset) -> bool:
-    """Rooms whose final figures follow Tenhou's ranked rules (checked); others are noted."""
-    return ruleset.start_points == Ruleset().start_points
+def rounded_era(game: GameLog) -> bool:
+    """Whether the log comes from the era of rounded final figures (Tenhou up to early 2021).
+
+    Its own figures tell first: one with a decimal part belongs to today's era. Whole
+    figures could be either when every final score is a whole thousand; then the date
+    of the game's id decides, and a log with neither is taken as of the older era.
+    """
+    owari = game.owari
+    if owari is not None and any(figure != int(figure) for figure in owari.results):
+        return False
+    if owari is not None and any(score % 1000 for score in owari.scores):
+        return True  # today's figures would show the hundreds
+    date = game.ref[:8] if game.ref and game.ref[:8].isdigit() else None
+    return date is None or date < ROUNDING_ENDED
+
+
+def _table_total(game: GameLog) -> int:
+    """The points on the table at the first deal (sticks included): the room's stake."""
+    init = game.rounds[0].init
+    return sum(init.scores) + Ruleset().riichi_cost * init.riichi_sticks
 
 
 def replay_game(game: GameLog) -> list[RoundReport]:
-    """Replay every round of a four-player game; one report per round."""
+    """Replay every round of a four-player game; one report per round.
+
+    The match starts from the first round's own figures (round, dealer, honba, sticks,
+    scores), so that a log that begins mid-game, or a single round shared alone, is
+    followed from where it starts.
+    """
     ruleset = ruleset_for(game)
     shuffler, seed_problem = _shuffler(game.seed)
-    match = Match(ruleset, first_dealer=game.rounds[0].init.dealer if game.rounds else 0)
+    first = game.rounds[0].init
+    pending = None  # the first round's shuffle, found ahead when the log starts after East 1
+    if shuffler and (first.round_index, first.honba) != (0, 0):
+        pending = _later_shuffle(shuffler, game.rounds[0], game.seed)
+        if pending is None:
+            shuffler, seed_problem = None, "the seed deals none of the game's first rounds as the log's first; " \
+                                            "the walls were rebuilt from the log"
+    match = Match(ruleset, first_dealer=(first.dealer - first.round_index) % 4)
+    _sync(match, first)
     reports = []
     trusted = True  # our match followed the previous round: compare it with this INIT
     for round_log in game.rounds:
         init = round_log.init
         report = RoundReport(f"{round_label(init.round_index)}.{init.honba}")
         reports.append(report)
-        shuffle = shuffler.next_round() if shuffler else None
+        shuffle, pending = (pending or (shuffler.next_round() if shuffler else None)), None
         mismatch = _match_mismatch(match, init) if trusted else None
         _sync(match, init)
         try:
             if mismatch:
                 raise Difference(mismatch)
-            trusted = _replay_round(round_log, _wall(round_log, shuffle, game.seed), match, report)
+            wall = _wall(round_log, shuffle, game.seed)
+            trusted = _replay_round(round_log, wall, match, report, last=round_log is game.rounds[-1])
         except Difference as diff:
             report.ok, report.difference, trusted = False, str(diff), False
         except InputError as exc:
@@ -144,18 +192,18 @@ def replay_game(game: GameLog) -> list[RoundReport]:
     return reports
 
 
-def _replay_round(round_log: RoundLog, wall: Wall, match: Match, report: RoundReport) -> bool:
+def _replay_round(round_log: RoundLog, wall: Wall, match: Match, report: RoundReport, last: bool) -> bool:
     """Replay one round and move the match on; False when the log stops mid-round."""
     rnd = _RoundReplay(round_log, wall, match.ruleset).run()
-    if rnd is None:
+    if rnd is None or not round_log.results:  # ours may have ended at the wall's end: the log has stopped
         report.note = "the log stops before the round's result"
         return False
-    last = round_log.results[-1]
     match.end_round(RoundEnd.of_round(rnd))
-    if standard_room(match.ruleset):
-        _check_owari(match, last)
-    elif last.owari is not None:
-        report.note = "a special room: the final figures are not checked"
+    owari = round_log.results[-1].owari
+    if owari is None and match.over and last:  # e.g. a round shared alone, without the game's figures
+        report.note = "our match ends the game here; the log stops without the final figures"
+    else:
+        _check_owari(match, owari)
     return True
 
 
@@ -166,6 +214,22 @@ def _shuffler(seed: str | None) -> tuple[Shuffler | None, str | None]:
         return Shuffler(seed_words(seed)), None
     except InputError as exc:
         return None, f"seed not used ({exc}); the wall was rebuilt from the log"
+
+
+MAX_CUT_ROUNDS = 32  # a log cut from a game keeps its seed; its first round is at most this far in
+
+
+def _later_shuffle(shuffler: Shuffler, round_log: RoundLog, seed: str) -> RoundShuffle | None:
+    """The shuffle that deals ``round_log``, taken from the next rounds of the seed: a log
+    cut from a seeded game starts at a later round of the same generator."""
+    for _ in range(MAX_CUT_ROUNDS):
+        shuffle = shuffler.next_round()
+        try:
+            _wall(round_log, shuffle, seed)
+        except Difference:
+            continue
+        return shuffle
+    return None
 
 
 def _match_mismatch(match: Match, init) -> str | None:
@@ -184,8 +248,7 @@ def _sync(match: Match, init) -> None:
     match.scores, match.over = list(init.scores), False
 
 
-def _check_owari(match: Match, last) -> None:
-    owari = last.owari
+def _check_owari(match: Match, owari) -> None:
     if owari is None:
         if match.over:
             raise Difference("our match ends the game here; the log plays on")

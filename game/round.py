@@ -603,6 +603,17 @@ class Round:
     def _completes(self, seat: int, tile: int) -> bool:
         return tile // 4 in self._waits(self.hands[seat])
 
+    def _could_rob(self, seat: int, offer: _Offer) -> bool:
+        """The offered tile completes the seat's hand, and it is a tile a hand may take: a
+        discard or an added kan's tile; a closed kan's only for kokushi (Tenhou). A closed kan
+        of a waiting tile is no missed chance for any other hand: no furiten follows."""
+        if not self._completes(seat, offer.tile):
+            return False
+        if offer.kind != "ankan":
+            return True
+        counts = counts34(self.hands[seat] + [offer.tile])
+        return all(counts[k] for k in YAOCHUU_KINDS)
+
     def _furiten(self, seat: int) -> bool:
         if self.furiten_temp[seat] or self.furiten_riichi[seat]:
             return True
@@ -685,7 +696,7 @@ class Round:
         order = self._others(offer.from_seat)
         rons = [s for s in order if isinstance(answers.get(s), Ron)]
         for s in order:
-            if s not in rons and self._completes(s, offer.tile):
+            if s not in rons and self._could_rob(s, offer):
                 self._emit(Missed(s))
         if rons:
             self._resolve_rons(rons)

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-HANCHAN_UMA = (20, 10, -10, -20)  # Tenhou's east-south games
-EAST_ONLY_UMA = (10, 5, -5, -10)  # Tenhou's east-only games
+TENHOU_UMA = (20, 10, -10, -20)  # Tenhou's ranked games today, both lengths
+OLD_EAST_ONLY_UMA = (10, 5, -5, -10)  # Tenhou's east-only games of the rounding era (to early 2021)
 
 
 @dataclass(frozen=True)
@@ -44,22 +44,14 @@ class Ruleset:
     east_south: bool = True           # hanchan; False plays east only
     start_points: int = 25000
     return_points: int = 30000        # the figure the final scores are measured from (oka)
-    uma: tuple[int, int, int, int] | None = None  # in thousands, by final rank; None: Tenhou's for the length
+    uma: tuple[int, int, int, int] = TENHOU_UMA  # in thousands, by final rank
+    rounded_figures: bool = False     # final figures rounded to the thousand (Tenhou to early 2021)
+    shared_ties: bool = False         # tied players share their ranks' uma (Tenhou's custom lobbies);
+                                      # else the earlier seat ranks higher (the ranked rooms)
     bust_ends_game: bool = True       # a player below zero ends it (tobi)
     agari_yame: bool = True           # the dealer winning the last round in first place ends it
+    tenpai_yame: bool = True          # ... and so does that dealer tenpai at an exhaustive draw
     west_extension: bool = True       # no one at return_points after South 4 plays on into West
-
-    @property
-    def uma_by_rank(self) -> tuple[int, int, int, int]:
-        """The uma in thousands, first place first: ``uma`` if set, else Tenhou's for the
-        game's length (the figures of the real logs).
-
-        >>> Ruleset().uma_by_rank, Ruleset(east_south=False).uma_by_rank
-        ((20, 10, -10, -20), (10, 5, -5, -10))
-        """
-        if self.uma is not None:
-            return self.uma
-        return HANCHAN_UMA if self.east_south else EAST_ONLY_UMA
 
     @property
     def oka(self) -> int:

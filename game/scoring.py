@@ -38,7 +38,8 @@ class HandScore:
     honba included: ``{"discarder": n}`` for ron, ``{"dealer": n, "non_dealer": m}``
     for a non-dealer tsumo (m from each), ``{"non_dealer": m}`` for a dealer tsumo.
     base: basic points (fu x 2^(han+2), or the limit's). liable_yakuman: how many of the
-    yakuman make a pao player liable (daisangen, daisuushii).
+    yakuman make a pao player liable (daisangen, daisuushii); with any, the liable player
+    answers for the whole hand (see win_deltas).
     """
 
     error: str | None = None
@@ -138,29 +139,53 @@ def _total(base: int, dealer: bool, tsumo: bool) -> int:
     return _round_up_100(base * 2) + 2 * _round_up_100(base)
 
 
-# (flag, what it needs, the message when it is missing)
+MAX_DORA_INDICATORS = 5  # the first indicator and one per kan on the table, whoever made it
+
+
+def _riichi(s: WinSituation) -> bool:
+    return s.riichi or s.double_riichi
+
+
+# (flags, what each needs, the message when it is missing); ``closed``: no called meld
 _SITUATION_RULES = (
-    (("riichi", "double_riichi", "ippatsu"), lambda s, closed, melds: closed, "riichi needs a closed hand"),
-    (("ippatsu",), lambda s, closed, melds: s.riichi or s.double_riichi, "ippatsu needs riichi"),
+    (("riichi", "double_riichi", "ippatsu"), lambda s, closed, melds: closed, "{} needs a closed hand"),
+    (("ippatsu",), lambda s, closed, melds: _riichi(s), "ippatsu needs riichi"),
     (("rinshan", "haitei", "tenhou", "chiihou"), lambda s, closed, melds: s.tsumo, "{} is a tsumo win"),
     (("chankan", "houtei", "renhou"), lambda s, closed, melds: not s.tsumo, "{} is a ron win"),
     (("haitei",), lambda s, closed, melds: not s.rinshan, "haitei and rinshan cannot both be"),
     (("houtei",), lambda s, closed, melds: not s.chankan, "houtei and chankan cannot both be"),
-    (("rinshan",), lambda s, closed, melds: any(m.is_kan for m in melds), "rinshan needs a kan"),
+    (("rinshan",), lambda s, closed, melds: any(m.is_kan for m in melds), "rinshan needs a kan of the winner's"),
+    # the winner's own kan ends ippatsu before its replacement tile is drawn
+    (("ippatsu",), lambda s, closed, melds: not s.rinshan, "ippatsu and rinshan cannot both be"),
+    # riichi needs 4 tiles left to draw, so the turn after it never reaches the last discard
+    (("ippatsu",), lambda s, closed, melds: not s.houtei, "ippatsu and houtei cannot both be"),
     (("tenhou", "chiihou", "renhou"), lambda s, closed, melds: not melds, "{} needs a hand without melds"),
+    (("tenhou", "chiihou", "renhou"), lambda s, closed, melds: not _riichi(s), "{} comes before any riichi"),
+    (("tenhou", "chiihou", "renhou"), lambda s, closed, melds: not (s.haitei or s.houtei or s.chankan),
+     "{} is in the first turn: no haitei, houtei or chankan"),
+    (("tenhou", "chiihou", "renhou"), lambda s, closed, melds: len(s.dora_indicators) <= 1,
+     "{} is in the first turn, before any kan: one dora indicator at most"),
     (("tenhou",), lambda s, closed, melds: s.dealer, "tenhou is the dealer's"),
     (("chiihou", "renhou"), lambda s, closed, melds: not s.dealer, "{} is a non-dealer's"),
 )
 
 
 def check_situation(situation: WinSituation, melds: list[Meld]) -> None:
-    """InputError when the flags contradict each other or the melds (riichi with a call, ...).
+    """InputError when the flags contradict each other, the melds or the indicators.
+
+    Dora indicators: 1 to 5 whatever the winner's own kans (another player's kan turns a
+    kan-dora too); ura-dora indicators: no more than the dora indicators.
 
         >>> check_situation(WinSituation(ippatsu=True), [])
         Traceback (most recent call last):
         ...
         game.errors.InputError: ippatsu needs riichi
+        >>> check_situation(WinSituation(riichi=True, dora_indicators=(0, 4, 8)), [])   # others' kans
     """
+    if len(situation.dora_indicators) > MAX_DORA_INDICATORS:
+        raise InputError(f"at most {MAX_DORA_INDICATORS} dora indicators (one, and one per kan on the table)")
+    if len(situation.ura_indicators) > len(situation.dora_indicators):
+        raise InputError("no more ura-dora indicators than dora indicators")
     closed = not any(m.is_open for m in melds)
     for flags, holds, message in _SITUATION_RULES:
         for flag in flags:
@@ -229,9 +254,16 @@ def win_deltas(score: HandScore, winner: int, dealer: int, from_seat: int | None
     """The four players' score changes for one win (from_seat None = tsumo).
 
     Honba: 300 from the discarder, or 100 from each payer on tsumo. Riichi sticks go to the
-    winner. Pao (Tenhou): the yakuman the liable player made possible (daisangen,
-    daisuushii) is paid, on tsumo, by that player alone, honba too; on ron, half by the
-    discarder and half by the liable player. Any other value of the hand is paid as usual.
+    winner. Pao (Tenhou), when the hand scores a yakuman the liable player made possible
+    (daisangen, daisuushii): the whole hand is the liable player's, a second yakuman
+    beside it included, as Tenhou charged it in a real game (daisangen pao + tsuuiisou by
+    tsumo: the liable player paid 64,000 + honba, the others nothing).
+
+    - tsumo: the liable player alone pays the hand as if dealt into, honba too (300 each);
+    - ron: the discarder and the liable player pay half of the hand each, and the liable
+      player pays the honba (a real Tenhou log, 1 honba: +32300, -16300 liable, -16000
+      discarder). A second yakuman on ron is halved with the rest: no real log shows the
+      case, and Tenhou's tsumo treats the whole hand as liable, not its daisangen part.
 
         >>> from game.tiles import parse_tiles
         >>> pons = [Meld("pon", tuple(parse_tiles(t)), from_seat=0) for t in ("555z", "666z", "777z")]
@@ -239,23 +271,22 @@ def win_deltas(score: HandScore, winner: int, dealer: int, from_seat: int | None
         >>> s = score_hand(hand, hand[2], pons, WinSituation(tsumo=True, seat_wind=1))
         >>> win_deltas(s, winner=2, dealer=1, from_seat=None, honba=1, riichi_sticks=0, pao_seat=0)
         [-32300, 0, 32300, 0]
+        >>> win_deltas(s, winner=2, dealer=1, from_seat=3, honba=1, riichi_sticks=0, pao_seat=0)
+        [-16300, 0, 32300, -16000]
     """
     deltas = [0, 0, 0, 0]
     winner_is_dealer = winner == dealer
-    liable_base = YAKUMAN_BASE * score.liable_yakuman if pao_seat is not None and ruleset.pao else 0
-    liable_ron_value = liable_base * (6 if winner_is_dealer else 4)
-    usual_base = score.base - liable_base
-    if from_seat is None:
+    if pao_seat is not None and ruleset.pao and score.liable_yakuman:
+        whole = _round_up_100(score.base * (6 if winner_is_dealer else 4))
+        payer = pao_seat if from_seat is None else from_seat
+        deltas[payer] -= whole // 2
+        deltas[pao_seat] -= whole - whole // 2 + ruleset.honba_ron * honba
+    elif from_seat is None:
         for seat in range(4):
-            if seat != winner and usual_base:
-                deltas[seat] -= _round_up_100(usual_base * (2 if winner_is_dealer or seat == dealer else 1))
-                deltas[seat] -= 0 if liable_base else ruleset.honba_ron // 3 * honba
-        if liable_base:
-            deltas[pao_seat] -= liable_ron_value + ruleset.honba_ron * honba
+            if seat != winner:
+                deltas[seat] -= _round_up_100(score.base * (2 if winner_is_dealer or seat == dealer else 1))
+                deltas[seat] -= ruleset.honba_ron // 3 * honba
     else:
-        deltas[from_seat] -= _round_up_100(usual_base * (6 if winner_is_dealer else 4))
-        deltas[from_seat] -= liable_ron_value // 2 + ruleset.honba_ron * honba
-        if liable_base:
-            deltas[pao_seat] -= liable_ron_value // 2
+        deltas[from_seat] -= _round_up_100(score.base * (6 if winner_is_dealer else 4)) + ruleset.honba_ron * honba
     deltas[winner] = -sum(deltas) + 1000 * riichi_sticks
     return deltas

@@ -109,16 +109,29 @@ def kinds_to_mpsz(kinds: Iterable[int]) -> str:
     return to_mpsz((k * 4 + 1 for k in kinds), red=False)
 
 
+DIGITS = "0123456789"  # ASCII only: str.isdigit would take '²', full-width and Arabic-Indic digits
+
+
 def parse_kinds(text: str) -> list[int]:
-    """Kinds named by MPSZ text, in order; ``0`` counts as a five. No copy limit."""
+    """Kinds named by MPSZ text, in order; ``0`` counts as a five. No copy limit.
+
+        >>> parse_kinds("19m 0z")
+        Traceback (most recent call last):
+        ...
+        game.tiles.NotationError: 0z is not a tile
+        >>> parse_kinds("１m")
+        Traceback (most recent call last):
+        ...
+        game.tiles.NotationError: '１' is not a digit 0-9 in '１m'
+    """
     kinds: list[int] = []
     digits = ""
     for ch in text.strip():
-        if ch.isdigit():
+        if ch in DIGITS:
             digits += ch
         elif ch in SUITS:
             if not digits:
-                raise NotationError(f"'{ch}' has no digits before it in {text!r}")
+                raise NotationError(f"'{ch}' has no digits before it in {_shown(text)}")
             s = SUITS.index(ch)
             for d in digits:
                 n = 5 if d == "0" else int(d)
@@ -128,11 +141,18 @@ def parse_kinds(text: str) -> list[int]:
             digits = ""
         elif ch in " ,":
             continue
+        elif ch.isdigit() or ch.isnumeric():
+            raise NotationError(f"{ch!r} is not a digit 0-9 in {_shown(text)}")
         else:
-            raise NotationError(f"unexpected character {ch!r} in {text!r}")
+            raise NotationError(f"unexpected character {ch!r} in {_shown(text)}")
     if digits:
-        raise NotationError(f"digits '{digits}' have no suit letter in {text!r}")
+        raise NotationError(f"digits '{digits[:20]}' have no suit letter in {_shown(text)}")
     return kinds
+
+
+def _shown(text: str, limit: int = 40) -> str:
+    """The text for a message: quoted, escaped, cut to ``limit`` characters."""
+    return repr(text) if len(text) <= limit else repr(text[:limit]) + "..."
 
 
 def parse_tiles(text: str, used: set[int] | None = None) -> list[int]:
@@ -174,7 +194,7 @@ def parse_tile(text: str, used: set[int] | None = None) -> int:
 def _kinds_with_red(text: str) -> list[tuple[int, bool]]:
     kinds = parse_kinds(text)
     reds: list[bool] = []
-    digits = [ch for ch in text if ch.isdigit()]
+    digits = [ch for ch in text if ch in DIGITS]
     for d in digits:
         reds.append(d == "0")
     return list(zip(kinds, reds))

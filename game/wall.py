@@ -64,13 +64,15 @@ def normalize_code(text: str) -> str:
     >>> normalize_code("ab1o-lmnp i")
     'AB101MNP1'
     """
-    letters = "".join(text.split()).replace("-", "").upper()
+    # upper-case ASCII only: str.upper turns 'ß' into 'SS' and 'ﬁ' into 'FI'
+    letters = "".join(c.upper() if c.isascii() else c for c in "".join(text.split()).replace("-", ""))
     letters = "".join(CODE_ALIASES.get(c, c) for c in letters)
     bad = sorted(set(letters) - set(CODE_ALPHABET))
     if bad:
         raise InputError(f"seed code {text[:30]!r}: {''.join(bad)[:10]!r} is not a code character (0-9, A-Z but U)")
     if not CODE_MIN <= len(letters) <= CODE_MAX:
-        raise InputError(f"seed code {text[:30]!r} has {len(letters)} characters, not {CODE_MIN} to {CODE_MAX}")
+        raise InputError(f"seed code {text[:30]!r} has {len(letters)} character{'' if len(letters) == 1 else 's'}, "
+                         f"not {CODE_MIN} to {CODE_MAX}")
     return letters
 
 
@@ -108,7 +110,7 @@ def tenhou_seed_words(text: str) -> list[int]:
     except (binascii.Error, ValueError):
         raise InputError("Tenhou seed is not valid base64") from None
     if len(raw) != 4 * SEED_WORDS:
-        raise InputError(f"Tenhou seed holds {len(raw)} bytes, not {4 * SEED_WORDS}")
+        raise InputError(f"Tenhou seed holds {len(raw)} byte{'' if len(raw) == 1 else 's'}, not {4 * SEED_WORDS}")
     return list(struct.unpack(f"<{SEED_WORDS}I", raw))
 
 

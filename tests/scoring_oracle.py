@@ -285,22 +285,29 @@ def random_case(rng: random.Random) -> Case:
 
 
 def _random_situation(rng: random.Random, melds: list[Meld], taken: set[int]) -> WinSituation:
+    """A situation that can happen at a table: the flags agree with each other and the melds.
+
+    Dora indicators: one, plus one per kan on the table, the winner's own or another's (up to 5);
+    a riichi winner sees as many ura-dora indicators. A first-draw win comes before any call or
+    riichi; ippatsu never meets rinshan (a kan ends it) or houtei (riichi needs 4 tiles left).
+    """
     closed = not any(m.is_open for m in melds)
     tsumo = rng.random() < 0.5
-    double_riichi = closed and rng.random() < 0.05
-    riichi = closed and (double_riichi or rng.random() < 0.5)
+    first_draw = tsumo and not melds and rng.random() < 0.02
+    double_riichi = closed and not first_draw and rng.random() < 0.05
+    riichi = closed and not first_draw and (double_riichi or rng.random() < 0.5)
     kans = sum(m.is_kan for m in melds)
     rinshan = tsumo and kans > 0 and rng.random() < 0.3
     chankan = not tsumo and rng.random() < 0.04
+    houtei = not tsumo and not chankan and rng.random() < 0.05
     seat = rng.randrange(4)
-    first_draw = tsumo and not melds and rng.random() < 0.02
     free = [t for t in range(136) if t not in taken]
-    dora = rng.sample(free, 1 + kans)
-    ura = rng.sample([t for t in free if t not in dora], 1 + kans) if riichi else []
+    dora = rng.sample(free, 1 if first_draw else rng.randint(1 + kans, 5))
+    ura = rng.sample([t for t in free if t not in dora], len(dora)) if riichi else []
     return WinSituation(
-        tsumo=tsumo, riichi=riichi, double_riichi=double_riichi, ippatsu=riichi and rng.random() < 0.2,
-        rinshan=rinshan, chankan=chankan,
-        haitei=tsumo and not rinshan and rng.random() < 0.05, houtei=not tsumo and not chankan and rng.random() < 0.05,
-        tenhou=first_draw and seat == 0, chiihou=first_draw and seat != 0,
+        tsumo=tsumo, riichi=riichi, double_riichi=double_riichi,
+        ippatsu=riichi and not rinshan and not houtei and rng.random() < 0.2,
+        rinshan=rinshan, chankan=chankan, haitei=tsumo and not rinshan and not first_draw and rng.random() < 0.05,
+        houtei=houtei, tenhou=first_draw and seat == 0, chiihou=first_draw and seat != 0,
         seat_wind=seat, round_wind=rng.randrange(4), dora_indicators=tuple(dora), ura_indicators=tuple(ura),
         honba=rng.choice((0, 0, 1, 2, 5)), riichi_sticks=rng.choice((0, 0, 1, 3)))

@@ -281,7 +281,7 @@ def test_corrupted_mjlogs_raise_one_line_input_errors(index, tmp_path):
     path.write_text(text, encoding="utf-8")
     with pytest.raises(InputError) as error:
         read_log(path)
-    assert "\n" not in str(error.value) and str(error.value).startswith("bad.xml: ")
+    assert "\n" not in str(error.value) and str(error.value).startswith(f"{path}: ")  # the full path
 
 
 def _json_corruptions(text):
@@ -314,7 +314,7 @@ def test_corrupted_json_logs_raise_one_line_input_errors(index, tmp_path):
     path.write_text(text, encoding="utf-8")
     with pytest.raises(InputError) as error:
         read_log(path)
-    assert "\n" not in str(error.value) and str(error.value).startswith("bad.json: ")
+    assert "\n" not in str(error.value) and str(error.value).startswith(f"{path}: ")  # the full path
 
 
 def test_unreadable_files_are_input_errors(tmp_path):
@@ -447,7 +447,7 @@ def _what_the_json_keeps(game: GameLog) -> GameLog:
                 continue
             events.append(event)
         rounds.append(RoundLog(one_round.init, events))
-    return GameLog(game.rules, game.players, None, rounds)
+    return GameLog(game.rules, game.players, None, rounds, ref=game.ref)
 
 
 def _unnamed(meld):

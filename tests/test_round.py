@@ -219,6 +219,54 @@ def test_kokushi_robs_a_closed_kan():
     assert rnd.result.wins[0].score.yakuman == 1 and rnd.result.wins[0].from_seat == 0
 
 
+# Seat 1 waits on 2m/5m (34m, tanyao); seat 2 holds all four 5m; seat 3 holds a 2m to discard.
+WAIT_25M = ["179m2468p13579s1z", "34m234p678p555s88s", "5555m19p19s1234z6z", "2m8m3p7p3s7s2z2z5z5z6z4z9s"]
+
+
+@pytest.mark.parametrize("riichi", [False, True])
+def test_a_closed_kan_of_a_waiting_tile_makes_no_furiten(riichi):
+    """Only kokushi may rob a closed kan: for any other hand it is no missed chance (Tenhou)."""
+    rnd = table(WAIT_25M, ["8m", "7z", "3z", "9m"])
+    rnd.apply(0, Discard(rnd.drawn))
+    pass_all(rnd)
+    rnd.apply(1, Riichi(rnd.drawn) if riichi else Discard(rnd.drawn))
+    pass_all(rnd)
+    rnd.apply(2, ClosedKan(parse_tile("5m") // 4))
+    assert Missed(1) not in rnd.events and not rnd.furiten_temp[1] and not rnd.furiten_riichi[1]
+    discard(rnd, 2, "3z")
+    pass_all(rnd)
+    discard(rnd, 3, "2m")
+    assert Ron() in rnd.legal_actions(1)
+    rnd.apply(1, Ron())
+    assert [w.seat for w in rnd.result.wins] == [1]
+
+
+def test_a_passed_chankan_is_a_missed_win():
+    # the scene of test_chankan_robs_an_added_kan, but seat 3 lets the added kan stand
+    hands = ["1357m2468p1357s1z", "19m19s123z55p2899p", "28m28s4z555z3p7p9p1s1p", "234m678m234s55s46p"]
+    rnd = table(hands, ["5p", "2z", "3z", "4z", "0p"])
+    discard(rnd, 0, "5p")
+    rnd.apply(3, Pass())
+    rnd.apply(1, next(a for a in rnd.legal_actions(1) if isinstance(a, Pon)))
+    discard(rnd, 1, "1m")
+    pass_all(rnd)
+    for seat in (2, 3, 0):
+        rnd.apply(seat, Discard(rnd.drawn))
+        pass_all(rnd)
+    events = len(rnd.events)
+    rnd.apply(1, AddedKan(52))
+    rnd.apply(3, Pass())
+    assert Missed(3) in rnd.events[events:] and rnd.furiten_temp[3]
+
+
+def test_a_passed_kokushi_robbing_of_a_closed_kan_is_a_missed_win():
+    hands = ["111z2345m2345p23s", "6789m6789p45678s", "1m1p1s8s8s6m7m6p7p9p5s6z6z", "19m19p19s23456z77z"]
+    rnd = table(hands, ["1z"])
+    rnd.apply(0, ClosedKan(27))
+    rnd.apply(3, Pass())
+    assert Missed(3) in rnd.events and rnd.furiten_temp[3]
+
+
 def test_no_ron_without_a_yaku():
     # the same kanchan 5p wait as seat 3 of CALLS, but 123m spoils tanyao: no yaku, no ron
     hands = CALLS[:3] + ["123m678m234s55s46p"]

@@ -14,7 +14,7 @@ from scoring_oracle import describe_case, differences, make_case, oracle_score, 
 from game.errors import InputError
 from game.melds import Meld
 from game.ruleset import Ruleset
-from game.scoring import base_points, score_hand, win_deltas
+from game.scoring import base_points, check_situation, score_hand, win_deltas
 from game.yaku import YAKU
 
 NO_RED = Ruleset(red_fives=False)
@@ -42,6 +42,16 @@ def test_random_winning_hands_agree_with_the_oracle():
     assert not problems, f"{len(problems)} differences; the first: {problems[:10]}"
     # the generator reaches every yaku the oracle knows in Tenhou's rules (renhou is not one)
     assert seen == set(YAKU) - {36}
+
+
+def test_every_situation_that_can_happen_passes_the_checks():
+    """Other players' kans turn kan-dora too: a hand without a kan of its own sees up to 5 indicators."""
+    rng = random.Random(1405)
+    cases = [random_case(rng) for _ in range(3000)]
+    for case in cases:
+        check_situation(case.situation, case.melds)
+    seen = {len(c.situation.dora_indicators) for c in cases if not any(m.is_kan for m in c.melds)}
+    assert seen == {1, 2, 3, 4, 5}
 
 
 # --- the traps ---------------------------------------------------------------------------
@@ -195,12 +205,43 @@ def test_ron_and_tsumo_payments_with_honba_and_sticks():
                                                                                                4200, -1400]
 
 
-def test_pao_on_ron_splits_the_liable_yakuman_between_discarder_and_liable_player():
+def test_pao_on_ron_the_liable_player_pays_half_and_the_honba():
+    # a real Tenhou game (issue 15), 1 honba: +32300, -16300 (liable), -16000 (discarder)
     case = make_case("555z666z22m789p", "2m", ("pon:777z",), NO_RED, seat_wind=1, honba=1)
     score = _score(case)
     assert score.yaku == [(39, 13)]
     deltas = win_deltas(score, winner=1, dealer=0, from_seat=2, honba=1, riichi_sticks=0, pao_seat=3)
-    assert deltas == [0, 32300, -16300, -16000]
+    assert deltas == [0, 32300, -16000, -16300]
+    dealer_win = make_case("555z666z22m789p", "2m", ("pon:777z",), NO_RED, seat_wind=0, honba=2)
+    deltas = win_deltas(_score(dealer_win), winner=0, dealer=0, from_seat=1, honba=2, riichi_sticks=1, pao_seat=2)
+    assert deltas == [48600 + 1000, -24000, -24600, 0]
+
+
+def test_pao_ron_dealt_by_the_liable_player_is_an_ordinary_ron():
+    case = make_case("555z666z22m789p", "2m", ("pon:777z",), NO_RED, seat_wind=1, honba=1)
+    deltas = win_deltas(_score(case), winner=1, dealer=0, from_seat=3, honba=1, riichi_sticks=0, pao_seat=3)
+    assert deltas == [0, 32300, 0, -32300]
+
+
+def test_pao_with_a_second_yakuman_by_tsumo_is_all_the_liable_players():
+    # Tenhou (issue 14): daisangen pao + tsuuiisou, non-dealer tsumo: 64,000 + honba from the liable player
+    case = make_case("111z22z", "1z", ("pon:555z", "pon:666z", "pon:777z"), NO_RED, tsumo=True, seat_wind=2,
+                     honba=1)
+    score = _score(case)
+    assert _yaku_ids(score) == {39, 42} and score.liable_yakuman == 1
+    deltas = win_deltas(score, winner=2, dealer=0, from_seat=None, honba=1, riichi_sticks=0, pao_seat=1)
+    assert deltas == [0, -64300, 64300, 0]
+    # on ron the whole double yakuman is halved between discarder and liable player (our choice)
+    ron = make_case("111z22z", "1z", ("pon:555z", "pon:666z", "pon:777z"), NO_RED, seat_wind=2, honba=1)
+    deltas = win_deltas(_score(ron), winner=2, dealer=0, from_seat=3, honba=1, riichi_sticks=0, pao_seat=1)
+    assert deltas == [0, -32300, 64300, -32000]
+
+
+def test_without_a_liable_yakuman_pao_changes_nothing():
+    case = make_case("123m456p789s55p234s", "4s", ruleset=NO_RED, tsumo=True, riichi=True, seat_wind=1)
+    score = _score(case)
+    usual = win_deltas(score, winner=1, dealer=0, from_seat=None, honba=0, riichi_sticks=0)
+    assert win_deltas(score, winner=1, dealer=0, from_seat=None, honba=0, riichi_sticks=0, pao_seat=2) == usual
 
 
 def test_score_hand_rejects_tiles_that_are_not_a_hand():

@@ -12,7 +12,7 @@ import importlib
 import json
 import shlex
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 from game.errors import InputError
@@ -26,16 +26,20 @@ COMMANDS = {
 }
 
 
+class UsageError(InputError):
+    """Bad arguments; the message already names the command (``picoriichi score: ...``)."""
+
+
 class _Parser(argparse.ArgumentParser):
     """argparse that reports bad arguments as one line and exit 2."""
 
     def error(self, message: str) -> None:  # type: ignore[override]
-        raise InputError(f"{self.prog}: {message}")
+        raise UsageError(f"{self.prog}: {message}")
 
 
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="picoriichi", description="Pico Riichi tools")
-    sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+    sub = parser.add_subparsers(dest="command", parser_class=_Parser, metavar="COMMAND")
     for name, help_text in COMMANDS.items():
         module = _command_module(name)
         if module is None:
@@ -45,6 +49,33 @@ def build_parser() -> argparse.ArgumentParser:
         module.add_arguments(cmd)
         cmd.set_defaults(run=module.run)
     return parser
+
+
+def count(text: str) -> int:
+    """An argparse type: a whole number 0..MAX_COUNT in ASCII digits (``int`` would take '１' and '1_0').
+
+        >>> count("12")
+        12
+        >>> count("١٢")
+        Traceback (most recent call last):
+        ...
+        argparse.ArgumentTypeError: '١٢' is not a whole number 0-9999 in digits 0-9
+    """
+    if not (text.isascii() and text.isdigit() and len(text) <= 4):
+        raise argparse.ArgumentTypeError(f"{text[:20]!r} is not a whole number 0-{MAX_COUNT} in digits 0-9")
+    return int(text)
+
+
+MAX_COUNT = 9999
+
+
+def plural(number: int, noun: str) -> str:
+    """``1 tile``, ``2 tiles``: a count and its noun in the right number.
+
+        >>> plural(1, "round"), plural(0, "round"), plural(3, "meld")
+        ('1 round', '0 rounds', '3 melds')
+    """
+    return f"{number} {noun}" if number == 1 else f"{number} {noun}s"
 
 
 def _command_module(name: str) -> Any:
@@ -58,13 +89,34 @@ def _command_module(name: str) -> Any:
 
 def main(argv: Sequence[str] | None = None) -> int:
     try:
-        args = build_parser().parse_args(argv)
+        parser = build_parser()
+        args = parser.parse_args(argv)
+        if args.command is None:  # bare ``picoriichi``: the same as --help
+            parser.print_help()
+            return 0
         return int(args.run(args) or 0)
+    except UsageError as exc:
+        print(one_line(str(exc)), file=sys.stderr)
+        return 2
     except InputError as exc:
-        print(f"picoriichi: {exc}", file=sys.stderr)
+        print(one_line(f"picoriichi: {exc}"), file=sys.stderr)
         return 2
     except BrokenPipeError:
         return 0
+
+
+MAX_MESSAGE = 300
+
+
+def one_line(text: str) -> str:
+    r"""A message as one printable line: control and line-break characters escaped
+    (argparse quotes arguments as typed), cut at MAX_MESSAGE characters.
+
+        >>> one_line("unrecognized arguments: a\x1eb")
+        'unrecognized arguments: a\\x1eb'
+    """
+    shown = "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
+    return shown if len(shown) <= MAX_MESSAGE else shown[:MAX_MESSAGE - 3] + "..."
 
 
 def print_json(value: Any) -> None:
@@ -83,7 +135,7 @@ def each_stdin_line(
     ``{"error": "..."}`` and the batch goes on; the exit code is then 2.
     """
     status = 0
-    for line in sys.stdin:
+    for line in _stdin_lines():
         if not line.strip():
             continue
         try:
@@ -92,6 +144,32 @@ def each_stdin_line(
             print_json({"error": str(exc)})
             status = 2
     return status
+
+
+MAX_LINE = 65536  # far above any query; a stream without newlines (/dev/zero) is refused, not read whole
+
+
+def _stdin_lines() -> Iterator[str]:
+    """Standard input line by line, decoded as the stream says (strict UTF-8 by default).
+
+    Bytes that are not text in that encoding end the batch with InputError (one line, exit 2);
+    the lines before them have been answered.
+    """
+    stream = sys.stdin
+    raw = getattr(stream, "buffer", None)
+    if raw is None:  # a text stream (tests): nothing to decode
+        yield from stream
+        return
+    encoding = stream.encoding or "utf-8"
+    errors = stream.errors or "strict"
+    for number, data in enumerate(iter(lambda: raw.readline(MAX_LINE + 1), b""), 1):
+        if len(data) > MAX_LINE:
+            raise InputError(f"standard input line {number} is longer than {MAX_LINE} bytes")
+        try:
+            yield data.decode(encoding, errors)
+        except UnicodeDecodeError as exc:
+            raise InputError(f"standard input line {number} is not {encoding} text "
+                             f"(byte {data[exc.start:exc.start + 1]!r} at {exc.start})") from None
 
 
 def _parse_line(command: str, add_arguments: Callable[[argparse.ArgumentParser], None], line: str) -> argparse.Namespace:

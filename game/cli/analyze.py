@@ -23,7 +23,7 @@ from __future__ import annotations
 import argparse
 
 from engine.tasks import run_to_end
-from game.cli import each_stdin_line, print_json
+from game.cli import each_stdin_line, plural, print_json
 from game.errors import InputError
 from game.shanten import Ukeire, evaluate_discards, shanten_forms, ukeire
 from game.tiles import counts34, kind_name, parse_tiles
@@ -55,7 +55,7 @@ def answer_query(hand_text: str, visible_text: str = "") -> dict:
     visible = counts34(parse_tiles(visible_text, used))  # shares `used`: no fifth copy
     size = sum(hand)
     if size == 0 or size > 14 or size % 3 == 0:
-        raise InputError(f"HAND has {size} tiles; a hand has 1-14 tiles, not a multiple of 3")
+        raise InputError(f"HAND has {plural(size, 'tile')}; a hand has 1-14 tiles, not a multiple of 3")
     regular, chiitoitsu, kokushi = shanten_forms(hand)
     best = min(form for form in (regular, chiitoitsu, kokushi) if form is not None)
     answer: dict = {"shanten": best, "regular": regular, "chiitoitsu": chiitoitsu, "kokushi": kokushi}
@@ -100,4 +100,4 @@ def _ukeire_words(value: dict, shanten_after: int) -> str:
         return "complete"
     what = "waits" if shanten_after == 0 else "ukeire"
     tiles = " ".join(f"{name}:{n}" for name, n in value["tiles"].items()) or "none"
-    return f"{what} {tiles}: {value['total']} tiles ({value['share']:.1%} of the unseen)"
+    return f"{what} {tiles}: {plural(value['total'], 'tile')} ({value['share']:.1%} of the unseen)"

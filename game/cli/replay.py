@@ -1,7 +1,8 @@
 """``picoriichi replay LOG... [--json]``: replay Tenhou logs through our rules.
 
 Exit 0 when every round of every file agrees, 1 when some round differs (the first
-difference of each such round is reported), 2 when a file cannot be read. Three-player
+difference of each such round is reported), 2 when a file cannot be read (said once,
+on stderr, with the path as given). Three-player
 games and logs with no rounds are reported as unsupported (nothing checked), which is
 not a failure.
 """
@@ -25,7 +26,8 @@ def run(args: argparse.Namespace) -> int:
         print_json({"files": [r.to_json() for r in reports]})
     else:
         for report in reports:
-            print(_text(report))
+            if not report.error:  # an unreadable file is said once, on stderr
+                print(_text(report))
     for report in reports:
         if report.error:
             print(f"picoriichi: {report.error}", file=sys.stderr)
@@ -35,13 +37,16 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _text(report: FileReport) -> str:
-    if report.error:
-        return f"{report.path}: unreadable: {report.error}"
     if report.unsupported:
         return f"{report.path}: unsupported: {report.unsupported}"
     differing = [r for r in report.rounds if not r.ok]
-    lines = [f"{report.path}: {len(report.rounds)} rounds, "
-             f"{'all agree' if not differing else f'{len(differing)} differ'}"]
+    agreement = "all agree" if not differing else f"{len(differing)} {'differs' if len(differing) == 1 else 'differ'}"
+    lines = [f"{report.path}: {_count(len(report.rounds), 'round')}, {agreement}"]
     lines += [f"  {r.label}: {r.difference}" for r in differing]
     lines += [f"  {r.label}: note: {r.note}" for r in report.rounds if r.ok and r.note]
     return "\n".join(lines)
+
+
+def _count(n: int, noun: str) -> str:
+    """``1 round``, ``2 rounds``."""
+    return f"{n} {noun}{'' if n == 1 else 's'}"

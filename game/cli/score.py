@@ -7,8 +7,10 @@ them won (``0p`` picks the red five). Each ``--meld KIND:TILES`` is one set outs
 HAND, melds and indicators never share a copy. ``-`` for HAND reads one query per stdin line
 (the same arguments) and answers one JSON object per line. JSON answer::
 
-    {"yaku": [[tenhou_id, han], ...], "han": h, "fu": f, "limit": "none|mangan|...|yakuman",
+    {"yaku": [[tenhou_id, han, name], ...], "han": h, "fu": f, "limit": "none|mangan|...|yakuman",
      "payments": {...}, "total": points}      or      {"error": "not complete"}
+
+Each yaku is Tenhou's id, its han (13 per yakuman) and its romaji name (``[1, 1, "riichi"]``).
 
 ``payments`` (honba included): ``{"discarder": n}`` for ron; ``{"dealer": n, "non_dealer": m}``
 for a non-dealer tsumo, ``{"non_dealer": m}`` for a dealer tsumo (m from each); ``total`` is
@@ -19,7 +21,7 @@ from __future__ import annotations
 
 import argparse
 
-from game.cli import each_stdin_line, print_json
+from game.cli import count, each_stdin_line, plural, print_json
 from game.errors import InputError
 from game.melds import Meld
 from game.ruleset import Ruleset
@@ -44,8 +46,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="a set outside HAND: chi:345m pon:777z kan:1111p ankan:9999s kakan:5555p")
     parser.add_argument("--dora", default="", metavar="TILES", help="dora indicators (MPSZ)")
     parser.add_argument("--ura", default="", metavar="TILES", help="ura-dora indicators (MPSZ)")
-    parser.add_argument("--honba", type=int, default=0, metavar="N")
-    parser.add_argument("--sticks", type=int, default=0, metavar="N", help="riichi sticks on the table")
+    parser.add_argument("--honba", type=count, default=0, metavar="N")
+    parser.add_argument("--sticks", type=count, default=0, metavar="N", help="riichi sticks on the table")
     parser.add_argument("--no-red", action="store_true", help="red fives are not dora")
     parser.add_argument("--no-open-tanyao", action="store_true", help="tanyao needs a closed hand")
 
@@ -65,19 +67,14 @@ def answer_query(args: argparse.Namespace) -> dict:
     """The JSON answer for parsed arguments; InputError for bad input."""
     if not args.win:
         raise InputError("--win TILE is required: which tile of HAND won")
-    if args.honba < 0 or args.sticks < 0:
-        raise InputError("--honba and --sticks cannot be negative")
     used: set[int] = set()
     hand = parse_tiles(args.hand, used)
     melds = [parse_meld(text, used) for text in args.meld]
     dora = tuple(parse_tiles(args.dora, used))
     ura = tuple(parse_tiles(args.ura, used))
-    kans = sum(m.is_kan for m in melds)
     if len(hand) + 3 * len(melds) != 14:
-        raise InputError(f"HAND has {len(hand)} tiles; beside {len(melds)} meld(s) a winning hand has "
-                         f"{14 - 3 * len(melds)}")
-    if len(dora) > 1 + kans or len(ura) > len(dora):
-        raise InputError(f"at most {1 + kans} dora indicator(s) with {kans} kan(s), and no more ura than dora")
+        raise InputError(f"HAND has {plural(len(hand), 'tile')}; beside {plural(len(melds), 'meld')} a winning "
+                         f"hand has {14 - 3 * len(melds)}")
     situation = WinSituation(
         **{flag.replace("-", "_"): getattr(args, flag.replace("-", "_")) for flag in FLAGS},
         seat_wind=WIND_NAMES.index(args.seat), round_wind=WIND_NAMES.index(args.round),
@@ -124,14 +121,15 @@ def parse_meld(text: str, used: set[int]) -> Meld:
 def to_json(score: HandScore) -> dict:
     if score.error:
         return {"error": score.error}
-    return {"yaku": [[yaku_id, han] for yaku_id, han in score.yaku], "han": score.han, "fu": score.fu,
+    return {"yaku": [[yaku_id, han, YAKU[yaku_id].name] for yaku_id, han in score.yaku], "han": score.han,
+            "fu": score.fu,
             "limit": score.limit, "payments": score.payments, "total": score.total}
 
 
 def describe(answer: dict) -> str:
     """The answer for a person: yaku and han, then han, fu, limit, points and who pays.
 
-        >>> print(describe({"yaku": [[1, 1], [7, 1]], "han": 2, "fu": 30, "limit": "none",
+        >>> print(describe({"yaku": [[1, 1, "riichi"], [7, 1, "pinfu"]], "han": 2, "fu": 30, "limit": "none",
         ...                 "payments": {"discarder": 2000}, "total": 2000}))
         riichi 1, pinfu 1
         2 han 30 fu: 2000 points
@@ -139,7 +137,7 @@ def describe(answer: dict) -> str:
     """
     if "error" in answer:
         return f"no win: {answer['error']}"
-    yaku = ", ".join(f"{YAKU[yaku_id].name} {han}" for yaku_id, han in answer["yaku"])
+    yaku = ", ".join(f"{name} {han}" for _, han, name in answer["yaku"])
     limit = "" if answer["limit"] == "none" else f" {answer['limit']}"
     pays = {"discarder": "the discarder pays {}", "dealer": "the dealer pays {}",
             "non_dealer": "each non-dealer pays {}"}

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import argparse
 
-from game.cli import print_json
+from game.cli import count, print_json
 from game.errors import InputError
 from game.tiles import WIND_NAMES, tile_name, to_mpsz
 from game.wall import Shuffler, Wall, is_hex_seed, is_tenhou_seed, normalize_code, seed_words
@@ -21,7 +21,7 @@ MAX_ROUNDS = 1000
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("seed", metavar="SEED", help="a seed code or a Tenhou seed string")
-    parser.add_argument("--rounds", type=int, default=1, metavar="N", help="how many rounds (default 1)")
+    parser.add_argument("--rounds", type=count, default=1, metavar="N", help="how many rounds (default 1)")
 
 
 def run(args: argparse.Namespace) -> int:

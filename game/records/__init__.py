@@ -1,0 +1,77 @@
+"""Tenhou's game records: the mjlog meld bitfield, and readers for whole game logs.
+
+``read_log(path)`` reads an mjlog XML or a tenhou.net/6 JSON file into a
+:class:`GameLog` (rules, players, seed string, rounds; each round its
+:class:`RoundInit` and its events in order): plain data for the replay.
+
+One room per part:
+
+- :mod:`game.records.meld_codec`: the mjlog meld bitfield, both ways;
+- :mod:`game.records.model`: the shared log model both formats become;
+- :mod:`game.records.mjlog`: the mjlog XML reader;
+- :mod:`game.records.tenhou6`: the tenhou.net/6 JSON reader.
+
+This package exports what callers need, so ``from game.records import read_log`` works.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from game.errors import InputError
+from game.files import read_file
+from game.records.meld_codec import decode_meld, encode_meld, encode_nuki, nuki_tile
+from game.records.mjlog import parse_mjlog
+from game.records.model import (
+    Agari, Bye, Call, Discard, Draw, Event, GameLog, GameRules, NewDora, Nuki, Owari, Player, Rejoin, Riichi,
+    RoundInit, RoundLog, Ryuukyoku,
+)
+from game.records.tenhou6 import DAN_NAMES, TENHOU6_RED, YAKU_NAMES, parse_tenhou6
+
+__all__ = [
+    "Agari", "Bye", "Call", "DAN_NAMES", "Discard", "Draw", "Event", "GameLog", "GameRules", "NewDora", "Nuki",
+    "Owari", "Player", "Rejoin", "Riichi", "RoundInit", "RoundLog", "Ryuukyoku", "TENHOU6_RED", "YAKU_NAMES",
+    "decode_meld", "encode_meld", "encode_nuki", "nuki_tile", "parse_mjlog", "parse_tenhou6", "read_log",
+]
+
+
+TENHOU_ID = re.compile(r"\d{10}gm-[0-9a-f]{4}-\d{4}-[0-9a-f]{8}")  # "2016022509gm-0009-0000-b327da61"
+
+
+def read_log(path: str | Path) -> GameLog:
+    """Read an mjlog XML or a tenhou.net/6 JSON file (chosen by its first character, or
+    else by its name: ``.json``).
+
+    A log that does not carry its Tenhou game id (an mjlog never does) takes it from
+    its file name, as Tenhou names its downloads: the id's date tells the log's era.
+    """
+    path = Path(path)
+    data = read_file(path)  # its errors name the path
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise InputError(f"{path}: not UTF-8 text (byte {exc.start}), not a log") from None
+    text = text.removeprefix("\ufeff")  # a byte-order mark some editors write
+    try:
+        game = parse_tenhou6(text) if _looks_like_json(text, path) else parse_mjlog(text)
+    except InputError as exc:
+        raise InputError(f"{path}: {exc}") from None
+    named = TENHOU_ID.match(path.name)
+    if game.ref is None and named:
+        game.ref = named[0]
+    return game
+
+
+def _looks_like_json(text: str, path: Path) -> bool:
+    """A JSON text starts with ``{`` or ``[``; an mjlog with ``<``; else the name decides.
+
+    >>> _looks_like_json(' {"log": [', Path("x.mjlog")), _looks_like_json("<mjloggm", Path("x.json"))
+    (True, False)
+    >>> _looks_like_json('"log": [', Path("x.json"))
+    True
+    """
+    start = text.lstrip()[:1]
+    if start in ("{", "["):
+        return True
+    return start != "<" and path.suffix.lower() == ".json"
