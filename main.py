@@ -1,3 +1,8 @@
+# title: Pico Riichi
+# author: the Pico Riichi developers
+# desc: Riichi mahjong for one player against three CPUs, built like a PICO-8 cartridge
+# license: MIT
+# version: 0.1.0
 """Pico Riichi: start the cartridge on the title screen (``pyxel run main.py``).
 
 Memory is traced for the debug overlay's meter (hold X). Tracing makes every allocation

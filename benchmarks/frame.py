@@ -1,10 +1,10 @@
-"""Frame cost of the table, headless with Pyxel's pacing uncapped, against a bare Pyxel frame.
+"""Frame cost of a whole demo game, headless with Pyxel's pacing uncapped, against a bare Pyxel frame.
 
-    .venv/bin/python benchmarks/frame.py [FRAMES]
+    .venv/bin/python benchmarks/frame.py [MAX_FRAMES]
 
-Plays the table for FRAMES frames (default 3000) on a fixed seed code with scripted buttons
-(the player throws its draw whenever it is its turn; rounds follow one another) and prints the
-frame time (update + draw + thinking) p50/p99/max, the part of it that is update + draw, the
+Plays the attract-mode demo (four CPUs at the table, the one driver, the results pages read
+by themselves) on a fixed seed code from the deal to the final standings (or MAX_FRAMES,
+default 60000), and prints the frame time (update + draw + thinking) p50/p99/max, the part of it that is update + draw, the
 worst CPU meter reading and how many frames reached 1.0, the length of task steps (a frame
 may overrun its thinking slice by one step), and the traced memory. It does so
 twice: as ``make play`` runs it (memory traced for the debug overlay's meter, main.py's default)
@@ -27,7 +27,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 SEED_CODE = "BENCHFRAME"
-DEFAULT_FRAMES = 3000
+DEFAULT_FRAMES = 60000
+BARE_FRAMES = 3000  # the peer's frames are all alike: a few thousand time it
 MEASURES = ("traced", "untraced", "bare")
 
 
@@ -43,23 +44,19 @@ def describe(label: str, seconds: list[float]) -> str:
 
 
 def table_frames(frames: int, trace_memory: bool) -> dict[str, list[float]]:
-    """Play the table for ``frames`` frames; each frame's timings and meter readings."""
+    """Play a demo game to its end (at most ``frames`` frames); each frame's timings and meters."""
     import pyxel
 
-    from engine.buttons import O
     from engine.cartridge import Cartridge
-    from game.ui.end import EndScene
-    from game.ui.table import PLAYER, TableScene
+    from game.ui.demo import DemoScene
+    from game.ui.table import TableScene
 
-    cart = Cartridge(lambda cart: TableScene(cart, SEED_CODE), trace_memory=trace_memory)
+    cart = Cartridge(lambda cart: DemoScene(cart, SEED_CODE), trace_memory=trace_memory)
+    demo = cart.scene
     record: dict[str, list[float]] = {"frame": [], "update_draw": [], "meter": [], "memory": [], "step": []}
     for _ in range(frames):
-        scene = cart.scene
-        if isinstance(scene, EndScene):
-            cart.change(TableScene, SEED_CODE)
-        round_ = scene.round if isinstance(scene, TableScene) else None
-        my_turn = round_ is not None and round_.phase == "turn" and round_.turn == PLAYER
-        pyxel.set_btn(pyxel.KEY_Z, my_turn and not cart.buttons.held(O))  # press, let go, ...
+        if cart.scene is not demo or not isinstance(demo, TableScene):
+            break  # the game is over: the demo went back to the title
         cart.update()
         cart.draw()
         pyxel.flip()
@@ -69,7 +66,8 @@ def table_frames(frames: int, trace_memory: bool) -> dict[str, list[float]]:
         record["step"].append(cart.scheduler.last_step if cart.think_seconds else 0.0)
         record["memory"].append(cart.memory.current_bytes if trace_memory else 0)
     record["peak"] = [cart.memory.peak_bytes if trace_memory else 0]
-    pyxel.set_btn(pyxel.KEY_Z, False)
+    record["rounds"] = [len(demo.game.rounds)]
+    record["over"] = [float(demo.game.match.over)]
     cart.close()
     return record
 
@@ -104,10 +102,11 @@ def run_measure(kind: str, frames: int) -> dict[str, list[float]]:
 
 
 def report(frames: int) -> None:
-    runs = {kind: run_measure(kind, frames) for kind in MEASURES}
+    runs = {kind: run_measure(kind, BARE_FRAMES if kind == "bare" else frames) for kind in MEASURES}
     traced, untraced, bare = runs["traced"], runs["untraced"], runs["bare"]
-    print(f"benchmarks/frame.py: {frames} frames of the table (seed {SEED_CODE}), "
-          f"Python {sys.version.split()[0]}, each in a fresh process")
+    print(f"benchmarks/frame.py: a whole demo game (seed {SEED_CODE}): {len(traced['frame'])} frames, "
+          f"{int(traced['rounds'][0])} rounds, game over: {bool(traced['over'][0])}; "
+          f"Python {sys.version.split()[0]}, each run in a fresh process")
     for label, run in (("as played (memory traced)", traced),
                        ("untraced (TRACE_MEMORY=0)", untraced)):
         meters = run["meter"]
@@ -118,7 +117,8 @@ def report(frames: int) -> None:
         steps = [s for s in run["step"] if s > 0]
         print(describe("  a frame's last task step", steps) + "  (a frame overruns by at most one)")
     print(f"{'memory (tracemalloc)':<44} end {traced['memory'][-1] // 1024} KiB   peak "
-          f"{traced['peak'][0] // 1024} KiB   of 2048 KiB")
+          f"{traced['peak'][0] // 1024} KiB   of 2048 KiB"
+          f"{'' if traced['peak'][0] < 2 * 1024 * 1024 else '   OVER BUDGET'}")
     print(describe("peer: bare Pyxel frame (cls+text)", bare["frame"]))
     for label, run in (("traced", traced), ("untraced", untraced)):
         ratio = percentile(run["update_draw"], 0.5) / percentile(bare["frame"], 0.5)

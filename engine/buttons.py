@@ -53,7 +53,16 @@ def pyxel_reader() -> Callable[[str], bool]:
     import pyxel
 
     keys = pyxel_keys()
-    return lambda button: any(pyxel.btn(key) for key in keys[button])
+    ctrl = (pyxel.KEY_CTRL, pyxel.KEY_LCTRL, pyxel.KEY_RCTRL)
+
+    def read(button: str) -> bool:
+        # Ctrl+M mutes (engine/audio.py): then M is not the X button
+        pressed = keys[button]
+        if pyxel.KEY_M in pressed and any(pyxel.btn(key) for key in ctrl):
+            pressed = tuple(key for key in pressed if key != pyxel.KEY_M)
+        return any(pyxel.btn(key) for key in pressed)
+
+    return read
 
 
 class Buttons:

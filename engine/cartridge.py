@@ -28,7 +28,7 @@ import traceback
 from collections.abc import Callable
 from typing import Any, Protocol
 
-from engine import overlay
+from engine import audio, overlay
 from engine.buttons import Buttons, X
 from engine.meters import CpuMeter, MemoryMeter
 from engine.target import FPS, FRAME_SECONDS
@@ -110,6 +110,7 @@ class Cartridge:
             self.scene = scene_class(self, *args)
             gc.collect()  # free the old scene now, so the memory meter reads what is live
         self.buttons.update()
+        audio.poll_mute_key()  # Ctrl+M, as on PICO-8
         self.scene.update()
         self.update_seconds = self.clock() - start
 

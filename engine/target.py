@@ -48,7 +48,8 @@ def init_pyxel(headless: bool = False, fps: int = FPS) -> None:
     """
     import pyxel
 
-    pyxel.init(WIDTH, HEIGHT, title=TITLE, fps=fps, headless=headless)
+    # quit_key: Esc opens the game's pause menu instead of ending the game at once
+    pyxel.init(WIDTH, HEIGHT, title=TITLE, fps=fps, headless=headless, quit_key=pyxel.KEY_NONE)
     pyxel.load(str(RESOURCE_FILE))
     set_palette()  # after load: a .pyxpal beside the resources would replace the colours
 

@@ -352,8 +352,9 @@ class Round:
         state["wall"] = repr(self.wall.__dict__)
         return state
 
-    def view(self, seat: int) -> PlayerView:
-        """What ``seat`` may know now."""
+    def view(self, seat: int, legal: bool = True) -> PlayerView:
+        """What ``seat`` may know now. ``legal=False`` leaves ``legal_actions`` empty: a
+        painter's view, which never starts the win checks the driver slices (``prepare``)."""
         offer = self.offer
         return PlayerView(
             seat=seat, dealer=self.dealer, round_wind=self.round_wind,
@@ -368,7 +369,7 @@ class Round:
             scores=tuple(self.scores), honba=self.honba, riichi_sticks=self.sticks,
             tiles_left=self.tiles_left, turn=self.turn, awaiting=tuple(self.awaiting()),
             last_discard=(offer.from_seat, offer.tile) if offer else None,
-            legal_actions=tuple(self.legal_actions(seat)), over=self.phase == "over")
+            legal_actions=tuple(self.legal_actions(seat)) if legal else (), over=self.phase == "over")
 
     # --- legal actions ---------------------------------------------------------------
 

@@ -1,4 +1,5 @@
-"""resources.pyxres loads, holds the art of game/ui/sprites.py, and rebuilds to the same bytes."""
+"""resources.pyxres loads, holds the art of art/ (game/ui/sheet.py) and the sounds, and rebuilds
+to the same bytes; every sound plays headless."""
 
 from __future__ import annotations
 
@@ -7,28 +8,34 @@ import subprocess
 import sys
 from pathlib import Path
 
-from engine import target
-from game.ui import sprites
+import pytest
+
+from engine import audio, target
+from game.ui import sheet, sound
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
 def test_the_loaded_sprite_sheet_holds_every_sprite(pyxel_headless):
-    pyxel = pyxel_headless
-    bank = pyxel.images[sprites.BANK]
-    for name, sprite in sprites.ALL.items():
+    bank = pyxel_headless.images[sheet.BANK]
+    for name, sprite in sheet.compose().items():
         for dy, row in enumerate(sprite.rows):
             got = "".join(f"{bank.pget(sprite.x + dx, sprite.y + dy):x}" for dx in range(sprite.w))
             assert got == row, f"{name} row {dy}"
 
 
-def test_all_art_lies_in_the_128_pixel_sprite_sheet():
+def test_all_art_lies_in_the_128_pixel_sprite_sheet_without_overlap():
     bank, x0, y0, w, h = target.SPRITE_SHEET
-    assert bank == sprites.BANK
-    for sprite in sprites.ALL.values():
-        assert x0 <= sprite.x and sprite.x + sprite.w <= x0 + w
-        assert y0 <= sprite.y and sprite.y + sprite.h <= y0 + h
-        assert all(len(row) == sprite.w for row in sprite.rows)
+    assert bank == sheet.BANK
+    taken: dict[tuple[int, int], str] = {}
+    for name, sprite in sheet.compose().items():
+        assert x0 <= sprite.x and sprite.x + sprite.w <= x0 + w, name
+        assert y0 <= sprite.y and sprite.y + sprite.h <= y0 + h, name
+        assert all(len(row) == sprite.w for row in sprite.rows), name
+        for dy in range(sprite.h):
+            for dx in range(sprite.w):
+                other = taken.setdefault((sprite.x + dx, sprite.y + dy), name)
+                assert other == name, f"{name} overlaps {other}"
 
 
 def test_the_tool_rebuilds_the_committed_file_byte_for_byte(tmp_path):
@@ -36,3 +43,81 @@ def test_the_tool_rebuilds_the_committed_file_byte_for_byte(tmp_path):
     subprocess.run([sys.executable, str(ROOT / "tools" / "build_resources.py"), str(out)],
                    check=True, capture_output=True, env={**os.environ, "SDL_AUDIODRIVER": "dummy"})
     assert out.read_bytes() == target.RESOURCE_FILE.read_bytes()
+
+
+def test_the_sounds_keep_pico8s_limits_and_each_has_notes(pyxel_headless):
+    assert len(sound.NUMBERS) <= 64 and audio.CHANNELS == 4
+    for name, number in sound.NUMBERS.items():
+        assert len(pyxel_headless.sounds[number].notes) > 0, name
+    tune = pyxel_headless.musics[sound.TITLE_MUSIC].seqs
+    assert [list(seq) for seq in tune[:3]] == [[sound.NUMBERS[part]] for part in sound.TUNE_PARTS]
+
+
+@pytest.mark.parametrize("name", sound.NAMES)
+def test_every_sound_plays_headless(pyxel_headless, name):
+    sound.play(name)
+    assert not audio._state["broken"]
+    sound.stop()
+
+
+def test_muted_sounds_do_not_play_and_unmuting_restores_them(pyxel_headless, monkeypatch):
+    played = []
+    monkeypatch.setattr(pyxel_headless, "play", lambda *args, **kw: played.append(args))
+    sound.set_muted(True)
+    try:
+        sound.play("discard")
+        assert played == [] and sound.muted()
+    finally:
+        sound.set_muted(False)
+    sound.play("discard")
+    assert played == [(audio.SFX_CHANNEL, sound.NUMBERS["discard"])]
+
+
+def test_a_failing_audio_device_turns_sound_off_instead_of_stopping_the_game(pyxel_headless, monkeypatch):
+    def no_device(*args, **kw):
+        raise RuntimeError("no audio device")
+
+    monkeypatch.setattr(pyxel_headless, "play", no_device)
+    monkeypatch.setitem(audio._state, "broken", False)
+    sound.play("riichi")  # no exception
+    assert audio._state["broken"]
+    sound.play("riichi")
+
+
+def test_ctrl_m_mutes_and_unmutes_without_holding_x(make_cart):
+    import pyxel
+    from stepping import Blank, step
+
+    cart = make_cart(Blank)
+    assert not sound.muted()
+    try:
+        for expected in (True, False):
+            pyxel.set_btn(pyxel.KEY_LCTRL, True)
+            pyxel.set_btn(pyxel.KEY_M, True)
+            step(cart)
+            assert sound.muted() is expected
+            assert not cart.overlay_shown  # M is an X key, but not under Ctrl
+            pyxel.set_btn(pyxel.KEY_M, False)
+            pyxel.set_btn(pyxel.KEY_LCTRL, False)
+            step(cart)
+    finally:
+        pyxel.set_btn(pyxel.KEY_M, False)
+        pyxel.set_btn(pyxel.KEY_LCTRL, False)
+        sound.set_muted(False)
+
+
+def test_a_round_sounds_each_event_once_and_the_most_important_of_a_frame(pyxel_headless, monkeypatch):
+    from game.round import Discard, Round
+    from game.wall import Wall
+
+    played = []
+    monkeypatch.setattr(sound, "play", played.append)
+    rnd = Round.start(Wall(list(range(136))), dealer=0)
+    listener = sound.EventSounds(listener=0)
+    assert listener.follow(rnd) == "draw" and played == ["draw"]  # the dealer's first draw
+    assert listener.follow(rnd) is None  # heard already
+    rnd.apply(0, Discard(rnd.hand(0)[0]))  # a discard, then seat 1 draws: the discard sounds
+    assert listener.follow(rnd) == "discard"
+    assert played == ["draw", "discard"]
+    fresh = Round.start(Wall(list(range(136))), dealer=1)
+    assert listener.follow(fresh) is None  # seat 1's draw is not the listener's

@@ -1,181 +1,196 @@
-"""The table: scripted buttons discard, the CPUs think and discard, the round ends, X shows the overlay."""
+"""The table scene: the player's seat, discards, prompts, results' guard, pause, hold-X, the demo."""
 
 from __future__ import annotations
-
-import dataclasses
 
 import pyxel
 from stepping import press, screen, step, step_until
 
-from engine.overlay import debug_lines
-from engine.target import BLACK, HEIGHT, WHITE, WIDTH
-from engine.tasks import Task, run_to_end
-from game.shanten import shanten
-from game.tiles import counts34, parse_tiles
-from game.ui import table as table_module
-from game.ui.end import EndScene
-from game.ui.table import (CENTRE_BOX, CPU_MIN_FRAMES, FELT, PLAYER, SCORE_ORIGINS, TableScene, hand_in_order,
-                           think_discard)
-from game.ui.title import TitleScene
-from game.view import DiscardView
+from engine.buttons import Buttons, O
+from engine.tasks import run_to_end
+from game.match import Match
+from game.play import fallback, player_seat
+from game.round import Chi, Discard, Pass, Pon, Round
+from game.settings import Settings
+from game.ui import board, prompts, table as table_module
+from game.ui.pause import PauseMenu
+from game.ui.results import GUARD_FRAMES, ResultsPanel
+from game.ui.table import TableScene
+from game.ui.title import ATTRACT_FRAMES, TitleScene
+from game.wall import Shuffler, Wall, seed_words
 
 CODE = "TESTTABLE1"
+FAST = Settings(cpu_speed="fast")
 
 
-def dealt_table(make_cart, **options) -> tuple[object, TableScene]:
-    """A cartridge that booted on the title and went to a table for CODE, once dealt."""
-    cart = make_cart(TitleScene, **options)
-    cart.change(TableScene, CODE)
-    step(cart)
+def asked_table(make_cart, code: str = CODE, settings: Settings = FAST):
+    """A cartridge on a table for ``code``, stepped until the player is asked something."""
+    cart = make_cart(lambda c: TableScene(c, code, settings))
     table = cart.scene
-    step_until(cart, lambda: table.round is not None, limit=200)
+    step_until(cart, lambda: table.chooser.asked is not None, limit=2000)
     return cart, table
 
 
-def test_left_left_o_discards_the_tile_under_the_cursor(make_cart):
-    cart, table = dealt_table(make_cart)
-    assert table.round.turn == PLAYER and len(table.view.hand) == 14
-    before = hand_in_order(table.view)
-    press(cart, pyxel.KEY_LEFT)
-    press(cart, pyxel.KEY_LEFT)
-    assert table.cursor == 11
-    press(cart, pyxel.KEY_Z)
-    assert [d.tile for d in table.view.discards[PLAYER]] == [before[11]]
-    assert len(table.view.hand) == 13
-    assert sorted(list(table.view.hand) + [before[11]]) == sorted(before)
+def first_code_with_seat(seat: int) -> str:
+    return next(code for code in (f"SEAT{n:06d}" for n in range(100)) if player_seat(code) == seat)
 
 
-def pond_sizes(table: TableScene) -> list[int]:
-    return [len(pond) for pond in table.view.discards]
+def letter_on_screen(x: int, y: int) -> str:
+    """Which of E S W N is drawn in the 3×5 cell at (x, y) on a plain background."""
+    background = pyxel.pget(x - 1, y)  # the box round the letter
+    mask = [pyxel.pget(x + dx, y + dy) != background for dy in range(5) for dx in range(3)]
+    for letter in "ESWN":
+        pyxel.cls(0)
+        pyxel.text(0, 0, letter, 7)
+        if mask == [pyxel.pget(dx, dy) == 7 for dy in range(5) for dx in range(3)]:
+            return letter
+    return "?"
 
 
-def test_each_cpu_thinks_then_discards_and_the_turn_comes_back(make_cart):
-    cart, table = dealt_table(make_cart)
-    pyxel.set_btn(pyxel.KEY_Z, True)  # throw the draw...
-    step(cart)
-    pyxel.set_btn(pyxel.KEY_Z, False)
-    turn_after_frame = []  # ...and note whose turn it is after every frame
-    tasks = {}
-    while table.round.turn != PLAYER:
-        turn_after_frame.append(table.round.turn)
-        if table.thinking is not None:
-            tasks[table.round.turn] = table.thinking
+def test_the_player_sits_where_the_seed_says_and_is_drawn_at_the_bottom(make_cart):
+    for seat in (1, 3):  # seat 0 deals first: these players are not East in the first round
+        cart, table = asked_table(make_cart, first_code_with_seat(seat))
+        assert table.player == seat == table.chair
         step(cart)
-    assert pond_sizes(table) == [1, 1, 1, 1]
-    for seat in (1, 2, 3):
-        assert tasks[seat].name.startswith("cpu") and tasks[seat].state == Task.DONE
-        assert [d.tile for d in table.view.discards[seat]] == [tasks[seat].result]
-        assert turn_after_frame.count(seat) >= CPU_MIN_FRAMES  # play reads at a human pace
+        x, y = board.NAMEPLATES[0]
+        assert letter_on_screen(x + 1, y) == "ESWN"[seat] != "E"
 
 
-def test_a_failed_cpu_evaluation_throws_the_draw_and_play_goes_on(make_cart, monkeypatch, capsys):
-    def broken(view):
-        yield
-        raise RuntimeError("evaluation broke")
-
-    monkeypatch.setattr(table_module, "think_discard", broken)
-    cart, table = dealt_table(make_cart)
+def test_left_left_o_throws_the_tile_under_the_cursor(make_cart):
+    code = first_code_with_seat(0)  # the dealer is asked first, with 14 tiles
+    cart, table = asked_table(make_cart, code)
+    view = table.chooser.asked
+    if table.chooser.focus == "bar":  # a first-turn option (nine terminals, kan...): go to the hand
+        press(cart, pyxel.KEY_DOWN)
+    tiles = table_module.hands.hand_in_order(view.hand, view.drawn)
+    press(cart, pyxel.KEY_LEFT)
+    press(cart, pyxel.KEY_LEFT)
+    assert table.chooser.cursor == len(tiles) - 3
     press(cart, pyxel.KEY_Z)
-    drawn = table.round.view(1).drawn
-    step_until(cart, lambda: table.round.turn == 2, limit=300)
-    assert [d.tile for d in table.view.discards[1]] == [drawn]
-    assert "evaluation broke" in cart.failure
-    assert "RuntimeError" in capsys.readouterr().err
+    assert table.game.decisions[0].action == Discard(tiles[-3])
 
 
-def test_the_round_plays_to_the_end_screen_and_back_to_the_title(make_cart):
-    cart, table = dealt_table(make_cart)
-    while not isinstance(cart.scene, EndScene):
-        if table.round.phase == "turn" and table.round.turn == PLAYER:
-            press(cart, pyxel.KEY_Z)
-        else:
-            step(cart)
-    result = cart.scene.result
-    assert result is table.round.result and not result.wins  # nobody may win yet
-    assert cart.scene.seat_winds == table.view.seat_winds == tuple(table.round.seat_wind(s) for s in range(4))
-    assert result.draw_reason == "exhaustive"  # this seed's round runs the wall out
-    assert table.round.tiles_left == 0 and sum(pond_sizes(table)) == 70
-    assert sum(result.deltas) == 0 and result.tenpai == tuple(  # tenpai payments as the rules say
-        shanten(counts34(table.round.hand(seat))) == 0 for seat in range(4))
-    step(cart, 15)
+def test_a_claim_shows_one_button_per_legal_call_and_pass(make_cart):
+    """Play until the player may call; the bar holds exactly the legal chi/pon choices."""
+    cart, table = asked_table(make_cart, "CALLME0001")
+    for _ in range(400):
+        view = table.chooser.asked
+        calls = [a for a in view.legal_actions if isinstance(a, (Chi, Pon))] if view else []
+        if calls:
+            break
+        if view is not None and view.last_discard is not None:
+            table.chooser.answer(Pass())  # a ron or a kan: not what this test waits for
+        elif view is not None:
+            table.chooser.focus = "hand"
+            press(cart, pyxel.KEY_Z)  # throw the tile under the cursor (the draw)
+        step(cart)
+    assert calls, "no call offered in 400 turns"
+    shown = [o.choice for o in table.chooser.options]
+    assert [c for c in shown if isinstance(c, (Chi, Pon))] == calls
+    assert Pass() in shown and prompts.SKIP_CALLS in shown
+    assert table.chooser.focus == "bar"
+
+
+def finished_round() -> Round:
+    """A round played out by seats that throw their draws (an exhaustive draw or a win)."""
+    shuffle = run_to_end(Shuffler(seed_words(CODE)).round_task())
+    rnd = Round.start(Wall(shuffle.wall, shuffle.dice), dealer=0)
+    while not rnd.over:
+        seat = rnd.awaiting()[0]
+        rnd.apply(seat, fallback(rnd.view(seat)))
+    return rnd
+
+
+def test_a_result_ignores_o_for_its_first_half_second():
+    panel = ResultsPanel(finished_round(), player=0, match=Match())
+    assert len(panel.pages) == 2  # the result, then the next round's figures
+    down: set[str] = set()
+    buttons = Buttons(read=lambda button: button in down)
+    for frame in range(GUARD_FRAMES):  # mashing O: pressed every other frame
+        down ^= {O}
+        buttons.update()
+        panel.update(buttons)
+    assert panel.page == 0 and not panel.done
+    down.clear()
+    buttons.update()
+    panel.update(buttons)
+    down.add(O)
+    buttons.update()
+    panel.update(buttons)
+    assert panel.page == 1 and not panel.done
+    panel.frames = GUARD_FRAMES
+    down.clear()
+    buttons.update()
+    down.add(O)
+    buttons.update()
+    panel.update(buttons)
+    assert panel.done
+
+
+def test_esc_pauses_the_game_and_quitting_asks_once(make_cart):
+    cart = make_cart(TitleScene)
+    cart.change(TableScene, CODE, FAST)
+    step(cart)
+    table = cart.scene
+    step_until(cart, lambda: table.chooser.asked is not None, limit=2000)
+    decisions = len(table.game.decisions)
+    press(cart, pyxel.KEY_ESCAPE)
+    assert isinstance(table.menu, PauseMenu)
+    step(cart, 30)
+    assert len(table.game.decisions) == decisions  # nothing moves while paused
+    press(cart, pyxel.KEY_ESCAPE)
+    assert table.menu is None
+    press(cart, pyxel.KEY_RETURN)
+    press(cart, pyxel.KEY_DOWN)
+    press(cart, pyxel.KEY_DOWN)
+    press(cart, pyxel.KEY_Z)  # QUIT TO TITLE: asked once more
+    assert table.menu.confirming and cart.scene is table
+    press(cart, pyxel.KEY_LEFT)  # any other button: stay
+    assert not table.menu.confirming and cart.scene is table
     press(cart, pyxel.KEY_Z)
+    press(cart, pyxel.KEY_Z)
+    step(cart)
     assert isinstance(cart.scene, TitleScene)
 
 
-def test_a_cpu_keeps_the_tanki_whose_copies_are_unseen(make_cart):
-    """A triplet in hand, and two ways to wait on a lone honour: the CPU waits on the one nobody
-    has thrown. Its own tiles count once (a double count would say "more than four copies")."""
-    cart, table = dealt_table(make_cart)
-    used: set[int] = set()
-    hand = tuple(sorted(parse_tiles("123m456p789s111z56z", used)))
-    for thrown in ("66z", "55z"):
-        shown = tuple(DiscardView(t, False, False, None) for t in parse_tiles(thrown, set(used)))
-        view = dataclasses.replace(table.round.view(1), hand=hand, drawn=hand[-1], melds=((),) * 4,
-                                   discards=((), shown, (), ()), dora_indicators=())
-        discarded = run_to_end(think_discard(view))
-        assert discarded in hand and discarded // 4 == parse_tiles(thrown)[0] // 4  # waits on the other
+def test_settings_change_from_the_pause_menu_and_stay_on_the_cartridge(make_cart):
+    cart, table = asked_table(make_cart)
+    press(cart, pyxel.KEY_ESCAPE)
+    press(cart, pyxel.KEY_DOWN)
+    press(cart, pyxel.KEY_Z)  # SETTINGS
+    press(cart, pyxel.KEY_RIGHT)  # red fives: off
+    assert cart.settings.red_fives is False
+    press(cart, pyxel.KEY_ESCAPE)  # back to the pause menu
+    press(cart, pyxel.KEY_ESCAPE)  # and to the table
+    assert table.menu is None and table.settings.red_fives is False
+    assert table.game.ruleset.red_fives is True  # the rules count from the next game
 
 
-def shows_text(shown: bytes, x: int, y: int, text: str, colour: int, background: int) -> bool:
-    """Whether ``text`` is on ``shown`` at (x, y) as pyxel.text draws it, a clear pixel all round."""
-    pyxel.cls(background)
-    pyxel.text(x, y, text, colour)
-    expected = screen()
-    return all(shown[row * WIDTH + col] == expected[row * WIDTH + col]
-               for row in range(max(0, y - 1), min(HEIGHT, y + 6))
-               for col in range(max(0, x - 1), min(WIDTH, x + len(text) * 4)))
-
-
-def shows_text_in(shown: bytes, box: tuple[int, ...], text: str, colour: int, background: int) -> bool:
-    """Whether ``text`` is anywhere inside ``box`` (x, y, w, h) as :func:`shows_text` finds it."""
-    x0, y0, w, h = box
-    return any(shows_text(shown, x, y, text, colour, background)
-               for y in range(y0, y0 + h - 5) for x in range(x0, x0 + w - len(text) * 4))
-
-
-def test_each_seat_s_score_is_by_its_pond_and_the_sticks_in_the_centre_box(make_cart):
-    cart, table = dealt_table(make_cart)
-    while table.round.phase != "over":  # full ponds: nothing may cover a score
-        if table.round.phase == "turn" and table.round.turn == PLAYER:
-            press(cart, pyxel.KEY_Z)
-        else:
-            step(cart)
-    scores, honba, riichi_sticks = (-2300, 101000, 8700, 17600), 12, 3
-    table.view = dataclasses.replace(table.view, scores=scores, honba=honba, riichi_sticks=riichi_sticks)
-    table.draw()
-    shown = screen()
-    for seat, score in enumerate(scores):
-        assert shows_text(shown, *SCORE_ORIGINS[seat], str(score), WHITE, FELT), f"seat {seat}"
-    assert shows_text_in(shown, CENTRE_BOX, str(honba), WHITE, BLACK)
-    assert shows_text_in(shown, CENTRE_BOX, str(riichi_sticks), WHITE, BLACK)
-
-
-def long_think():
-    for step_done in range(10**6):
-        yield step_done / 10**6
-
-
-def test_holding_x_shows_the_overlay_with_the_running_tasks(make_cart):
-    cart, table = dealt_table(make_cart, trace_memory=True)
-    cart.spawn(long_think(), "long think")
-    step(cart)
-    plain = screen()
+def test_holding_x_shows_every_hand_and_letting_go_returns_the_table_unchanged(make_cart):
+    cart, table = asked_table(make_cart)
+    step(cart, 5)
+    before = screen()
     pyxel.set_btn(pyxel.KEY_X, True)
-    step(cart)
-    shown = screen()
-    assert cart.overlay_shown
-    lines = [text for text, _ in debug_lines(cart)]
-    assert lines[0].startswith("CPU ") and "MAX" in lines[0]
-    assert lines[2].startswith("MEM ") and lines[2].endswith("/2048 KIB")
-    assert lines[3] == "TASKS 1" and lines[4].startswith(" long think ") and lines[4].endswith("%")
-    assert shown[0] == BLACK and shown != plain  # drawn over the table
+    step(cart, 20)
+    during = screen()
+    assert during != before
+    assert table.debug.hints is not None and len(table.debug.hints) == 4
     pyxel.set_btn(pyxel.KEY_X, False)
-    step(cart)
-    assert not cart.overlay_shown and screen() != shown
+    step(cart, 2)
+    assert table.chooser.asked is not None
+    assert screen() == before
 
 
-def test_untraced_the_overlay_says_memory_is_not_traced(make_cart):
-    cart, table = dealt_table(make_cart)
-    pyxel.set_btn(pyxel.KEY_X, True)
+def test_the_title_left_alone_plays_a_demo_and_any_button_returns(make_cart):
+    cart = make_cart(TitleScene)
+    step(cart, ATTRACT_FRAMES + 1)
+    demo = cart.scene
+    assert isinstance(demo, TableScene) and demo.demo and demo.player is None
+    step_until(cart, lambda: len(demo.game.decisions) >= 8, limit=3000)
+    press(cart, pyxel.KEY_LEFT)
     step(cart)
-    assert [text for text, _ in debug_lines(cart)][2] == "MEM not traced"
+    assert isinstance(cart.scene, TitleScene)
+
+
+def test_a_seed_code_gives_the_same_deal_and_seat_every_time():
+    assert seed_words(CODE) == seed_words(CODE)
+    assert player_seat(CODE) == player_seat(CODE)

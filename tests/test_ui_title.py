@@ -1,15 +1,17 @@
-"""The title screen draws, O starts a game, and a typed seed code replays that game's deal."""
+"""The title screen draws its logo and only the entries that work, O starts a game, and a typed
+seed code replays that game's deal."""
 
 from __future__ import annotations
 
 import pyxel
 from stepping import press, screen, step, step_until
 
-from engine.target import BLACK, DARK_BLUE, PALETTE, PINK, RED, WHITE, WIDTH
+from engine.target import DARK_BLUE, PALETTE, PINK, RED, WHITE, WIDTH, YELLOW
 from game.errors import InputError
 from game.ui.table import TableScene
-from game.ui.title import MENU_X, MENU_Y, MESSAGE_Y, TITLE_Y, TitleScene
-from game.wall import CODE_MIN, Shuffler, Wall, normalize_code, seed_words
+from game.ui import glyphs, sheet, title as title_module
+from game.ui.title import LOGO_Y, MENU_LINE, MENU_X, MENU_Y, MESSAGE_Y, NEW_GAME, SEED, TitleScene
+from game.wall import CODE_MAX, CODE_MIN, Shuffler, Wall, normalize_code, seed_words
 
 CODE = "PICO2RIICHI"  # 11 characters; I reads as 1
 KEYS = {c: getattr(pyxel, f"KEY_{c}") for c in "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"}
@@ -28,15 +30,43 @@ def test_the_palette_is_pico8s(pyxel_headless):
     assert list(pyxel_headless.colors) == list(PALETTE)
 
 
-def test_the_title_draws_its_name_in_red_and_start_in_white(make_cart):
+def test_the_title_draws_its_logo_and_new_game_chosen_in_white(make_cart):
     cart = make_cart(TitleScene)
     step(cart)
-    band = rows(TITLE_Y, TITLE_Y + 14)  # the twice-size title and its shadow
-    assert set(band) == {DARK_BLUE, RED, BLACK}
-    assert band.count(RED) > 100
-    start_row = rows(MENU_Y, MENU_Y + 5)
-    start_pixels = [start_row[y * WIDTH + x] for y in range(5) for x in range(MENU_X, MENU_X + 20)]
-    assert set(start_pixels) == {DARK_BLUE, WHITE}  # "START", chosen, in white
+    logo = sheet.compose()["logo"]
+    band = rows(LOGO_Y, LOGO_Y + logo.h)
+    for y, row in enumerate(logo.rows):  # the logo's pixels, over the background where clear
+        assert [band[y * WIDTH + x] for x in range(WIDTH)] == [int(c, 16) or DARK_BLUE for c in row]
+    assert sum(row.count("8") for row in logo.rows) > 100  # red letters
+    new_game = rows(MENU_Y, MENU_Y + 5)
+    pixels = [new_game[y * WIDTH + x] for y in range(5) for x in range(MENU_X, MENU_X + 32)]
+    assert set(pixels) == {DARK_BLUE, WHITE}  # "NEW GAME", chosen, in white
+
+
+def test_only_entries_that_work_are_offered(make_cart, monkeypatch):
+    cart = make_cart(TitleScene)
+    assert [e.label for e in cart.scene.entries] == [NEW_GAME, SEED, "SETTINGS"]  # no save, no replays yet
+    monkeypatch.setattr(title_module, "has_save", lambda: True)
+
+    class SettingsScene:
+        def __init__(self, cart):
+            self.cart = cart
+
+        def update(self):
+            pass
+
+        def draw(self):
+            pass
+
+    monkeypatch.setattr(title_module, "optional_scene",
+                        lambda module, name: SettingsScene if name == "SettingsScene" else None)
+    title = TitleScene(cart)
+    assert [e.label for e in title.entries] == [NEW_GAME, "CONTINUE", SEED, "SETTINGS"]
+    cart.scene = title
+    for _ in range(3):
+        press(cart, pyxel.KEY_DOWN)
+    press(cart, pyxel.KEY_Z)
+    assert isinstance(cart.scene, SettingsScene)
 
 
 def test_o_starts_a_game_with_a_fresh_seed_code(make_cart):
@@ -56,11 +86,12 @@ def play_code(cart, code: str) -> TableScene:
     """On the title: down to the seed line, type the code, ENTER; the table once dealt."""
     step(cart)
     press(cart, pyxel.KEY_DOWN)
+    assert cart.scene.chosen == SEED
     type_text(cart, code)
     press(cart, pyxel.KEY_RETURN)
     table = cart.scene
     assert isinstance(table, TableScene)
-    step_until(cart, lambda: table.round is not None, limit=200)
+    step_until(cart, lambda: table.game.round is not None, limit=200)
     return table
 
 
@@ -71,11 +102,11 @@ def test_a_typed_seed_code_replays_that_games_deal(make_cart):
     shuffle = Shuffler(seed_words(CODE)).next_round()
     expected = Wall(shuffle.wall, shuffle.dice)
     hands = [sorted(hand) for hand in expected.deal(0)]
-    hands[0] = sorted(hands[0] + [expected.draw()])  # the dealer has drawn
-    assert [sorted(table.round.hand(seat)) for seat in range(4)] == hands
+    dealt = table.game.round.events[0].hands  # the first event: the deal
+    assert [sorted(hand) for hand in dealt] == hands
     assert list(table.view.dora_indicators) == expected.dora_indicators
     again = play_code(make_cart(TitleScene), CODE)
-    assert [sorted(again.round.hand(seat)) for seat in range(4)] == hands
+    assert [sorted(hand) for hand in again.game.round.events[0].hands] == hands
 
 
 def test_letters_of_the_o_and_x_buttons_type_on_the_seed_line(make_cart):
@@ -127,3 +158,17 @@ def test_only_the_characters_a_seed_code_may_hold_type(make_cart):
             typed.add(char)
     assert typed == {char for char in KEYS if a_code_may_hold(char)}
     assert "U" not in typed  # normalize_code refuses it, so the keyboard does too
+
+
+def test_the_longest_code_fits_the_seed_line_in_the_seed_code_font(make_cart):
+    cart = make_cart(TitleScene)
+    step(cart)
+    press(cart, pyxel.KEY_DOWN)
+    type_text(cart, "W" * (CODE_MAX + 2))  # typing stops at the longest code
+    assert cart.scene.code == "W" * CODE_MAX
+    step_until(cart, lambda: pyxel.frame_count // 8 % 2 == 1, limit=20)  # the cursor shows
+    y = MENU_Y + MENU_LINE
+    line = rows(y, y + glyphs.CODE_H)
+    inked = [x for x in range(WIDTH) for dy in range(glyphs.CODE_H) if line[dy * WIDTH + x] == YELLOW]
+    assert max(inked) < WIDTH - 1  # code and cursor inside the screen, with a pixel to spare
+    assert len(inked) >= CODE_MAX * 10  # every W drawn (each has more than 10 pixels)

@@ -1,230 +1,356 @@
-"""The table: the shuffle, then one round of the player against three CPUs.
+"""The table: a whole game of the player against three CPUs, played by the one driver.
 
-The round starts with the shuffle as a task (the centre of the table shows it running). Then
-``game.round`` holds the rules: each frame the table asks it who is to act and applies one of
-that seat's legal actions. The player (seat 0, bottom) holds 13 tiles and a draw set apart,
-moves the cursor with ←→ and discards with O. Each CPU seat thinks about its discard as a task
-(the discard evaluation of ``game.shanten``), shown by dots by its name, for at least
-``CPU_MIN_FRAMES`` so play reads naturally. Nobody calls, riichis or wins yet (those prompts come
-later): every seat asked about a discard passes. When the round is over the end screen follows.
+The scene starts ``game.play.Game`` as a task on the cartridge's scheduler. The player's seat
+(drawn from the seed: not always East) is a ``WaitingAgent``: when the driver asks it, the
+scene shows the choices (``prompts``: TSUMO, RIICHI, KAN, RON, CHI, PON, PASS ...) and the hand
+(←→ and O to discard; after RIICHI only the discards that keep tenpai can be chosen) and
+answers with the chosen action. The CPU seats think in the same task; the driver's ``pace``
+asks the scene how long to linger (a CPU turn lasts at least the speed setting's frames; a
+finished round waits for the player to read the results).
 
-Screen (128×128): the seed code top left; the opposite seat's pond at the top, the left and
-right seats' ponds at the sides, the player's pond above the hand; each pond has its seat's
-wind and score by it; the centre box holds the round, the tiles left, the honba and riichi
-sticks on the table and the dora indicators.
+Esc or Enter pauses (resume, settings, quit to title). Holding X shows every seat's hand and
+hint with the engine's meters. With ``demo`` (the title's attract mode) four CPUs play and
+any button returns to the title.
 """
 
 from __future__ import annotations
 
-import math
-
 import pyxel
 
-from engine.buttons import LEFT, RIGHT, O
+from engine.buttons import ALL as ALL_BUTTONS
+from engine.buttons import DOWN, LEFT, RIGHT, UP, X, O
 from engine.cartridge import Cartridge
-from engine.target import BLACK, DARK_GREEN, DARK_GREY, LIGHT_GREY, PEACH, WHITE, YELLOW
-from engine.tasks import Task, TaskGen
-from game.round import Discard, Pass, Round
-from game.shanten import evaluate_discards
-from game.tiles import WIND_NAMES, counts34
-from game.ui import paint, sprites
-from game.ui.end import EndScene
+from engine.target import BLACK, LIGHT_GREY, ORANGE, PINK, WHITE
+from engine.tasks import NEXT_FRAME, Task
+from game.play import Game, TsumogiriAgent, WaitingAgent, player_seat
+from game.round import Discard, Pass, Riichi
+from game.settings import Settings
+from game.ui import board, centre, debug, hands, hints, paint, pause, pieces, prompts, sound
+from game.ui.results import ResultsPanel
+from game.ui.standings import StandingsScene
 from game.view import PlayerView
-from game.wall import Shuffler, Wall, seed_words
 
-PLAYER = 0
-DEALER = 0
-SEATS = 4
-ROUND_NAMES = ("EAST", "SOUTH", "WEST", "NORTH")  # the centre box spells the round wind out
-SHUFFLE_MIN_FRAMES = 30  # the shuffle takes well under a frame; let the player see it happen
-SHUFFLE_BACKS = 10
-CPU_MIN_FRAMES = 12  # a CPU's turn lasts at least this long, however fast it thinks
-OVER_FRAMES = 45  # the finished table stays a moment before the end screen
-
-FELT = DARK_GREEN
-POND_COLUMNS, POND_PITCH_X, POND_PITCH_Y = 6, 6, 9
-POND_ORIGINS = ((46, 77), (90, 51), (46, 12), (2, 51))  # by seat: you, right, opposite, left
-LABEL_ORIGINS = ((2, 104), (90, 37), (46, 4), (2, 37))  # the seat's wind and YOU or CPU
-SCORE_ORIGINS = ((26, 104), (90, 44), (80, 4), (2, 44))  # the side columns are too narrow for one line
-THINKING_DX, THINKING_DY = 22, 2  # the thinking dots, from the label's origin
-CENTRE_BOX = (42, 39, 44, 35)  # x, y, w, h
-ROUND_Y, LEFT_Y, STICKS_Y, DORA_Y = 3, 10, 17, 25  # the centre box's rows, from its top
-STICKS_PITCH = 20  # honba stick and count, then riichi stick and count (two digits fit)
-HAND_X, HAND_Y, HAND_PITCH, DRAWN_GAP = 6, 112, 8, 4
-RAISE = 3  # the tile under the cursor stands this much higher
-SEED_X, SEED_Y = 2, 2
+PAUSE_KEYS = (pyxel.KEY_ESCAPE, pyxel.KEY_RETURN, pyxel.GAMEPAD1_BUTTON_START)
+INFO_Y = 106  # the player's nameplate, then the hint line or the waits
+HINT_X = 40  # after the nameplate and its riichi stick
+BAR_Y = 102  # the prompt bar's first row (further rows go up)
+WARNING_Y = 97
+AUTO_FRAMES = 10  # in riichi, the only discard (the draw) goes by itself after this long
+DEMO_RESULT_FRAMES = 90
+OVER_FRAMES = 30  # the table stays a second with the round's end on it, before the results  # the demo reads each result page this long
 
 
-def think_discard(view: PlayerView) -> TaskGen[int]:
-    """A CPU's discard: the recommended tile of the discard evaluation (a task).
-
-    What the other seats have shown (``visible_counts34``) tells which tiles are still to draw.
-    Of the copies of the recommended kind, the CPU keeps a red five and throws another.
-    """
-    options = yield from evaluate_discards(counts34(view.hand), view.visible_counts34())
-    kind = options[0].kind  # best first
-    return max(tile for tile in view.hand if tile // 4 == kind)
-
-
-def hand_in_order(view: PlayerView) -> list[int]:
-    """A seat's tiles as shown: the hand sorted, the draw (if any) set apart at the end."""
-    tiles = list(view.hand)
-    if view.drawn is None:
-        return tiles
-    tiles.remove(view.drawn)
-    return tiles + [view.drawn]
+def cpu_agent(strength: str):
+    """A CPU seat (``game.cpu``); until that lands, a first-legal-action stand-in."""
+    try:
+        from game.cpu import CpuAgent
+    except ImportError:  # pragma: no cover - the CPU package lands on main separately
+        return TsumogiriAgent()
+    return CpuAgent(strength)
 
 
 class TableScene:
-    def __init__(self, cart: Cartridge, seed_code: str) -> None:
+    def __init__(self, cart: Cartridge, seed_code: str, settings: Settings | None = None,
+                 demo: bool = False) -> None:
         self.cart = cart
         self.seed_code = seed_code
-        self.shuffler = Shuffler(seed_words(seed_code))
-        self.shuffle: Task = cart.spawn(self.shuffler.round_task(), "shuffle")
-        self.round: Round | None = None
-        self.view: PlayerView | None = None  # what the player sees, refreshed after every action
-        self.cursor = 13  # index into the player's 14 tiles; 13 is the draw
-        self.thinking: Task | None = None
-        self.frames = 0  # frames since the current stage (shuffle, a turn, the end) began
+        self.settings = settings or pause.settings_of(cart)
+        self.demo = demo
+        seat = player_seat(seed_code)
+        self.player = None if demo else seat
+        self.chair = seat  # the seat at the bottom of the screen
+        self.human = WaitingAgent()
+        agents = [cpu_agent(self.settings.cpu_strength) for _ in range(4)]
+        if not demo:
+            agents[seat] = self.human
+        self.game = Game(agents, seed_code, self.settings.ruleset(), pace=self.pace,
+                         frame_counter=lambda: cart.scheduler.frames)
+        self.turn_began = 0  # the frame the present turn began (a CPU's lasts a moment)
+        self.sounds = sound.EventSounds(listener=self.player)
+        self.view_key: tuple | None = None
+        self.last_view: PlayerView | None = None
+        self.task: Task = cart.spawn(self.game.play(), "game")
+        self.frames = 0  # frames since the present thing to linger over began
+        self.results: ResultsPanel | None = None
+        self.menu: pause.PauseMenu | None = None
+        self.chooser = Chooser(self)
+        self.hint = hints.HintKeeper(cart)
+        self.debug = debug.DebugView(cart)
 
-    # -- update: the turn loop ------------------------------------------------------------
+    # -- the driver's pace: how long things linger -----------------------------------------
+
+    def pace(self, moment: str, game: Game):
+        """Task (the driver's ``pace`` hook): hold play until the eye has caught up.
+
+        After a CPU's visible action (not a pass) its turn lasts at least the speed setting's
+        frames; a finished round waits for the player to read the results; nothing goes on
+        while the game is paused.
+        """
+        while self.menu is not None:
+            yield NEXT_FRAME
+        if moment == "action" and game.round.over:  # the win or the draw, seen on the table
+            start = self.frames
+            while self.frames - start < OVER_FRAMES:
+                yield NEXT_FRAME
+        elif moment == "action" and self.cpu_acted(game):
+            while self.frames - self.turn_began < self.settings.cpu_turn_frames:
+                yield NEXT_FRAME
+        elif moment == "round_end":
+            self.results = ResultsPanel(game.round, self.player, game.match)
+            while not self.results.done:
+                yield NEXT_FRAME
+            self.results = None
+        self.turn_began = self.frames
+
+    def cpu_acted(self, game: Game) -> bool:
+        last = game.decisions[-1] if game.decisions else None
+        return last is not None and last.seat != self.player and not isinstance(last.action, Pass)
+
+    # -- update ------------------------------------------------------------------------------
+
+    @property
+    def view(self) -> PlayerView | None:
+        """What the bottom seat sees now (None before the first deal), made once per event."""
+        rnd = self.game.round
+        if rnd is None:
+            return None
+        key = (id(rnd), len(rnd.events), rnd.phase)
+        if key != self.view_key:
+            self.view_key, self.last_view = key, rnd.view(self.chair, legal=False)
+        return self.last_view
 
     def update(self) -> None:
-        self.frames += 1
-        if self.round is None:
-            self.update_shuffle()
-        elif self.round.phase == "over":
-            if self.frames >= OVER_FRAMES:
-                self.cart.change(EndScene, self.seed_code, self.round.result, self.view.seat_winds)
-        elif self.round.phase == "claims":
-            self.act_all(self.round.awaiting(), Pass())  # no calls yet: everyone passes
-        elif self.round.turn == PLAYER:
-            self.update_player()
-        else:
-            self.update_cpu(self.round.turn)
-
-    def update_shuffle(self) -> None:
-        if self.shuffle.state == Task.FAILED:  # the cartridge shows why; nothing to play
-            self.cart.restart()
-        elif self.shuffle.done and self.frames >= SHUFFLE_MIN_FRAMES:
-            result = self.shuffle.result
-            self.round = Round.start(Wall(result.wall, result.dice), dealer=DEALER)
-            self.acted()
-
-    def update_player(self) -> None:
         buttons = self.cart.buttons
-        tiles = hand_in_order(self.view)
+        if self.demo:
+            self.frames += 1
+            self.update_demo()
+            return
+        if self.menu is not None:
+            self.menu.update()
+            if self.menu.closed:
+                self.settings = self.menu.settings
+                self.menu = None
+            return
+        if any(pyxel.btnp(key) for key in PAUSE_KEYS):
+            self.menu = pause.PauseMenu(self.cart, self.settings, self.seed_code)
+            return
+        self.frames += 1  # the table's clock: it stands still while paused
+        self.sounds.follow(self.game.round)
+        if self.task.done:
+            self.finish()
+        elif self.results is not None:
+            self.results.update(buttons)
+        elif not buttons.held(X):
+            self.chooser.update(buttons)
+        self.hint.follow(self.view, self.settings, self.game.match.ruleset)
+
+    def update_demo(self) -> None:
+        buttons = self.cart.buttons
+        if any(buttons.pressed(b) for b in ALL_BUTTONS) or any(pyxel.btnp(k) for k in PAUSE_KEYS):
+            self.cart.restart()
+        elif self.task.done:
+            self.cart.restart()
+        elif self.results is not None:
+            self.results.frames += 1
+            if self.results.frames >= DEMO_RESULT_FRAMES:
+                self.results.turn_page()
+
+    def finish(self) -> None:
+        """The game is over (or its task failed: the cartridge shows why): the standings."""
+        if self.task.state == Task.DONE:
+            self.cart.change(StandingsScene, self.task.result, self.seed_code, self.player)
+        else:
+            self.cart.restart()
+
+    # -- draw --------------------------------------------------------------------------------
+
+    def draw(self) -> None:
+        pieces.show_red_fives(self.game.ruleset.red_fives)  # this game's rule, for every painter
+        if self.menu is not None:
+            self.menu.draw()
+        elif self.results is not None:
+            self.results.draw()
+        elif self.cart.buttons.held(X) and not self.demo:
+            self.debug.draw(self.game, self.seed_code, self.player)
+        else:
+            self.draw_table()
+
+    def draw_table(self) -> None:
+        view = self.view
+        if view is None or self.shuffling:
+            pyxel.cls(board.FELT)
+            centre.draw_shuffle(board.CENTRE_BOX, self.frames)
+            return
+        thinking = bool(self.cart.scheduler.tasks) and not getattr(self.task, "waiting", False)
+        board.draw_board(view, self.game.match.round_index, thinking, self.frames)
+        if view.over:
+            self.draw_banner()
+        if self.demo:
+            hands.draw_hand(board.HAND_X, board.HAND_Y, hands.hand_in_order(view.hand, view.drawn),
+                            view.drawn is not None)
+            pyxel.text(HINT_X, INFO_Y, "DEMO: ANY BUTTON", LIGHT_GREY)
+            return
+        self.chooser.draw(view)
+        self.draw_info(view)
+
+    @property
+    def shuffling(self) -> bool:
+        """Between rounds: the last round is filed and the next one's wall is being shuffled."""
+        rnd = self.game.round
+        return rnd is not None and rnd.over and bool(self.game.rounds) and self.game.rounds[-1] is rnd
+
+    def draw_banner(self) -> None:
+        """How the round just ended, over the table, before the results."""
+        result = self.game.round.result
+        if result.wins:
+            text = " ".join("TSUMO" if w.from_seat is None else "RON" for w in result.wins[:2])
+        else:
+            text = "DRAW"
+        x, y, w, _ = board.CENTRE_BOX
+        pyxel.rect(x, y + 12, w, 13, BLACK)
+        paint.big_text_centered(y + 13, text, ORANGE)
+
+    def draw_info(self, view) -> None:
+        """The player's nameplate, then the hint (own turn) or the waits and warnings."""
+        if self.chooser.options and self.chooser.focus == "bar":
+            return  # the prompt bar covers this row
+        board.draw_nameplate(view, view.seat, 0)
+        if self.chooser.riichi:
+            pyxel.text(HINT_X, INFO_Y, "RIICHI: PICK A DISCARD", WHITE)
+            return
+        hint = self.hint.hint
+        if hint is None:
+            return
+        if hint.waits and view.drawn is None:
+            hints.draw_waits(HINT_X, INFO_Y, hint, view)
+        elif self.settings.hints:
+            hints.draw_hint(HINT_X, INFO_Y, hint)
+        furiten = hint.waits and hints.furiten(view, hint.waits)  # the pond may have grown since
+        warnings = " ".join(w for w in ("FURITEN" if furiten else "", hint.no_yaku) if w)
+        if warnings:
+            width = len(warnings) * 4 + 1
+            pyxel.rect(127 - width - 1, WARNING_Y - 1, width + 2, 8, BLACK)
+            pyxel.text(127 - width + 1, WARNING_Y, warnings, PINK)
+
+
+class Chooser:
+    """The player's answer to the driver: the prompt bar, the hand cursor, riichi's discards."""
+
+    def __init__(self, table: TableScene) -> None:
+        self.table = table
+        self.asked = None  # the view last asked about
+        self.options: list[prompts.Option] = []
+        self.focus = "hand"  # or "bar"
+        self.chosen = 0  # the button under the cursor
+        self.cursor = 0  # the hand tile under the cursor
+        self.riichi = False  # choosing the riichi discard
+        self.no_calls_round = -1  # the round (by index in game.rounds) whose calls are all passed
+        self.frames = 0
+
+    @property
+    def human(self) -> WaitingAgent:
+        return self.table.human
+
+    def update(self, buttons) -> None:
+        view = self.human.asking
+        if view is None:
+            self.asked = None
+            return
+        if view is not self.asked:
+            self.start(view)
+            if self.asked is None:  # answered at once (a call the player does not want)
+                return
+        self.frames += 1
+        if self.focus == "bar":
+            self.update_bar(buttons, view)
+        else:
+            self.update_hand(buttons, view)
+
+    def start(self, view) -> None:
+        """A new question: which buttons, where the cursors start; auto-pass unwanted calls."""
+        self.asked = view
+        self.frames = 0
+        self.riichi = False
+        claim = view.last_discard[1] if view.last_discard else None
+        wanted = self.table.settings.call_prompts and self.no_calls_round != len(self.table.game.rounds)
+        self.options = prompts.options(view.legal_actions, view.hand, claim, wanted)
+        if claim is not None and not self.options:
+            self.answer(Pass())  # nothing the player wants to call: passed, never a win
+            return
+        self.focus = "bar" if self.options else "hand"
+        self.chosen = 0
+        self.cursor = len(view.hand) - 1  # on the draw (the last tile shown)
+
+    def answer(self, action) -> None:
+        sound.play("confirm")
+        self.human.answer(action)
+        self.asked = None
+        self.options = []
+        self.riichi = False
+
+    def update_bar(self, buttons, view) -> None:
+        if buttons.repeat(LEFT) or buttons.repeat(RIGHT):
+            sound.play("cursor")
+        if buttons.repeat(LEFT):
+            self.chosen = (self.chosen - 1) % len(self.options)
+        if buttons.repeat(RIGHT):
+            self.chosen = (self.chosen + 1) % len(self.options)
+        if buttons.pressed(DOWN) and view.last_discard is None:  # own turn: back to the hand
+            self.focus = "hand"
+        elif buttons.pressed(O):
+            self.choose(self.options[self.chosen].choice)
+
+    def choose(self, choice) -> None:
+        if choice == prompts.CHOOSE_DISCARD:
+            self.focus = "hand"
+        elif choice == prompts.CHOOSE_RIICHI:
+            self.focus, self.riichi = "hand", True
+            self.cursor = self.first_selectable(self.asked)
+        elif choice == prompts.SKIP_CALLS:
+            self.no_calls_round = len(self.table.game.rounds)
+            self.answer(Pass())
+        else:
+            self.answer(choice)
+
+    def selectable(self, view) -> set[int]:
+        """Tiles O may throw now: the legal discards, or in riichi the tenpai-keeping ones."""
+        kind = Riichi if self.riichi else Discard
+        return {a.tile for a in view.legal_actions if isinstance(a, kind)}
+
+    def first_selectable(self, view) -> int:
+        tiles = hands.hand_in_order(view.hand, view.drawn)
+        allowed = self.selectable(view)
+        return max((i for i, t in enumerate(tiles) if t in allowed), default=len(tiles) - 1)
+
+    def update_hand(self, buttons, view) -> None:
+        tiles = hands.hand_in_order(view.hand, view.drawn)
+        allowed = self.selectable(view)
+        if len(allowed) == 1 and not self.options and view.riichi[view.seat]:
+            if self.frames >= AUTO_FRAMES:  # riichi: the draw goes by itself
+                self.answer(Discard(next(iter(allowed))))
+            return
         if buttons.repeat(LEFT):
             self.cursor = (self.cursor - 1) % len(tiles)
         if buttons.repeat(RIGHT):
             self.cursor = (self.cursor + 1) % len(tiles)
-        if buttons.pressed(O) and Discard(tiles[self.cursor]) in self.view.legal_actions:
-            self.act_all([PLAYER], Discard(tiles[self.cursor]))
+        if buttons.pressed(UP) and self.options:
+            self.focus, self.riichi = "bar", False
+        elif buttons.pressed(O) and tiles[self.cursor] in allowed:
+            tile = tiles[self.cursor]
+            self.answer(Riichi(tile) if self.riichi else Discard(tile))
 
-    def update_cpu(self, seat: int) -> None:
-        if self.thinking is None:
-            name = f"cpu {WIND_NAMES[self.round.seat_wind(seat)]} discard"
-            self.thinking = self.cart.spawn(think_discard(self.round.view(seat)), name)
-        if self.thinking.done and self.frames >= CPU_MIN_FRAMES:
-            view = self.round.view(seat)
-            chosen = Discard(self.thinking.result) if self.thinking.state == Task.DONE else None
-            # a failed evaluation is reported on screen by the cartridge; the CPU throws its draw
-            self.act_all([seat], chosen if chosen in view.legal_actions else Discard(view.drawn))
+    def draw(self, view) -> None:
+        asking = self.human.asking is not None and self.asked is not None
+        mine = asking and view.last_discard is None
+        tiles = hands.hand_in_order(view.hand, view.drawn)
+        cursor = self.cursor if mine and self.focus == "hand" else None
+        allowed = self.selectable(view) if cursor is not None else None
+        hands.draw_hand(board.HAND_X, board.HAND_Y, tiles, view.drawn is not None, cursor, allowed)
+        if asking and self.options and self.focus == "bar":
+            prompts.draw_bar(2, BAR_Y, 124, self.options, self.chosen, focused=True)
+        elif asking and self.options:  # the buttons wait behind ↑
+            note = "UP: BACK" if self.riichi else "UP: BUTTONS"
+            width = len(note) * 4 + 1
+            pyxel.rect(127 - width - 1, WARNING_Y - 1, width + 2, 8, BLACK)
+            pyxel.text(127 - width + 1, WARNING_Y, note, WHITE)
 
-    def act_all(self, seats: list[int], action: object) -> None:
-        """Apply ``action`` for each seat, then start the next stage of play."""
-        for seat in seats:
-            self.round.apply(seat, action)
-        self.acted()
-
-    def acted(self) -> None:
-        self.view = self.round.view(PLAYER)
-        self.frames = 0
-        self.thinking = None
-        self.cursor = len(self.view.hand) - 1  # on the draw
-
-    # -- draw -----------------------------------------------------------------------------
-
-    def draw(self) -> None:
-        pyxel.cls(FELT)
-        pyxel.text(SEED_X, SEED_Y, "SEED", LIGHT_GREY)
-        pyxel.text(SEED_X, SEED_Y + 7, self.seed_code, WHITE)
-        x, y, w, h = CENTRE_BOX
-        pyxel.rect(x, y, w, h, BLACK)
-        pyxel.rectb(x, y, w, h, DARK_GREY)
-        if self.view is None:
-            self.draw_shuffle()
-            return
-        self.draw_centre()
-        for seat in range(SEATS):
-            self.draw_label(seat)
-            self.draw_pond(seat)
-        self.draw_hand()
-
-    def draw_shuffle(self) -> None:
-        x, y, w, h = CENTRE_BOX
-        paint.text_centered(y + 4, "SHUFFLE", WHITE)
-        for k in range(SHUFFLE_BACKS):  # tile backs tumbling round the middle of the box
-            angle = self.frames * 0.12 + k * math.tau / SHUFFLE_BACKS
-            wobble = 1 + 0.3 * math.sin(self.frames * 0.3 + k)
-            back_x = x + w / 2 - 3 + 14 * wobble * math.cos(angle)
-            back_y = y + 17 + 6 * wobble * math.sin(angle)
-            paint.draw_back(int(back_x), int(back_y), small=True)
-        bar = int((w - 8) * self.shuffle.progress)
-        pyxel.rect(x + 4, y + h - 5, w - 8, 2, DARK_GREY)
-        pyxel.rect(x + 4, y + h - 5, bar, 2, YELLOW)
-
-    def draw_centre(self) -> None:
-        x, y, _, _ = CENTRE_BOX
-        view = self.view
-        pyxel.text(x + 4, y + ROUND_Y, f"{ROUND_NAMES[view.round_wind]} {view.dealer + 1}", WHITE)
-        pyxel.text(x + 4, y + LEFT_Y, f"LEFT {view.tiles_left}", WHITE)
-        self.draw_sticks(x + 4, y + STICKS_Y)
-        pyxel.text(x + 4, y + DORA_Y + 1, "DORA", LIGHT_GREY)
-        for i, tile in enumerate(view.dora_indicators):
-            paint.draw_small_tile(x + 22 + i * 6, y + DORA_Y, tile)
-
-    def draw_sticks(self, x: int, y: int) -> None:
-        """The honba count by a 100-point stick, the riichi sticks on the table by a 1000-point one."""
-        counts = ((paint.HONBA_STICK, self.view.honba), (paint.RIICHI_STICK, self.view.riichi_sticks))
-        for i, (stick, count) in enumerate(counts):
-            stick_x = x + i * STICKS_PITCH
-            paint.draw_stick(stick_x, y + 1, stick)  # level with the digits' middle row
-            pyxel.text(stick_x + paint.STICK_W + 1, y, str(count), WHITE)
-
-    def draw_label(self, seat: int) -> None:
-        x, y = LABEL_ORIGINS[seat]
-        name = "YOU" if seat == PLAYER else "CPU"
-        to_move = self.view.turn == seat and not self.view.over
-        wind = WIND_NAMES[self.view.seat_winds[seat]]
-        pyxel.text(x, y, f"{wind} {name}", YELLOW if to_move else PEACH)
-        pyxel.text(*SCORE_ORIGINS[seat], str(self.view.scores[seat]), WHITE)
-        if to_move and seat != PLAYER:
-            self.draw_thinking(x + THINKING_DX, y + THINKING_DY)
-
-    def draw_thinking(self, x: int, y: int) -> None:
-        """Three dots, one lit in turn, while the seat's thinking runs."""
-        running = self.thinking is not None and not self.thinking.done
-        for k in range(3):
-            lit = running and pyxel.frame_count // 4 % 3 == k
-            pyxel.rect(x + k * 3, y, 2, 2, YELLOW if lit else DARK_GREY)
-
-    def draw_pond(self, seat: int) -> None:
-        ox, oy = POND_ORIGINS[seat]
-        pond = self.view.discards[seat]
-        for i, discard in enumerate(pond):
-            x = ox + i % POND_COLUMNS * POND_PITCH_X
-            y = oy + i // POND_COLUMNS * POND_PITCH_Y
-            paint.draw_small_tile(x, y, discard.tile)
-            if self.view.turn == (seat + 1) % SEATS and i == len(pond) - 1:  # the discard just made
-                pyxel.rect(x, y + 8, 5, 1, YELLOW)
-
-    def draw_hand(self) -> None:
-        tiles = hand_in_order(self.view)
-        mine = self.view.drawn is not None
-        for i, tile in enumerate(tiles):
-            x = HAND_X + i * HAND_PITCH + (DRAWN_GAP if mine and i == len(tiles) - 1 else 0)
-            y = HAND_Y - (RAISE if mine and i == self.cursor else 0)
-            paint.draw_tile(x, y, tile)
-            if mine and i == self.cursor:
-                paint.blit(sprites.CURSOR, x - 1, y - 1)

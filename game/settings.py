@@ -1,0 +1,76 @@
+"""The player's settings: one small value the menus change and a save can persist.
+
+Pure Python (no pyxel): the settings menu cycles each field through its choices, the table
+reads them, and ``as_dict``/``from_dict`` are what a save file holds. Unknown or malformed
+entries in a saved dict fall back to the defaults, one field at a time, so a corrupt save
+never stops the game.
+
+    >>> s = Settings()
+    >>> s.ruleset().east_south, s.ruleset().red_fives
+    (True, True)
+    >>> s = s.cycled("length")
+    >>> s.length, s.ruleset().east_south
+    ('east', False)
+    >>> Settings.from_dict({"cpu_speed": "fast", "hints": "maybe"}) == Settings(cpu_speed="fast")
+    True
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, fields, replace
+from typing import Any
+
+from game.ruleset import TENHOU, Ruleset
+
+# Each field's choices, in the order the menu cycles them; the first is the default.
+CHOICES: dict[str, tuple[Any, ...]] = {
+    "red_fives": (True, False),
+    "length": ("east-south", "east"),
+    "cpu_strength": ("strong", "normal", "weak"),
+    "cpu_speed": ("normal", "fast", "slow"),
+    "hints": (True, False),
+    "call_prompts": (True, False),
+}
+# How long a CPU's turn lasts at least, in frames, by speed (the table's pace).
+CPU_TURN_FRAMES = {"slow": 24, "normal": 12, "fast": 0}
+
+
+@dataclass(frozen=True)
+class Settings:
+    red_fives: bool = True
+    length: str = "east-south"
+    cpu_strength: str = "strong"
+    cpu_speed: str = "normal"
+    hints: bool = True
+    call_prompts: bool = True  # False: chi/pon/kan prompts are passed (never tsumo or ron)
+
+    def ruleset(self, base: Ruleset = TENHOU) -> Ruleset:
+        """The rules of a new game with these settings."""
+        return replace(base, red_fives=self.red_fives, east_south=self.length == "east-south")
+
+    @property
+    def cpu_turn_frames(self) -> int:
+        return CPU_TURN_FRAMES[self.cpu_speed]
+
+    def cycled(self, name: str, step: int = 1) -> Settings:
+        """The settings with ``name`` moved ``step`` places through its choices."""
+        choices = CHOICES[name]
+        here = choices.index(getattr(self, name))
+        return replace(self, **{name: choices[(here + step) % len(choices)]})
+
+    def as_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @classmethod
+    def from_dict(cls, saved: object) -> Settings:
+        """Settings from a saved dict; any missing or unknown value keeps its default."""
+        if not isinstance(saved, dict):
+            return cls()
+        chosen = {f.name: saved[f.name] for f in fields(cls)
+                  if f.name in saved and _is_choice(saved[f.name], CHOICES[f.name])}
+        return cls(**chosen)
+
+
+def _is_choice(value: object, choices: tuple[Any, ...]) -> bool:
+    """``value`` is one of ``choices`` and of the same type (1 is not True)."""
+    return any(type(value) is type(c) and value == c for c in choices)

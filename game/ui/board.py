@@ -1,0 +1,75 @@
+"""The table from one seat's chair: four ponds, melds, nameplates, the centre box, a hand.
+
+``draw_board`` paints everything a :class:`game.view.PlayerView` shows, with the viewing seat
+at the bottom (the player; in a demo, any seat). Where each seat's things go, by its place
+from the bottom seat (0 bottom, 1 right, 2 across, 3 left), is in the CAPITAL tables below.
+Melds sit at each seat's right-hand corner, as on a real table; the edge of the centre box
+facing the seat to act is lit, with the thinking dots on it while the thinking runs.
+"""
+
+from __future__ import annotations
+
+import pyxel
+
+from engine.target import BLACK, DARK_GREEN, ORANGE, PEACH, WHITE, YELLOW
+from game.tiles import WIND_NAMES
+from game.ui import centre, melds, paint, ponds
+from game.ui.seats import relative
+from game.view import PlayerView
+
+FELT = DARK_GREEN
+CENTRE_BOX = (42, 39, 44, 37)  # x, y, w, h
+# By place (0 bottom, 1 right, 2 across, 3 left):
+POND_ORIGINS = ((46, 78), (88, 48), (46, 11), (2, 48))
+POND_ROWS = (3, 99, 3, 99)  # past these rows, the last row runs on
+NAMEPLATES = ((2, 106), (88, 40), (46, 2), (2, 40))
+MELD_BOXES = ((60, 119, 66), (86, 2, 40), (2, 2, 42), (2, 84, 42))  # x, y, width
+HAND_X, HAND_Y = 2, 116
+
+
+def draw_board(view: PlayerView, round_index: int, thinking: bool, frame: int) -> None:
+    """Everything but the bottom seat's hand (the scene draws it with its cursor)."""
+    pyxel.cls(FELT)
+    centre.draw_centre(CENTRE_BOX, view, round_index, thinking, frame)  # dots while anything thinks
+    draw_turn_edge(view, thinking, frame)
+    offered = view.last_discard[0] if view.last_discard else None
+    for seat in range(4):
+        place = relative(seat, view.seat)
+        x, y = POND_ORIGINS[place]
+        ponds.draw_pond(x, y, view.discards[seat], offered == seat, rows=POND_ROWS[place])
+        draw_nameplate(view, seat, place)
+        if place:
+            mx, my, width = MELD_BOXES[place]
+            melds.draw_melds(mx, my, view.melds[seat], seat, width, right_to_left=place == 1)
+    mx, my, width = MELD_BOXES[0]  # the bottom seat's melds: right-aligned on the hand's row
+    melds.draw_melds(mx, my, view.melds[view.seat], view.seat, width, right_to_left=True)
+
+
+def draw_nameplate(view: PlayerView, seat: int, place: int) -> None:
+    """The seat's wind in a box (orange for the dealer), its score, a riichi stick if declared."""
+    x, y = NAMEPLATES[place]
+    wind = WIND_NAMES[view.seat_winds[seat]]
+    dealer = seat == view.dealer
+    pyxel.rect(x, y - 1, 5, 7, ORANGE if dealer else BLACK)
+    pyxel.text(x + 1, y, wind, BLACK if dealer else PEACH)
+    to_move = seat in view.awaiting or (view.turn == seat and not view.over and not view.awaiting)
+    pyxel.text(x + 7, y, str(view.scores[seat]), YELLOW if to_move else WHITE)
+    if view.riichi[seat]:
+        paint.draw_stick(x + 7 + 4 * len(str(view.scores[seat])) + 1, y + 1, paint.RIICHI_STICK)
+
+
+def draw_turn_edge(view: PlayerView, thinking: bool, frame: int) -> None:
+    """Light the centre box's edge facing the seat to act; thinking dots on it while it thinks."""
+    if view.over:
+        return
+    x, y, w, h = CENTRE_BOX
+    seats = view.awaiting or (view.turn,)
+    for seat in seats:
+        place = relative(seat, view.seat)
+        edge = ((x, y + h - 1, w, 1), (x + w - 1, y, 1, h), (x, y, w, 1), (x, y, 1, h))[place]
+        pyxel.rect(*edge, YELLOW)
+        if thinking and place:
+            dots = ((x + w // 2 - 4, y + h - 4), (x + w - 11, y + h // 2), (x + w // 2 - 4, y + 2),
+                    (x + 3, y + h // 2))[place]
+            centre.draw_dots(*dots, frame)
+

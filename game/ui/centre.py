@@ -1,0 +1,72 @@
+"""The centre box: the round, honba and riichi sticks, tiles left, the dora indicators, and
+the thinking (the rules' checks and the CPUs' evaluation running as tasks)."""
+
+from __future__ import annotations
+
+import math
+
+import pyxel
+
+from engine.target import BLACK, DARK_GREY, LIGHT_GREY, WHITE, YELLOW
+from game.match import round_label
+from game.ui import paint, pieces
+from game.view import PlayerView
+
+ROUND_NAMES = ("EAST", "SOUTH", "WEST", "NORTH")  # the centre box spells the round wind out
+ROUND_Y, STICKS_Y, LEFT_Y, DORA_Y = 3, 11, 19, 27
+STICKS_PITCH = 20  # honba stick and count, then riichi stick and count (two digits fit)
+DOTS = 3
+SHUFFLE_BACKS = 10
+
+
+def round_name(round_index: int) -> str:
+    """``EAST 1`` .. ``SOUTH 4``, ``WEST 1``.
+
+    >>> round_name(0), round_name(5)
+    ('EAST 1', 'SOUTH 2')
+    """
+    label = round_label(round_index)
+    return f"{ROUND_NAMES['ESWN'.index(label[0])]} {label[1]}"
+
+
+def draw_centre(box: tuple[int, int, int, int], view: PlayerView, round_index: int, thinking: bool,
+                frame: int) -> None:
+    x, y, w, h = box
+    pyxel.rect(x, y, w, h, BLACK)
+    pyxel.rectb(x, y, w, h, DARK_GREY)
+    pyxel.text(x + 3, y + ROUND_Y, round_name(round_index), WHITE)
+    draw_sticks(x + 3, y + STICKS_Y, view.honba, view.riichi_sticks)
+    pyxel.text(x + 3, y + LEFT_Y, f"LEFT {view.tiles_left}", WHITE)
+    pyxel.text(x + 3, y + DORA_Y + 1, "IND", LIGHT_GREY)  # the indicator: the dora is the next tile
+    for i, tile in enumerate(view.dora_indicators):
+        pieces.draw(x + 16 + i * 6, y + DORA_Y, tile, "pond")
+    if thinking:
+        draw_dots(x + w - 3 * DOTS - 2, y + ROUND_Y + 2, frame)
+
+
+def draw_sticks(x: int, y: int, honba: int, sticks: int) -> None:
+    """The honba count by a 100-point stick, the riichi sticks on the table by a 1000-point one."""
+    for i, (stick, count) in enumerate(((paint.HONBA_STICK, honba), (paint.RIICHI_STICK, sticks))):
+        stick_x = x + i * STICKS_PITCH
+        paint.draw_stick(stick_x, y + 1, stick)
+        pyxel.text(stick_x + paint.STICK_W + 1, y, str(count), WHITE)
+
+
+def draw_dots(x: int, y: int, frame: int, lit_colour: int = YELLOW) -> None:
+    """Three dots, one lit in turn: thinking is running."""
+    for k in range(DOTS):
+        pyxel.rect(x + k * 3, y, 2, 2, lit_colour if frame // 4 % DOTS == k else DARK_GREY)
+
+
+def draw_shuffle(box: tuple[int, int, int, int], frame: int) -> None:
+    """The box while the wall is shuffled: tile backs tumbling round its middle."""
+    x, y, w, h = box
+    pyxel.rect(x, y, w, h, BLACK)
+    pyxel.rectb(x, y, w, h, DARK_GREY)
+    paint.text_centered(y + 4, "SHUFFLE", WHITE)
+    for k in range(SHUFFLE_BACKS):
+        angle = frame * 0.12 + k * math.tau / SHUFFLE_BACKS
+        wobble = 1 + 0.3 * math.sin(frame * 0.3 + k)
+        back_x = x + w / 2 - 3 + 14 * wobble * math.cos(angle)
+        back_y = y + h / 2 + 2 + 6 * wobble * math.sin(angle)
+        pieces.draw(int(back_x), int(back_y), None, "pond")

@@ -1,0 +1,68 @@
+"""The hold-X view: every seat's hand face up with its hint, under the engine's meters.
+
+It is the debug view, so it shows the CPUs' concealed tiles. The engine draws its meters
+(CPU, frame time, memory, thinking tasks) over the top of the screen; this view fills the
+rest: the seed code, then one block per seat: its name, score, shanten, ukeire share and
+suggested discard, and its hand. The hints of all four seats are worked out by one task,
+again whenever the table changes.
+"""
+
+from __future__ import annotations
+
+import pyxel
+
+from engine.target import DARK_BLUE, LIGHT_GREY, WHITE
+from engine.tasks import TaskGen
+from game.ui import hands, hints
+from game.ui.seats import seat_name
+from game.ui.standings import draw_seed
+
+SEED_Y = 56
+SEATS_Y, SEAT_H = 64, 16
+
+
+def all_hints(views, ruleset) -> TaskGen[list[hints.Hint]]:
+    found = []
+    for view in views:
+        found.append((yield from hints.analyse(view, ruleset)))
+    return found
+
+
+class DebugView:
+    def __init__(self, cart) -> None:
+        self.cart = cart
+        self.key = None
+        self.task = None
+        self.hints: list[hints.Hint] | None = None
+
+    def follow(self, game) -> None:
+        rnd = game.round
+        if rnd is None:
+            return
+        if self.task is not None and self.task.done:
+            self.hints = self.task.result if self.task.state == self.task.DONE else None
+            self.task = None
+        key = (id(rnd), len(rnd.events))
+        if key != self.key and self.task is None and not rnd.over:
+            self.key = key
+            views = [rnd.view(seat, legal=False) for seat in range(4)]
+            self.task = self.cart.spawn(all_hints(views, game.match.ruleset), "debug hints")
+
+    def draw(self, game, seed_code: str, player: int | None) -> None:
+        self.follow(game)
+        pyxel.cls(DARK_BLUE)
+        draw_seed(SEED_Y, seed_code, x=2)
+        rnd = game.round
+        if rnd is None:
+            return
+        for seat in range(4):
+            y = SEATS_Y + seat * SEAT_H
+            view = rnd.view(seat, legal=False)
+            pyxel.text(2, y, f"{seat_name(seat, rnd.dealer, player)} {view.scores[seat]}", WHITE)
+            if self.hints is not None and len(self.hints) == 4:
+                hints.draw_hint(78, y, self.hints[seat], short=True)
+            tiles = hands.hand_in_order(view.hand, view.drawn)
+            hands.draw_small_row(2, y + 7, tiles[:-1] if view.drawn is not None else tiles,
+                                 apart=view.drawn)
+            if not tiles:
+                pyxel.text(2, y + 8, "-", LIGHT_GREY)

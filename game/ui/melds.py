@@ -1,0 +1,66 @@
+"""Open melds: the called tile lies sideways on the side of the seat it came from.
+
+As on a real table: from the seat to the left (kamicha) the leftmost tile, from across the
+middle one, from the right (shimocha) the rightmost. An added kan stacks its fourth tile on
+the sideways one; a closed kan shows its two end tiles face down.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from game.melds import Meld
+from game.ui import pieces
+
+GAP = 2  # between two melds
+
+
+def tiles_in_order(meld: Meld, seat: int) -> list[tuple[int | None, bool]]:
+    """(tile or None for a back, sideways) left to right, for the meld of ``seat``.
+
+    >>> chi = Meld("chi", (8, 12, 16), called=12, from_seat=3)     # 3m called from the left
+    >>> tiles_in_order(chi, 0)
+    [(12, True), (8, False), (16, False)]
+    >>> pon = Meld("pon", (108, 109, 110), called=110, from_seat=1)  # from the right
+    >>> [sideways for _, sideways in tiles_in_order(pon, 0)]
+    [False, False, True]
+    >>> tiles_in_order(Meld("ankan", (0, 1, 2, 3)), 0)
+    [(None, False), (1, False), (2, False), (None, False)]
+    """
+    if meld.kind == "ankan":
+        t = meld.tiles
+        return [(None, False), (t[1], False), (t[2], False), (None, False)]
+    rest = [t for t in meld.tiles if t not in (meld.called, meld.added)]
+    relative = (meld.from_seat - seat) % 4  # 3 left, 2 across, 1 right
+    where = {3: 0, 2: 1, 1: len(rest)}[relative]
+    return [(t, False) for t in rest[:where]] + [(meld.called, True)] + [(t, False) for t in rest[where:]]
+
+
+def meld_width(meld: Meld, seat: int) -> int:
+    return sum(pieces.extent("pond", s)[0] for _, s in tiles_in_order(meld, seat)) + len(meld.tiles) - 1
+
+
+def draw_meld(x: int, y: int, meld: Meld, seat: int) -> int:
+    """One meld with its top-left at (x, y) (tiles bottom-aligned on a pond tile's height); its width."""
+    _, tall = pieces.extent("pond")
+    dx = 0
+    for tile, sideways in tiles_in_order(meld, seat):
+        w, h = pieces.extent("pond", sideways)
+        pieces.draw(x + dx, y + tall - h, tile, "pond", sideways)
+        if sideways and meld.added is not None:
+            pieces.draw(x + dx, y + tall - 2 * h, meld.added, "pond", True)
+        dx += w + 1
+    return dx - 1
+
+
+def draw_melds(x: int, y: int, melds: Sequence[Meld], seat: int, width: int, right_to_left: bool = False) -> None:
+    """A seat's melds in a box ``width`` wide from (x, y), wrapping onto rows below."""
+    row_x, row_y = 0, 0
+    _, tall = pieces.extent("pond")
+    for meld in melds:
+        w = meld_width(meld, seat)
+        if row_x and row_x + w > width:
+            row_x, row_y = 0, row_y + tall + 4
+        left = x + width - row_x - w if right_to_left else x + row_x
+        draw_meld(left, y + row_y, meld, seat)
+        row_x += w + GAP

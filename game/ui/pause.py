@@ -1,0 +1,90 @@
+"""The pause menu (Esc or Enter at the table): RESUME, SETTINGS, QUIT TO TITLE.
+
+Quitting asks once more (O: yes, any other button: no); Esc resumes. SETTINGS opens the
+settings menu (game/ui/settings.py) over the paused game.
+"""
+
+from __future__ import annotations
+
+import pyxel
+
+from engine.buttons import ALL as ALL_BUTTONS
+from engine.buttons import DOWN, UP, O
+from engine.cartridge import Cartridge
+from engine.target import BLACK, DARK_BLUE, DARK_GREY, LIGHT_GREY, ORANGE, WHITE, YELLOW
+from game.settings import Settings
+from game.ui import paint
+from game.ui.settings import SettingsMenu, settings_of
+from game.ui.standings import draw_seed
+
+MENU_X, MENU_Y, LINE = 20, 40, 10
+PAUSE_ITEMS = ("RESUME", "SETTINGS", "QUIT TO TITLE")
+
+
+class PauseMenu:
+    """RESUME, SETTINGS, QUIT TO TITLE (asked once more); ``closed`` on resume."""
+
+    def __init__(self, cart: Cartridge, settings: Settings, seed_code: str) -> None:
+        self.cart = cart
+        if not hasattr(cart, "settings"):
+            cart.settings = settings
+        self.seed_code = seed_code
+        self.chosen = 0
+        self.confirming = False
+        self.settings_menu: SettingsMenu | None = None
+        self.closed = False
+
+    @property
+    def settings(self) -> Settings:
+        return settings_of(self.cart)
+
+    def update(self) -> None:
+        buttons = self.cart.buttons
+        if self.settings_menu is not None:
+            self.settings_menu.update()
+            if self.settings_menu.closed:
+                self.settings_menu = None
+            return
+        if self.confirming:
+            if buttons.pressed(O):
+                self.cart.restart()
+            elif any(buttons.pressed(b) for b in ALL_BUTTONS):
+                self.confirming = False
+            return
+        if any(pyxel.btnp(k) for k in (pyxel.KEY_ESCAPE, pyxel.GAMEPAD1_BUTTON_START)):
+            self.closed = True
+            return
+        if buttons.repeat(UP):
+            self.chosen = (self.chosen - 1) % len(PAUSE_ITEMS)
+        if buttons.repeat(DOWN):
+            self.chosen = (self.chosen + 1) % len(PAUSE_ITEMS)
+        if buttons.pressed(O) or pyxel.btnp(pyxel.KEY_RETURN):
+            self.pick(PAUSE_ITEMS[self.chosen])
+
+    def pick(self, item: str) -> None:
+        if item == "RESUME":
+            self.closed = True
+        elif item == "SETTINGS":
+            self.settings_menu = SettingsMenu(self.cart)
+        else:
+            self.confirming = True
+
+    def draw(self) -> None:
+        if self.settings_menu is not None:
+            self.settings_menu.draw()
+            return
+        pyxel.cls(BLACK)
+        paint.big_text_centered(12, "PAUSE", ORANGE)
+        for i, item in enumerate(PAUSE_ITEMS):
+            y = MENU_Y + i * LINE
+            here = i == self.chosen
+            if here:
+                pyxel.text(MENU_X - 8, y, ">", YELLOW)
+            pyxel.text(MENU_X, y, item, WHITE if here else LIGHT_GREY)
+        if self.confirming:
+            pyxel.rect(8, 78, 112, 20, DARK_BLUE)
+            pyxel.rectb(8, 78, 112, 20, YELLOW)
+            paint.text_centered(82, "QUIT THIS GAME?", WHITE)
+            paint.text_centered(90, "O: QUIT  OTHER: STAY", YELLOW)
+        draw_seed(108, self.seed_code)
+        paint.text_centered(120, "ESC: RESUME", DARK_GREY)

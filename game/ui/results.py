@@ -1,0 +1,206 @@
+"""The results of a round: each win (double ron: one page each), or the draw.
+
+A win page shows the hand face up with the winning tile apart, the melds, the dora
+indicators and (for a riichi) the ura-dora indicators, each yaku with its han, the fu, han,
+limit and points, then every seat's score change with the honba, riichi sticks and pao. A
+draw page names the draw and shows the tenpai hands face up with each seat's payment.
+O moves on, but only after ``GUARD_FRAMES``: mashing O cannot skip a page unseen.
+"""
+
+from __future__ import annotations
+
+import pyxel
+
+from engine.buttons import Buttons, O
+from engine.target import DARK_BLUE, DARK_GREY, GREEN, LIGHT_GREY, ORANGE, PINK, WHITE, YELLOW
+from game.match import Match
+from game.round import Round, Won
+from game.scoring import HandScore
+from game.ui import centre, hands, melds, paint, pieces
+from game.ui.seats import seat_name
+from game.yaku import YAKU
+
+GUARD_FRAMES = 15  # half a second at 30 fps
+YAKU_Y, YAKU_ROWS, YAKU_COLUMN = 50, 4, 62
+ROWS_Y, ROW = 94, 7
+# Tenhou's names for the ways a round ends without a win, as the player reads them.
+DRAW_NAMES = {
+    "exhaustive": "EXHAUSTIVE DRAW",
+    "nm": "NAGASHI MANGAN",
+    "yao9": "NINE TERMINALS",
+    "reach4": "FOUR RIICHI",
+    "ron3": "TRIPLE RON",
+    "kan4": "FOUR KANS",
+    "kaze4": "FOUR WINDS",
+}
+
+
+def value_line(score: HandScore) -> str:
+    """Fu, han, the limit's name and the points.
+
+    >>> value_line(HandScore(han=3, fu=30, total=3900))
+    '30 FU 3 HAN  3900'
+    >>> value_line(HandScore(han=26, limit="yakuman", yakuman=2, total=64000))
+    'DOUBLE YAKUMAN  64000'
+    """
+    if score.limit == "yakuman":
+        head = ("", "", "DOUBLE ", "TRIPLE ")[min(score.yakuman, 3)] + "YAKUMAN"
+    elif score.limit != "none":
+        head = f"{score.han} HAN {score.limit.upper()}"
+    else:
+        head = f"{score.fu} FU {score.han} HAN"
+    return f"{head}  {score.total}"
+
+
+def yaku_lines(score: HandScore) -> list[str]:
+    """Each yaku by name with its han (dora counted as a group).
+
+    >>> yaku_lines(HandScore(yaku=[(1, 1), (7, 1), (52, 2)]))
+    ['RIICHI 1', 'PINFU 1', 'DORA 2']
+    """
+    return [f"{YAKU[yaku_id].name.upper()} {han}" for yaku_id, han in score.yaku]
+
+
+class ResultsPanel:
+    """The result pages of one finished round; ``done`` once the player has read them all."""
+
+    def __init__(self, rnd: Round, player: int | None, match: Match | None = None) -> None:
+        self.round = rnd
+        self.player = player
+        self.pages: list[Won | None | Match] = list(rnd.result.wins) or [None]  # None: the draw page
+        if match is not None:  # the driver has moved it on: the next round's figures
+            self.pages.append(match)
+        self.page = 0
+        self.frames = 0
+        self.done = False
+
+    def update(self, buttons: Buttons) -> None:
+        self.frames += 1
+        if self.ready and buttons.pressed(O):
+            self.turn_page()
+
+    def turn_page(self) -> None:
+        """On to the next page; ``done`` after the last."""
+        self.frames = 0
+        self.done = self.page + 1 >= len(self.pages)
+        self.page = min(self.page + 1, len(self.pages) - 1)
+
+    @property
+    def ready(self) -> bool:
+        """O will be read (the guard is over)."""
+        return self.frames > GUARD_FRAMES
+
+    def name(self, seat: int) -> str:
+        return seat_name(seat, self.round.dealer, self.player)
+
+    def draw(self) -> None:
+        pyxel.cls(DARK_BLUE)
+        page = self.pages[self.page]
+        if page is None:
+            self.draw_draw()
+        elif isinstance(page, Match):
+            self.draw_summary(page)
+        else:
+            self.draw_win(page)
+        if len(self.pages) > 1:
+            pyxel.text(110, 2, f"{self.page + 1}/{len(self.pages)}", LIGHT_GREY)
+        if self.ready:
+            paint.text_centered(122, "O: NEXT", LIGHT_GREY)
+
+    # -- a win ------------------------------------------------------------------------------
+
+    def draw_win(self, win: Won) -> None:
+        rnd = self.round
+        tsumo = win.from_seat is None
+        paint.big_text_centered(2, "TSUMO" if tsumo else "RON", ORANGE)
+        who = self.name(win.seat) + ("" if tsumo else " FROM " + self.name(win.from_seat))
+        paint.text_centered(16, who, WHITE)
+        self.draw_hand(win)
+        pyxel.text(2, 41, "DORA", LIGHT_GREY)
+        hands.draw_small_row(20, 40, rnd.wall.dora_indicators)
+        if rnd.riichi[win.seat] or any(y == 53 for y, _ in win.score.yaku):
+            pyxel.text(64, 41, "URA", LIGHT_GREY)
+            hands.draw_small_row(78, 40, rnd.wall.ura_indicators)
+        for i, line in enumerate(yaku_lines(win.score)[: 2 * YAKU_ROWS]):
+            pyxel.text(4 + i // YAKU_ROWS * YAKU_COLUMN, YAKU_Y + i % YAKU_ROWS * ROW, line, WHITE)
+        paint.text_centered(80, value_line(win.score), YELLOW)
+        extras = []
+        if win.sticks_taken:
+            extras.append(f"STICKS +{win.sticks_taken * 1000}")
+        honba_points = win.deltas[win.seat] - win.score.total - win.sticks_taken * 1000
+        if honba_points > 0:
+            extras.append(f"HONBA {rnd.honba} +{honba_points}")
+        if win.pao_seat is not None:
+            extras.append("PAO " + self.name(win.pao_seat))
+        paint.text_centered(87, "  ".join(extras), LIGHT_GREY)
+        self.draw_changes(win.deltas)
+
+    def draw_hand(self, win: Won) -> None:
+        concealed = self.round.hand(win.seat)
+        if win.from_seat is None:
+            concealed.remove(win.tile)
+        seat_melds = self.round.melds[win.seat]
+        width = len(concealed) * 8 + 4 + 8 + sum(melds.meld_width(m, win.seat) + 2 for m in seat_melds)
+        x = (pyxel.width - width) // 2
+        for i, tile in enumerate(sorted(concealed)):
+            pieces.draw(x + i * 8, 24, tile, "hand")
+        x += len(concealed) * 8 + 4
+        pieces.draw(x, 24, win.tile, "hand")
+        x += 10
+        for meld in seat_melds:
+            x += melds.draw_meld(x, 30, meld, win.seat) + 2
+
+    # -- a draw -----------------------------------------------------------------------------
+
+    def draw_draw(self) -> None:
+        result = self.round.result
+        paint.big_text_centered(2, "DRAW", ORANGE)
+        paint.text_centered(16, DRAW_NAMES.get(result.draw_reason or "", "DRAW"), WHITE)
+        exhaustive = result.draw_reason in ("exhaustive", "nm")
+        for seat in range(4):
+            y = 26 + seat * 16
+            pyxel.text(2, y, self.name(seat), LIGHT_GREY)
+            if exhaustive:
+                tenpai = result.tenpai[seat]
+                pyxel.text(26, y, "TENPAI" if tenpai else "NOTEN", YELLOW if tenpai else DARK_GREY)
+                if tenpai:
+                    x = 2 + hands.draw_small_row(2, y + 7, self.round.hand(seat)) + 2
+                    for meld in self.round.melds[seat]:
+                        x += melds.draw_meld(x, y + 7, meld, seat) + 2
+            self.draw_delta(70, y, result.deltas[seat], self.round.scores[seat])
+        if result.draw_reason == "nm":
+            paint.text_centered(96, "NAGASHI: " + ", ".join(self.name(s) for s in range(4)
+                                                            if result.deltas[s] > 0), YELLOW)
+
+    # -- between rounds -----------------------------------------------------------------------
+
+    def draw_summary(self, match: Match) -> None:
+        """The next round's figures: its name, honba, riichi sticks and every seat's score."""
+        if match.over:
+            paint.big_text_centered(10, "GAME OVER", ORANGE)
+        else:
+            paint.big_text_centered(10, "NEXT", ORANGE)
+            paint.text_centered(30, centre.round_name(match.round_index), WHITE)
+        paint.text_centered(42, f"{match.honba} HONBA  {match.sticks} RIICHI STICKS", LIGHT_GREY)
+        for seat in range(4):
+            y = 60 + seat * 10
+            dealer = seat == match.dealer and not match.over
+            name = seat_name(seat, match.dealer, self.player)
+            pyxel.text(30, y, name, YELLOW if seat == self.player else WHITE)
+            if dealer:
+                pyxel.text(54, y, "DEALER", ORANGE)
+            pyxel.text(82, y, str(match.scores[seat]), WHITE)
+
+    # -- score changes -----------------------------------------------------------------------
+
+    def draw_changes(self, deltas: tuple[int, ...]) -> None:
+        for seat in range(4):
+            y = ROWS_Y + seat * ROW
+            pyxel.text(14, y, self.name(seat), WHITE if seat == self.player else LIGHT_GREY)
+            self.draw_delta(54, y, deltas[seat], self.round.scores[seat])
+
+    @staticmethod
+    def draw_delta(x: int, y: int, delta: int, score: int) -> None:
+        colour = GREEN if delta > 0 else PINK if delta < 0 else DARK_GREY
+        pyxel.text(x, y, f"{delta:+d}" if delta else "0", colour)
+        pyxel.text(x + 28, y, str(score), WHITE)

@@ -1,0 +1,105 @@
+"""The settings menu: one line per field of ``game.settings.Settings``.
+
+↑↓ choose a line, ←→ (or O) change it; BACK (or Esc) returns. The rules' settings (red
+fives, game length) count from the next game; the others at once. The settings live on the
+cartridge (``settings_of``), so the title, the table, the pause menu and a later save all
+read the same value. From the title it is a scene of its own (``SettingsScene``); the pause
+menu shows the same menu over the paused game.
+"""
+
+from __future__ import annotations
+
+import pyxel
+
+from engine.buttons import DOWN, LEFT, RIGHT, UP, O
+from engine.cartridge import Cartridge
+from engine.target import DARK_BLUE, DARK_GREY, LIGHT_GREY, ORANGE, WHITE, YELLOW
+from game.settings import CHOICES, Settings
+from game.ui import paint
+
+LINE = 10
+SETTING_LABELS = {
+    "red_fives": "RED FIVES",
+    "length": "GAME",
+    "cpu_strength": "CPU",
+    "cpu_speed": "CPU SPEED",
+    "hints": "HINTS",
+    "call_prompts": "CALL PROMPTS",
+}
+
+
+def settings_of(cart: Cartridge) -> Settings:
+    """The cartridge's settings (the defaults until the player changes them)."""
+    return getattr(cart, "settings", None) or Settings()
+
+
+def value_text(value: object) -> str:
+    """A setting's value as the menu shows it.
+
+    >>> value_text(True), value_text("east-south")
+    ('ON', 'EAST-SOUTH')
+    """
+    if isinstance(value, bool):
+        return "ON" if value else "OFF"
+    return str(value).upper()
+
+
+class SettingsMenu:
+    """Change the settings; ``closed`` after BACK (or O on it)."""
+
+    def __init__(self, cart: Cartridge) -> None:
+        self.cart = cart
+        self.names = list(CHOICES)
+        self.chosen = 0
+        self.closed = False
+
+    @property
+    def settings(self) -> Settings:
+        return settings_of(self.cart)
+
+    def update(self) -> None:
+        buttons = self.cart.buttons
+        lines = len(self.names) + 1  # the settings, then BACK
+        if pyxel.btnp(pyxel.KEY_ESCAPE) or pyxel.btnp(pyxel.GAMEPAD1_BUTTON_START):
+            self.closed = True
+            return
+        if buttons.repeat(UP):
+            self.chosen = (self.chosen - 1) % lines
+        if buttons.repeat(DOWN):
+            self.chosen = (self.chosen + 1) % lines
+        if self.chosen == len(self.names):
+            self.closed = buttons.pressed(O)
+            return
+        step = (buttons.repeat(RIGHT) or buttons.pressed(O)) - buttons.repeat(LEFT)
+        if step:
+            self.cart.settings = self.settings.cycled(self.names[self.chosen], step)
+
+    def draw(self) -> None:
+        pyxel.cls(DARK_BLUE)
+        paint.big_text_centered(8, "SETTINGS", ORANGE)
+        for i, name in enumerate(self.names):
+            y = 34 + i * LINE
+            here = i == self.chosen
+            pyxel.text(12, y, SETTING_LABELS[name], WHITE if here else LIGHT_GREY)
+            text = value_text(getattr(self.settings, name))
+            pyxel.text(68, y, f"< {text} >" if here else f"  {text}", YELLOW if here else WHITE)
+        back_y = 34 + len(self.names) * LINE
+        pyxel.text(12, back_y, "BACK", WHITE if self.chosen == len(self.names) else LIGHT_GREY)
+        paint.text_centered(112, "RULES: FROM THE NEXT GAME ON", DARK_GREY)
+        paint.text_centered(120, "UP/DOWN CHOOSE  LEFT/RIGHT SET", DARK_GREY)
+
+
+class SettingsScene:
+    """The settings menu as a scene of its own (from the title); back to the title after."""
+
+    def __init__(self, cart: Cartridge) -> None:
+        self.cart = cart
+        self.menu = SettingsMenu(cart)
+
+    def update(self) -> None:
+        self.menu.update()
+        if self.menu.closed:
+            self.cart.restart()
+
+    def draw(self) -> None:
+        self.menu.draw()

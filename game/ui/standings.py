@@ -1,0 +1,68 @@
+"""The final standings: each seat's rank, points and Tenhou's final figure (uma and oka in).
+
+O returns to the title (after a half-second guard, as every result screen).
+"""
+
+from __future__ import annotations
+
+import pyxel
+
+from engine.buttons import O
+from engine.cartridge import Cartridge
+from engine.target import DARK_BLUE, DARK_GREY, GREEN, LIGHT_GREY, ORANGE, PINK, WHITE, YELLOW
+from game.match import Standing
+from game.ui import glyphs, paint
+from game.ui.results import GUARD_FRAMES
+
+ROWS_Y, ROW = 40, 12
+RANKS = ("1ST", "2ND", "3RD", "4TH")
+
+
+def draw_seed(y: int, seed_code: str, colour: int = YELLOW, x: int | None = None) -> None:
+    """SEED and the code in the seed font (no two of its characters alike), centred unless ``x``."""
+    width = 5 * paint.FONT_W + glyphs.code_width(seed_code)
+    left = (pyxel.width - width) // 2 if x is None else x
+    pyxel.text(left, y, "SEED", colour)
+    glyphs.draw_code(left + 5 * paint.FONT_W, y, seed_code, colour)
+
+
+def figure_text(figure: float) -> str:
+    """Tenhou's figure with its sign and one decimal.
+
+    >>> figure_text(46.0), figure_text(-8.0), figure_text(0.0)
+    ('+46.0', '-8.0', '0.0')
+    """
+    return f"{figure:+.1f}" if figure else "0.0"
+
+
+class StandingsScene:
+    def __init__(self, cart: Cartridge, standings: list[Standing], seed_code: str, player: int | None) -> None:
+        self.cart = cart
+        self.standings = standings
+        self.seed_code = seed_code
+        self.player = player
+        self.frames = 0
+
+    def update(self) -> None:
+        self.frames += 1
+        if self.frames > GUARD_FRAMES and self.cart.buttons.pressed(O):
+            self.cart.restart()
+
+    def draw(self) -> None:
+        pyxel.cls(DARK_BLUE)
+        paint.big_text_centered(6, "FINAL", ORANGE)
+        pyxel.text(8, ROWS_Y - 10, "RANK", DARK_GREY)
+        pyxel.text(58, ROWS_Y - 10, "POINTS", DARK_GREY)
+        pyxel.text(96, ROWS_Y - 10, "RESULT", DARK_GREY)
+        for i, standing in enumerate(self.standings):
+            y = ROWS_Y + i * ROW
+            you = standing.seat == self.player
+            colour = YELLOW if you else WHITE
+            pyxel.text(8, y, RANKS[standing.rank - 1], colour)
+            pyxel.text(26, y, "YOU" if you else f"CPU {standing.seat + 1}", colour)
+            pyxel.text(58, y, str(standing.points), colour)
+            figure = standing.figure
+            pyxel.text(96, y, figure_text(figure), GREEN if figure > 0 else PINK if figure < 0 else LIGHT_GREY)
+        draw_seed(98, self.seed_code)
+        if self.frames > GUARD_FRAMES:
+            paint.text_centered(116, "O: TITLE", LIGHT_GREY)

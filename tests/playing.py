@@ -1,0 +1,150 @@
+"""Playing the table in tests: a scripted player that follows the hint, and cheap frames.
+
+``ScriptedPlayer`` reads the table's state and says which key a player would press: on its
+turn TSUMO, then RIICHI (and the first discard riichi allows), else the hint's suggested tile;
+offered a discard RON, then a chi or pon while it has made fewer than ``calls``, else PASS. Results pages are read
+with O once the guard lets it. Every choice goes through the buttons, one press per two frames.
+
+``counting_clock`` is a clock that moves one millisecond per reading: the cartridge's
+thinking slices are then a fixed number of task steps, so a test's frames do not depend on
+the machine's speed. ``frame`` steps the cartridge with or without drawing the scene (the
+thinking runs either way): long tests draw one frame in many.
+"""
+
+from __future__ import annotations
+
+import itertools
+
+import pyxel
+
+from engine.buttons import LEFT, RIGHT, O
+from game.round import Chi, Discard, Pass, Pon, Riichi, Ron, Tsumo
+from game.shanten import shanten
+from game.tiles import counts34
+from game.ui import hands, prompts
+
+TICK = 0.001
+
+
+def counting_clock(tick: float = TICK):
+    ticks = itertools.count()
+    return lambda: next(ticks) * tick
+
+
+def frame(cart, draw: bool = True) -> None:
+    """One frame as pyxel.run would run it; without ``draw`` the scene's painting is skipped."""
+    cart.update()
+    if draw:
+        cart.draw()
+        pyxel.flip()
+        return
+    scene = cart.scene
+    scene.draw = lambda: None  # this frame only: the cartridge still thinks and meters
+    try:
+        cart.draw()
+    finally:
+        del scene.draw
+
+
+class ScriptedPlayer:
+    def __init__(self, calls: int = 1) -> None:
+        self.calls = calls  # how many chi or pon to make in the game (then it keeps closed)
+        self.called_rounds: set[int] = set()
+
+    def button(self, table) -> str | None:
+        """The button to press now (None: nothing to do this frame)."""
+        if table.results is not None:
+            return O if table.results.ready else None
+        chooser = table.chooser
+        view = chooser.asked
+        if view is None or table.human.asking is None:
+            return None
+        if chooser.focus == "bar":
+            return self.bar_button(table, chooser)
+        return self.hand_button(table, chooser, view)
+
+    def bar_button(self, table, chooser) -> str:
+        want = self.wanted_option(table, chooser.options)
+        if chooser.chosen != want:
+            return RIGHT
+        choice = chooser.options[want].choice
+        if isinstance(choice, (Chi, Pon)):
+            self.called_rounds.add(len(table.game.rounds))
+        return O
+
+    def wanted_option(self, table, options: list[prompts.Option]) -> int:
+        order = [lambda c: isinstance(c, (Tsumo, Ron)), lambda c: c == prompts.CHOOSE_RIICHI]
+        if len(self.called_rounds) < self.calls and len(table.game.rounds) not in self.called_rounds:
+            order.append(lambda c: isinstance(c, (Pon, Chi)))
+        order += [lambda c: c == prompts.CHOOSE_DISCARD, lambda c: isinstance(c, prompts.Pass)]
+        for wanted in order:
+            for i, option in enumerate(options):
+                if wanted(option.choice):
+                    return i
+        return 0
+
+    def hand_button(self, table, chooser, view) -> str | None:
+        tiles = hands.hand_in_order(view.hand, view.drawn)
+        allowed = chooser.selectable(view)
+        if not allowed or table.hint.task is not None:
+            return None  # riichi throws by itself; or the hint is being worked out
+        hint = table.hint.hint
+        target = hint.discard if hint is not None and hint.discard in allowed else None
+        if target is None:
+            target = tiles[chooser.first_selectable(view)]
+        index = tiles.index(target)
+        if chooser.cursor == index:
+            return O
+        return LEFT if chooser.cursor > index else RIGHT
+
+
+class Fingers:
+    """Buttons pressed by a script: ``press(b)`` holds ``b`` for one frame, then lets go for one.
+
+    Install with ``cart.buttons.read = fingers.read`` (no Pyxel keys involved)."""
+
+    def __init__(self) -> None:
+        self.down: set[str] = set()
+        self.resting = False
+
+    def read(self, button: str) -> bool:
+        return button in self.down
+
+    def press(self, button: str | None) -> None:
+        """Call once per frame with the wanted button (or None)."""
+        if self.down or self.resting:
+            self.resting = bool(self.down)
+            self.down = set()
+            return
+        if button is not None:
+            self.down = {button}
+
+
+class ShantenAgent:
+    """A quick CPU for long UI tests: wins and riichis when it may, throws the tile that
+    leaves the lowest shanten (the last such tile in hand), never calls. It thinks in well
+    under a millisecond, where the real CPUs weigh every discard's ukeire."""
+
+    name = "test:shanten"
+
+    def act(self, view):
+        yield
+        legal = view.legal_actions
+        for wanted in (Tsumo(), Ron()):
+            if wanted in legal:
+                return wanted
+        if Pass() in legal:
+            return Pass()
+        riichi = [a for a in legal if isinstance(a, Riichi)]
+        options = riichi or [a for a in legal if isinstance(a, Discard)]
+        if not options:
+            return legal[0]
+        counts = counts34(view.hand)
+
+        def after(action):
+            counts[action.tile // 4] -= 1
+            value = shanten(counts)
+            counts[action.tile // 4] += 1
+            return value
+
+        return min(reversed(options), key=after)

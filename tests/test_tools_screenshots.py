@@ -1,0 +1,57 @@
+"""tools/screenshots.py: the GIF it writes plays at the cartridge's 30 fps, and a short run
+takes the title picture."""
+
+from __future__ import annotations
+
+import os
+import struct
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tools"))
+
+import screenshots  # noqa: E402
+
+
+def gif_delays(data: bytes) -> list[int]:
+    """Every frame's delay, read by walking the blocks (as a GIF reader does)."""
+    flags = data[10]
+    at = 13 + (3 * 2 ** ((flags & 7) + 1) if flags & 0x80 else 0)
+    delays = []
+    while data[at] != 0x3B:
+        if data[at] == 0x21:
+            if data[at + 1] == 0xF9:
+                delays.append(struct.unpack_from("<H", data, at + 4)[0])
+            at = screenshots.skip_sub_blocks(bytearray(data), at + 2)
+        else:
+            flags = data[at + 9]
+            at += 11 + (3 * 2 ** ((flags & 7) + 1) if flags & 0x80 else 0)
+            at = screenshots.skip_sub_blocks(bytearray(data), at)
+    return delays
+
+
+def test_the_gif_plays_at_thirty_frames_a_second(pyxel_headless, tmp_path):
+    pyxel = pyxel_headless
+    pyxel.reset_screencast()
+    for frame in range(30):
+        pyxel.cls(frame % 16)
+        pyxel.flip()
+    path = tmp_path / "turns.gif"
+    pyxel.screencast(str(path), 1)
+    before = path.read_bytes()
+    screenshots.set_gif_delays(path, screenshots.GIF_CENTISECONDS_PER_FRAME)
+    after = path.read_bytes()
+    delays = gif_delays(after)
+    assert len(delays) == 30 and sum(delays) == 100 and set(delays) == {3, 4}
+    assert len(after) == len(before) and sum(a != b for a, b in zip(before, after)) <= 2 * 30
+
+
+def test_a_short_run_writes_the_title_and_names_what_it_could_not_take(tmp_path):
+    done = subprocess.run([sys.executable, str(ROOT / "tools" / "screenshots.py"), "--out", str(tmp_path),
+                           "--max-frames", "40"], capture_output=True, text=True,
+                          env={**os.environ, "SDL_AUDIODRIVER": "dummy"}, timeout=120)
+    assert done.returncode == 1
+    assert (tmp_path / "title.png").read_bytes().startswith(b"\x89PNG")
+    assert "not taken" in done.stderr and "standings.png" in done.stderr

@@ -1,0 +1,190 @@
+"""Whole games through the cartridge: a scripted player from the title to the final standings,
+and a monkey pressing random buttons for 100,000 frames over ten seeds.
+
+Both use the counting clock (tests/playing.py), so the frames they take do not depend on the
+machine, and a quick stand-in for the CPUs (``ShantenAgent``): these tests are about the table,
+the prompts, the results and the flow of a match; the CPUs' judgement has its own tests.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pyxel
+from playing import Fingers, ScriptedPlayer, ShantenAgent, counting_clock, frame
+from stepping import press, release_all, screen
+
+from engine.buttons import ALL as ALL_BUTTONS
+from engine.buttons import X
+from engine.cartridge import Cartridge
+from engine.target import DARK_BLUE, ORANGE, RED, WHITE, WIDTH
+from game.round import Called, RiichiAccepted
+from game.settings import Settings
+from game.ui import board, paint
+from game.ui import table as table_module
+from game.ui.results import ResultsPanel
+from game.ui.seats import seat_name
+from game.ui.standings import StandingsScene
+from game.ui.table import TableScene
+from game.ui.title import TitleScene
+
+# A seed where the scripted player calls, declares riichi and wins, a CPU wins and a round is
+# drawn (found by playing seeds GAME000100.. with this player and these CPUs).
+SCRIPTED_SEED = "GAME000103"
+GAME_FRAMES = 20000
+KEYS = {c: getattr(pyxel, f"KEY_{c}") for c in "ABCDEFGHJKMNPQRSTVWXYZ0123456789"}
+
+
+def band(pixels: bytes, y: int, h: int) -> bytes:
+    return pixels[y * WIDTH : (y + h) * WIDTH]
+
+
+def painted_alone(paint_it) -> bytes:
+    """The screen with only ``paint_it()`` drawn on the background (the screen is lost)."""
+    pyxel.cls(DARK_BLUE)
+    paint_it()
+    return screen()
+
+
+def shows_big_word(shown: bytes, y: int, word: str) -> bool:
+    """The band at ``y`` of ``shown`` holds ``word`` in big orange letters, pixel for pixel."""
+    alone = painted_alone(lambda: paint.big_text_centered(y, word, ORANGE))
+    return [p == ORANGE for p in band(shown, y, 14)] == [p == ORANGE for p in band(alone, y, 14)]
+
+
+def shows_text_centred(shown: bytes, y: int, text: str, colour: int) -> bool:
+    alone = painted_alone(lambda: paint.text_centered(y, text, colour))
+    return [p == colour for p in band(shown, y, 6)] == [p == colour for p in band(alone, y, 6)]
+
+
+def start_from_the_title(seed: str) -> Cartridge:
+    """The title, ↓ to SEED, the code typed, ENTER: the table for that seed."""
+    cart = Cartridge(TitleScene, clock=counting_clock())
+    frame(cart)
+    press(cart, pyxel.KEY_DOWN)
+    for char in seed:
+        press(cart, KEYS[char])
+    press(cart, pyxel.KEY_RETURN)
+    release_all()
+    assert isinstance(cart.scene, TableScene) and cart.scene.seed_code == seed
+    return cart
+
+
+def test_a_scripted_player_plays_a_whole_east_south_game_from_the_title(pyxel_headless, monkeypatch):
+    monkeypatch.setattr(table_module, "cpu_agent", lambda strength: ShantenAgent())
+    cart = start_from_the_title(SCRIPTED_SEED)
+    table = cart.scene
+    table.settings = Settings(cpu_speed="fast")
+    me = table.player
+    player, fingers = ScriptedPlayer(), Fingers()
+    cart.buttons.read = fingers.read
+    seen: dict[str, bool] = {}
+    pages_checked: set[int] = set()
+    try:
+        for _ in range(GAME_FRAMES):
+            if isinstance(cart.scene, StandingsScene):
+                break
+            fingers.press(player.button(table))
+            showing = table.results is not None or not {"call", "riichi"} <= set(seen)
+            frame(cart, draw=showing or table.frames % 8 == 0)
+            if showing:
+                check_call_and_riichi(table, me, seen)
+            if table.results is not None and id(table.results) not in pages_checked and table.results.ready:
+                check_results(table.results, me, seen)
+                pages_checked.add(id(table.results))
+        standings = cart.scene
+        assert isinstance(standings, StandingsScene), "the game did not end"
+        for _ in range(3):
+            frame(cart)
+        assert shows_big_word(screen(), 6, "FINAL")
+        rounds = table.game.rounds
+        assert table.game.match.ruleset.east_south and table.game.match.round_index >= 8 or min(
+            table.game.match.scores) < 0
+        events = [e for r in rounds for e in r.events]
+        assert any(isinstance(e, Called) and e.seat == me for e in events)
+        assert any(isinstance(e, RiichiAccepted) and e.seat == me for e in events)
+        assert seen == {"call": True, "riichi": True, "player win": True, "cpu win": True, "draw": True}
+        assert [s.seat for s in standings.standings] == [s.seat for s in table.game.standings]
+    finally:
+        cart.close()
+
+
+def check_call_and_riichi(table: TableScene, me: int, seen: dict[str, bool]) -> None:
+    """The first call shows its meld at the player's corner; the first riichi its stick.
+
+    The table is painted again first: the frame's thinking may have moved play on since."""
+    rnd = table.game.round
+    if rnd is None or table.results is not None:
+        return
+    table.draw()
+    if "call" not in seen and any(isinstance(e, Called) and e.seat == me for e in rnd.events):
+        x, y, width = board.MELD_BOXES[0]
+        corner = band(screen(), y, 8)
+        seen["call"] = sum(corner[row * WIDTH + col] != board.FELT for row in range(8)
+                           for col in range(x, x + width)) > 20
+    if "riichi" not in seen and rnd.riichi[me] and not rnd.over:
+        x, y = board.NAMEPLATES[0]
+        score = str(table.view.scores[me])
+        stick_x = x + 7 + 4 * len(score) + 1
+        pixels = [pyxel.pget(stick_x + dx, y + 1 + dy) for dy in range(3) for dx in range(9)]
+        seen["riichi"] = pixels.count(WHITE) == 26 and pixels[9 + 4] == RED  # the 1000 stick
+
+
+def check_results(panel: ResultsPanel, me: int, seen: dict[str, bool]) -> None:
+    """A result page shows how the round ended: the word, and who won from whom."""
+    page = panel.pages[panel.page]
+    shown = screen()
+    if page is None:
+        seen["draw"] = shows_big_word(shown, 2, "DRAW")
+    elif hasattr(page, "seat"):
+        word = "TSUMO" if page.from_seat is None else "RON"
+        name = seat_name(page.seat, panel.round.dealer, me)
+        if page.from_seat is not None:
+            name += " FROM " + seat_name(page.from_seat, panel.round.dealer, me)
+        screen_ok = shows_big_word(shown, 2, word) and shows_text_centred(shown, 16, name, WHITE)
+        seen["player win" if page.seat == me else "cpu win"] = screen_ok
+
+
+MONKEY_SEEDS = [f"MNKY{n:06d}" for n in range(10)]
+MONKEY_FRAMES = 10000  # per seed: 100,000 in all
+DRAW_EVERY = 32  # one frame in 32 is painted (the rest think and update only)
+PRESS_CHANCE = 0.04  # a button goes down about every 25th frame (O one time in six)
+MONKEY_TICK = 0.01  # its clock: a frame's thinking slice holds one or two task steps
+STUCK_FRAMES = 1500  # fifty seconds of play without any progress is stuck
+
+
+def progress(cart: Cartridge) -> tuple:
+    """What changes as a game goes on: the scene, its decisions, the results page."""
+    scene = cart.scene
+    if not isinstance(scene, TableScene):
+        return (id(scene),)
+    results = scene.results
+    return (id(scene), len(scene.game.decisions), id(results), results.page if results else -1)
+
+
+def test_a_monkey_on_random_buttons_never_breaks_or_sticks(pyxel_headless, monkeypatch):
+    monkeypatch.setattr(table_module, "cpu_agent", lambda strength: ShantenAgent())
+    total = 0
+    for seed in MONKEY_SEEDS:
+        rng = random.Random(seed)
+        cart = Cartridge(lambda c: TableScene(c, seed), clock=counting_clock(MONKEY_TICK))
+        cart.settings = cart.scene.settings = Settings(cpu_speed="fast")
+        fingers = Fingers()
+        cart.buttons.read = fingers.read
+        last, since = progress(cart), 0
+        try:
+            for n in range(MONKEY_FRAMES):
+                if not isinstance(cart.scene, TableScene):  # standings or the title: a new game
+                    cart.change(TableScene, seed)
+                held = X if rng.random() < 0.02 else rng.choice(ALL_BUTTONS)
+                fingers.press(held if rng.random() < PRESS_CHANCE else None)
+                frame(cart, draw=n % DRAW_EVERY == 0)
+                assert not cart.failure, cart.failure  # a task that raised
+                now = progress(cart)
+                since = 0 if now != last else since + 1
+                last = now
+                assert since < STUCK_FRAMES, f"{seed}: stuck at frame {n}"
+                total += 1
+        finally:
+            cart.close()
+    assert total >= 100000

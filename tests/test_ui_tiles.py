@@ -1,0 +1,141 @@
+"""Every tile face and every seed-code glyph is told apart on screen (issue 10: readable at 128×128).
+
+Faces are drawn with the painters, read back from the screen buffer, and compared pixel by pixel:
+two faces that differ in fewer than 4 pixels could be misread. The same holds for the glyphs of
+the seed-code alphabet, where a misread character makes another valid code.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+import pytest
+
+from engine.target import BLACK, WIDTH
+from game.tiles import RED_FIVES
+from game.ui import glyphs, sheet, tiles
+from game.wall import CODE_ALIASES, CODE_ALPHABET, CODE_MAX, new_seed_code
+
+MIN_DIFFERENCE = 4
+FACES = [kind * 4 + 1 for kind in range(34)] + list(RED_FIVES)  # copy 1 of a five is never red
+
+
+def shown(pyxel, w: int, h: int) -> tuple[int, ...]:
+    data = bytes(pyxel.screen.data_ptr())
+    return tuple(data[y * WIDTH + x] for y in range(h) for x in range(w))
+
+
+def tile_pixels(pyxel, tile: int | None, size: str, rotation: int, **options) -> tuple[int, ...]:
+    pyxel.cls(BLACK)
+    tiles.draw_tile(0, 0, tile, size, rotation, **options)
+    return shown(pyxel, *tiles.tile_extent(size, rotation))
+
+
+def differences(a: tuple[int, ...], b: tuple[int, ...]) -> int:
+    return sum(x != y for x, y in zip(a, b, strict=True))
+
+
+@pytest.mark.parametrize("dim", [False, True])
+@pytest.mark.parametrize("rotation", [0, 1])
+@pytest.mark.parametrize("size", [tiles.HAND, tiles.POND])
+def test_every_two_faces_differ_in_at_least_four_pixels(pyxel_headless, size, rotation, dim):
+    drawn = {tile: tile_pixels(pyxel_headless, tile, size, rotation, dim=dim) for tile in FACES + [None]}
+    close = [(a, b, differences(drawn[a], drawn[b])) for a, b in combinations(drawn, 2)
+             if differences(drawn[a], drawn[b]) < MIN_DIFFERENCE]
+    assert close == []
+
+
+@pytest.mark.parametrize("size", [tiles.HAND, tiles.POND])
+def test_a_red_five_is_red_where_the_plain_five_is_not_unless_red_fives_are_off(pyxel_headless, size):
+    red = 8
+    for tile in RED_FIVES:
+        aka = tile_pixels(pyxel_headless, tile, size, 0)
+        plain = tile_pixels(pyxel_headless, tile + 1, size, 0)
+        assert aka.count(red) >= plain.count(red) + MIN_DIFFERENCE
+        assert tile_pixels(pyxel_headless, tile, size, 0, red_fives=False) == plain
+
+
+@pytest.mark.parametrize("size", [tiles.HAND, tiles.POND])
+def test_turned_tiles_show_the_same_face_turned(pyxel_headless, size):
+    """Rotation 2 is rotation 0 half-turned, rotation 3 is rotation 1 half-turned (edges aside)."""
+    side = int(sheet.SIZES[size].side)
+    for upright, turned in ((0, 2), (1, 3)):
+        w, h = tiles.tile_extent(size, upright)
+        a = tile_pixels(pyxel_headless, 4 * 27, size, upright)  # the east wind: not symmetric
+        b = tile_pixels(pyxel_headless, 4 * 27, size, turned)
+        face_w, face_h = w - side, h - 1
+        for y in range(face_h):
+            for x in range(face_w):
+                assert a[y * w + x] == b[(face_h - 1 - y) * w + (face_w - 1 - x)]
+        assert a[(h - 1) * w:] == b[(h - 1) * w:]  # the bottom edge stays at the bottom
+
+
+def test_a_sideways_face_is_the_upright_face_turned_anticlockwise():
+    for size in (tiles.HAND, tiles.POND):
+        for name in sheet.SPRITE_NAMES:
+            glyph = sheet.faces(size)[name]
+            assert sheet.rotate_ccw(sheet.rotate_ccw(sheet.rotate_ccw(sheet.rotate_ccw(glyph)))) == glyph
+
+
+def test_a_dimmed_tile_is_darker_and_drawing_leaves_the_palette_as_it_was(pyxel_headless):
+    bright = tile_pixels(pyxel_headless, 0, tiles.HAND, 0)
+    dim = tile_pixels(pyxel_headless, 0, tiles.HAND, 0, dim=True)
+    assert dim != bright and 7 in bright and 7 not in dim  # no white left
+    assert tile_pixels(pyxel_headless, 0, tiles.HAND, 0) == bright
+
+
+def glyph_pixels(pyxel, char: str) -> tuple[int, ...]:
+    pyxel.cls(BLACK)
+    glyphs.draw_code(0, 0, char, 7)
+    return shown(pyxel, sheet.FONT_CELL_W, glyphs.CODE_H)
+
+
+def test_every_two_seed_code_glyphs_differ_in_at_least_four_pixels(pyxel_headless):
+    drawn = {char: glyph_pixels(pyxel_headless, char) for char in CODE_ALPHABET}
+    assert len(set(drawn.values())) == len(CODE_ALPHABET)
+    close = [(a, b) for a, b in combinations(CODE_ALPHABET, 2) if differences(drawn[a], drawn[b]) < MIN_DIFFERENCE]
+    assert close == []
+    for alias, digit in CODE_ALIASES.items():  # a typed O shows as the 0 it means
+        assert glyph_pixels(pyxel_headless, alias) == drawn[digit]
+
+
+def test_any_code_fits_the_widest_code_and_draws_where_its_width_says(pyxel_headless):
+    codes = [new_seed_code(), "M" * CODE_MAX, "W" * CODE_MAX, "1" * CODE_MAX]
+    for code in codes:
+        assert glyphs.code_width(code) <= glyphs.CODE_MAX_W
+        pyxel_headless.cls(BLACK)
+        end = glyphs.draw_code(3, 0, code, 7)
+        inked = [x for x in range(WIDTH) for y in range(glyphs.CODE_H) if pyxel_headless.pget(x, y) != BLACK]
+        assert min(inked) >= 3 and max(inked) <= 3 + glyphs.code_width(code) - 1
+        assert end == 3 + glyphs.code_width(code) + glyphs.GAP
+
+
+def marks(pixels: tuple[int, ...], w: int, h: int) -> int:
+    """Separate marks (4-connected runs of ink, whatever its colour) on a drawn face."""
+    ink = {(i % w, i // w) for i, colour in enumerate(pixels) if colour not in (sheet.FACE, sheet.SIDE, sheet.EDGE)}
+    count = 0
+    while ink:
+        count += 1
+        todo = [ink.pop()]
+        while todo:
+            x, y = todo.pop()
+            for near in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)):
+                if near in ink:
+                    ink.remove(near)
+                    todo.append(near)
+    return count
+
+
+@pytest.mark.parametrize("size", [tiles.HAND, tiles.POND])
+def test_circles_show_as_many_dots_and_bamboo_as_many_sticks_as_their_number(pyxel_headless, size):
+    """Read like real tiles: 2p to 9p show 2 to 9 dots, 2s to 9s 2 to 9 sticks (8s is drawn
+    as its M-and-W pattern, like the real one), each red five five marks."""
+    w, h = tiles.tile_extent(size)
+    for suit in (1, 2):
+        for number in range(2, 10):
+            if (suit, number) == (2, 8):
+                continue
+            tile = (suit * 9 + number - 1) * 4 + 1
+            assert marks(tile_pixels(pyxel_headless, tile, size, 0), w, h) == number, (suit, number)
+    for red in RED_FIVES[1:]:
+        assert marks(tile_pixels(pyxel_headless, red, size, 0), w, h) == 5

@@ -1,0 +1,270 @@
+"""Play the game headless and write the README's pictures into docs/img/, at 4× scale.
+
+    .venv/bin/python tools/screenshots.py [--out DIR] [--seed CODE] [--max-frames N]
+
+One run boots the cartridge on the title, types the seed code, and plays the player's seat
+with the buttons as a (hasty) player would: O whenever the table waits for the player (which
+throws the drawn tile, or takes the first choice a prompt offers) and O to leave a result
+screen once it has been shown a while. On the way it takes each picture at its moment:
+
+    title.png       the title screen
+    turns.gif       a few turns of play, from the first turns of the first round
+    table.png       the table mid-round, once some seat has called and some seat is in riichi
+    overlay.png     that table with X held (the hold-B overlay)
+    win.png         the first win screen
+    standings.png   the final standings
+
+Moments are told from the scene on screen (its class name, its round's events), so the tool
+follows the scenes as they grow. A picture whose moment never comes in ``--max-frames``
+(its scene not built yet, or the game ended first) is named on stderr, its old file is kept,
+and the exit code is 1.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import struct
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+SCALE = 4
+SEED = "PICORIICHI"  # reads as P1C0R11CH1; its first rounds have calls, a riichi and wins
+GIF_FRAMES = 8 * 30  # eight seconds of play
+GIF_CENTISECONDS_PER_FRAME = 100 / 30  # the GIF plays at the cartridge's 30 fps
+PRESS_EVERY = 6  # frames between two presses of O (a press lasts one frame)
+RESULT_SHOWN_FRAMES = 45  # a result screen is shown this long before the picture and O
+MAX_FRAMES = 60_000
+
+Scene = Any
+
+
+def scene_name(scene: Scene) -> str:
+    return type(scene).__name__
+
+
+def current_round(scene: Scene) -> Any:
+    """The round a table scene plays (``scene.round`` or ``scene.game.round``), or None."""
+    for path in (("round",), ("game", "round"), ("driver", "round")):
+        value = scene
+        for attribute in path:
+            value = getattr(value, attribute, None)
+        if value is not None and hasattr(value, "events"):
+            return value
+    return None
+
+
+def event_names(scene: Scene) -> set[str]:
+    round_ = current_round(scene)
+    return {type(event).__name__ for event in round_.events} if round_ is not None else set()
+
+
+def is_table(scene: Scene) -> bool:
+    return "Table" in scene_name(scene) and current_round(scene) is not None
+
+
+def results_page(scene: Scene) -> Any:
+    """The result page a table shows over itself (``scene.results``), or None."""
+    panel = getattr(scene, "results", None)
+    pages = getattr(panel, "pages", None)
+    if not pages:
+        return None
+    return pages[min(getattr(panel, "page", 0), len(pages) - 1)]
+
+
+def has_call_and_riichi(scene: Scene) -> bool:
+    names = event_names(scene)
+    return (is_table(scene) and results_page(scene) is None and "Called" in names
+            and "RiichiAccepted" in names and "Won" not in names and "RoundDrawn" not in names)
+
+
+def shows_win(scene: Scene) -> bool:
+    if type(results_page(scene)).__name__ == "Won":
+        return True
+    result = getattr(scene, "result", None)
+    return not is_table(scene) and (bool(getattr(result, "wins", None)) or "Win" in scene_name(scene))
+
+
+def shows_standings(scene: Scene) -> bool:
+    return any(word in scene_name(scene) for word in ("Standing", "Final"))
+
+
+def in_first_turns(scene: Scene) -> bool:
+    return is_table(scene) and results_page(scene) is None and "Discarded" in event_names(scene)
+
+
+def shown_long_enough(scene: Scene, scene_frames: int) -> bool:
+    """A result (a page over the table, or a scene of its own) has been on screen a while."""
+    panel = getattr(scene, "results", None)
+    if panel is not None:
+        return getattr(panel, "frames", RESULT_SHOWN_FRAMES) >= RESULT_SHOWN_FRAMES
+    return is_table(scene) or scene_frames >= RESULT_SHOWN_FRAMES
+
+
+class Photographer:
+    """Steps the cartridge, presses the buttons, and takes the pictures as their moments come."""
+
+    def __init__(self, out: Path, seed: str, max_frames: int) -> None:
+        import pyxel
+
+        from engine.cartridge import Cartridge
+        from game.ui.title import TitleScene
+
+        self.pyxel = pyxel
+        self.out = out
+        self.seed = seed
+        self.max_frames = max_frames
+        self.cart = Cartridge(TitleScene)
+        self.frames = 0
+        self.scene_frames = 0  # frames the current scene has been on screen
+        self.written: list[str] = []
+        self.gif_started: int | None = None
+        self.played = False  # a table has been on screen
+
+    def step(self, held: tuple[int, ...] = ()) -> None:
+        pyxel = self.pyxel
+        for key in held:
+            pyxel.set_btn(key, True)
+        scene = self.cart.scene
+        self.cart.update()
+        self.cart.draw()
+        pyxel.flip()
+        for key in held:
+            pyxel.set_btn(key, False)
+        self.frames += 1
+        self.scene_frames = self.scene_frames + 1 if self.cart.scene is scene else 0
+
+    def shoot(self, name: str) -> None:
+        self.pyxel.screenshot(str(self.out / name), SCALE)
+        self.written.append(name)
+        print(f"wrote {self.out / name}")
+
+    def type_seed(self) -> None:
+        """On the title: down to the seed line, type the code, ENTER."""
+        pyxel = self.pyxel
+        self.step()
+        self.step()
+        self.shoot("title.png")
+        self.step((pyxel.KEY_DOWN,))
+        self.step()
+        for char in self.seed:
+            self.step((getattr(pyxel, f"KEY_{char}"),))
+            self.step()
+        self.step((pyxel.KEY_RETURN,))
+
+    def play(self) -> None:
+        """Play on until every picture is taken or the frames run out."""
+        wanted: dict[str, Callable[[Scene], bool]] = {
+            "table.png": has_call_and_riichi,
+            "win.png": shows_win,
+            "standings.png": shows_standings,
+        }
+        while self.frames < self.max_frames and (wanted or self.gif_started is not None or
+                                                 "turns.gif" not in self.written):
+            scene = self.cart.scene
+            self.record_gif(scene)
+            for name, moment in list(wanted.items()):
+                if moment(scene) and shown_long_enough(scene, self.scene_frames):
+                    self.shoot(name)
+                    del wanted[name]
+                    if name == "table.png":
+                        self.shoot_overlay()
+            self.played = self.played or is_table(scene)
+            if self.played and "Title" in scene_name(scene):
+                break  # the game is over and the cartridge is back on the title
+            self.step(self.buttons(scene))
+
+    def buttons(self, scene: Scene) -> tuple[int, ...]:
+        """O every few frames; on a result screen only after it has been shown a while."""
+        if not shown_long_enough(scene, self.scene_frames):
+            return ()
+        return (self.pyxel.KEY_Z,) if self.frames % PRESS_EVERY == 0 else ()
+
+    def shoot_overlay(self) -> None:
+        for _ in range(3):
+            self.step((self.pyxel.KEY_X,))
+        self.pyxel.set_btn(self.pyxel.KEY_X, True)
+        self.cart.update()
+        self.cart.draw()
+        self.shoot("overlay.png")
+        self.pyxel.flip()
+        self.pyxel.set_btn(self.pyxel.KEY_X, False)
+        self.step()
+
+    def record_gif(self, scene: Scene) -> None:
+        if "turns.gif" in self.written:
+            return
+        if self.gif_started is None and in_first_turns(scene):
+            self.pyxel.reset_screencast()
+            self.gif_started = self.frames
+        elif self.gif_started is not None and self.frames - self.gif_started >= GIF_FRAMES:
+            path = self.out / "turns.gif"
+            self.pyxel.screencast(str(path), SCALE)
+            set_gif_delays(path, GIF_CENTISECONDS_PER_FRAME)
+            self.written.append("turns.gif")
+            self.gif_started = None
+            print(f"wrote {path}")
+
+
+def set_gif_delays(path: Path, centiseconds: float) -> None:
+    """Give every frame of a GIF the delay of one cartridge frame.
+
+    Pyxel writes each frame's delay from its own pace, which is as fast as possible headless;
+    the delays are set here so the GIF plays at 30 fps (3 or 4 centiseconds in turn). Walks
+    the GIF's blocks, so only the delay fields are touched.
+    """
+    data = bytearray(path.read_bytes())
+    flags = data[10]
+    at = 13 + (3 * 2 ** ((flags & 7) + 1) if flags & 0x80 else 0)  # header, screen, colour table
+    frame = 0
+    while at < len(data) and data[at] != 0x3B:  # the trailer
+        if data[at] == 0x21:  # an extension: label, then sub-blocks
+            if data[at + 1] == 0xF9:  # graphic control: the frame's delay at bytes 4-5
+                delay = round((frame + 1) * centiseconds) - round(frame * centiseconds)
+                struct.pack_into("<H", data, at + 4, delay)
+                frame += 1
+            at = skip_sub_blocks(data, at + 2)
+        elif data[at] == 0x2C:  # an image: descriptor, local colour table, LZW size, sub-blocks
+            flags = data[at + 9]
+            at += 10 + (3 * 2 ** ((flags & 7) + 1) if flags & 0x80 else 0) + 1
+            at = skip_sub_blocks(data, at)
+        else:
+            raise ValueError(f"{path}: unexpected GIF block {data[at]:#x} at byte {at}")
+    path.write_bytes(bytes(data))
+
+
+def skip_sub_blocks(data: bytearray, at: int) -> int:
+    while data[at]:
+        at += data[at] + 1
+    return at + 1
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--out", type=Path, default=ROOT / "docs" / "img")
+    parser.add_argument("--seed", default=SEED)
+    parser.add_argument("--max-frames", type=int, default=MAX_FRAMES)
+    args = parser.parse_args(argv)
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    from engine import target
+
+    target.init_pyxel(headless=True, fps=target.UNCAPPED_FPS)
+    args.out.mkdir(parents=True, exist_ok=True)
+    photographer = Photographer(args.out, args.seed.upper(), args.max_frames)
+    photographer.type_seed()
+    photographer.play()
+    every = ("title.png", "turns.gif", "table.png", "overlay.png", "win.png", "standings.png")
+    missing = [name for name in every if name not in photographer.written]
+    if missing:
+        print(f"not taken (their moment never came in {photographer.frames} frames): {', '.join(missing)}",
+              file=sys.stderr)
+    return 1 if missing else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
