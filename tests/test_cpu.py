@@ -206,3 +206,19 @@ def test_same_view_same_answer():
     agent = CpuAgent("strong")
     answers = {run_to_end(agent.act(rnd.view(1))) for _ in range(3)}
     assert len(answers) == 1
+
+
+def test_thinking_is_sliced_between_candidates():
+    rnd = scene(RIICHI_HAND, ["9m", "7z"])
+    throw(rnd, 0, "9m")
+    view = rnd.view(1)
+    task = CpuAgent("strong").act(view)
+    steps = 0
+    try:
+        while True:
+            next(task)
+            steps += 1
+    except StopIteration:
+        pass
+    kinds = len({t // 4 for t in view.hand})
+    assert steps >= kinds  # at least one step per candidate discard
