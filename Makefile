@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: play test bench web clean
+.PHONY: play test bench web web-check clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -23,9 +23,22 @@ play: $(VENV)/.installed
 
 test: $(VENV)/.installed-test
 	SDL_AUDIODRIVER=dummy $(BIN)/python -m pytest
+	@if command -v node >/dev/null && command -v npm >/dev/null; then $(MAKE) --no-print-directory web-check; \
+	else echo "web-check SKIPPED: no node/npm on this machine (install Node.js 18+ to run the game under Pyodide)"; fi
 
 bench: $(VENV)/.installed-test
 	for b in benchmarks/*.py; do SDL_AUDIODRIVER=dummy $(BIN)/python $$b || exit 1; done
 
+# The page: dist/pico-riichi.html (and the .pyxapp inside it); see tools/web.py.
+web: $(VENV)/.installed
+	$(BIN)/python tools/web.py build
+
+# The game under the Pyodide the page loads (npm, pinned in web/package-lock.json), against CPython.
+web-check: web web/node_modules/.package-lock.json
+	$(BIN)/python tools/web.py check
+
+web/node_modules/.package-lock.json: web/package-lock.json
+	cd web && npm ci --no-audit --no-fund --loglevel=error
+
 clean:
-	rm -rf $(VENV) build *.egg-info
+	rm -rf $(VENV) build dist web/node_modules *.egg-info

@@ -1,0 +1,259 @@
+"""Small named blobs that outlive the game: saves, settings. Pure Python, standard library only.
+
+Two places hold them, chosen once by ``open_storage``:
+
+- in a browser (Pyodide: ``sys.platform == "emscripten"``), the page's ``localStorage``, reached
+  through Pyodide's ``js`` module: the key is ``KEY_PREFIX + name``, the value the blob in base64.
+  (Pyxel's ``user_data_dir`` there is in memory only, gone on reload.)
+- elsewhere, one file per blob in a folder: ``$PICORIICHI_DATA_DIR`` when set, else the folder
+  the caller passes (the UI passes ``pyxel.user_data_dir(VENDOR, APP)``). A blob is written
+  atomically: a temporary file beside it, flushed and fsynced, then renamed over the old one, so
+  a crash leaves either the old blob or the new one, never half of one.
+
+The API (every method may raise ``StorageError``, whose message is one line to show the player;
+the game goes on without saving, it never crashes for it):
+
+- ``save(name, data: bytes)``: store (replace) the blob ``name``;
+- ``load(name) -> bytes | None``: the blob, or None when there is none;
+- ``delete(name)``: remove it (nothing if absent);
+- ``names() -> list[str]``: the blobs stored, sorted;
+- ``where``: one line saying where the blobs live (for a settings screen).
+
+A name is 1 to ``MAX_NAME`` characters of ``a-z 0-9 _ -`` (it is a file name and a key); a blob
+holds at most ``MAX_BYTES`` (``localStorage`` allows a few megabytes per site, in UTF-16).
+What a blob means (JSON of a save, settings) is for its caller, who must also refuse a corrupt one.
+
+    >>> import tempfile
+    >>> storage = open_storage(tempfile.mkdtemp(), environ={})
+    >>> storage.load("settings") is None
+    True
+    >>> storage.save("settings", b'{"sound": false}')
+    >>> storage.load("settings"), storage.names()
+    (b'{"sound": false}', ['settings'])
+    >>> storage.save("../evil", b"")
+    Traceback (most recent call last):
+    ...
+    game.storage.StorageError: a saved item's name is 1 to 32 of a-z 0-9 _ - (got '../evil')
+    >>> unavailable = open_storage(None, environ={})
+    >>> unavailable.load("settings")
+    Traceback (most recent call last):
+    ...
+    game.storage.StorageError: saving is off: no data folder (set PICORIICHI_DATA_DIR)
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import os
+import re
+import sys
+import tempfile
+from collections.abc import Mapping
+from pathlib import Path
+
+from game.errors import InputError
+
+DATA_DIR_VARIABLE = "PICORIICHI_DATA_DIR"
+VENDOR, APP = "pico-riichi", "pico-riichi"  # for pyxel.user_data_dir(VENDOR, APP)
+KEY_PREFIX = "pico-riichi/"  # localStorage is shared by every page of the site
+MAX_NAME = 32
+MAX_BYTES = 256 * 1024
+NAME = re.compile(rf"[a-z0-9_-]{{1,{MAX_NAME}}}", re.ASCII)
+SUFFIX = ".bin"  # a blob's file is NAME + SUFFIX; temporary files start with "."
+
+
+class StorageError(InputError):
+    """Storage cannot be used, or holds something unreadable: one line for the player."""
+
+
+def open_storage(folder: str | Path | None = None, environ: Mapping[str, str] = os.environ) -> Storage:
+    """The storage of this platform (never fails: a storage that cannot work says so when used)."""
+    if sys.platform == "emscripten":
+        return BrowserStorage()
+    chosen = environ.get(DATA_DIR_VARIABLE) or folder
+    if not chosen:
+        return Unavailable(f"no data folder (set {DATA_DIR_VARIABLE})")
+    return FolderStorage(Path(chosen))
+
+
+def check_name(name: str) -> str:
+    if not isinstance(name, str) or not NAME.fullmatch(name):
+        raise StorageError(f"a saved item's name is 1 to {MAX_NAME} of a-z 0-9 _ - (got {name!r})")
+    return name
+
+
+def check_blob(name: str, data: bytes) -> bytes:
+    if not isinstance(data, (bytes, bytearray)):
+        raise StorageError(f"{name}: only bytes can be saved (got {type(data).__name__})")
+    if len(data) > MAX_BYTES:
+        raise StorageError(f"{name}: {len(data)} bytes is more than the {MAX_BYTES} a saved item may hold")
+    return bytes(data)
+
+
+class Storage:
+    """What every storage offers (see the module's docstring)."""
+
+    where = ""
+
+    def save(self, name: str, data: bytes) -> None:
+        raise NotImplementedError
+
+    def load(self, name: str) -> bytes | None:
+        raise NotImplementedError
+
+    def delete(self, name: str) -> None:
+        raise NotImplementedError
+
+    def names(self) -> list[str]:
+        raise NotImplementedError
+
+
+class Unavailable(Storage):
+    """No place to keep anything: every call says why."""
+
+    def __init__(self, reason: str) -> None:
+        self.reason = reason
+        self.where = f"not saved: {reason}"
+
+    def _fail(self, *_args: object) -> None:
+        raise StorageError(f"saving is off: {self.reason}")
+
+    save = load = delete = names = _fail  # type: ignore[assignment]
+
+
+class FolderStorage(Storage):
+    """One file per blob in a folder, written atomically."""
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+        self.where = str(folder)
+
+    def path(self, name: str) -> Path:
+        return self.folder / (check_name(name) + SUFFIX)
+
+    def save(self, name: str, data: bytes) -> None:
+        target = self.path(name)
+        data = check_blob(name, data)
+        try:
+            self.folder.mkdir(parents=True, exist_ok=True)
+            handle, temporary = tempfile.mkstemp(prefix=f".{name}.", dir=self.folder)
+            try:
+                with os.fdopen(handle, "wb") as file:
+                    file.write(data)
+                    file.flush()
+                    os.fsync(file.fileno())
+                os.replace(temporary, target)
+            except BaseException:
+                Path(temporary).unlink(missing_ok=True)
+                raise
+            _sync_folder(self.folder)
+        except OSError as error:
+            raise StorageError(f"cannot save {name} in {self.folder}: {error.strerror or error}") from None
+
+    def load(self, name: str) -> bytes | None:
+        path = self.path(name)
+        try:
+            return path.read_bytes()
+        except FileNotFoundError:
+            return None
+        except OSError as error:
+            raise StorageError(f"cannot read {path}: {error.strerror or error}") from None
+
+    def delete(self, name: str) -> None:
+        path = self.path(name)
+        try:
+            path.unlink(missing_ok=True)
+        except OSError as error:
+            raise StorageError(f"cannot delete {path}: {error.strerror or error}") from None
+
+    def names(self) -> list[str]:
+        try:
+            files = list(self.folder.glob("*" + SUFFIX)) if self.folder.is_dir() else []
+        except OSError as error:
+            raise StorageError(f"cannot list {self.folder}: {error.strerror or error}") from None
+        return sorted(f.name[: -len(SUFFIX)] for f in files if NAME.fullmatch(f.name[: -len(SUFFIX)]))
+
+
+def _sync_folder(folder: Path) -> None:
+    """Make the rename itself durable (POSIX); where folders cannot be opened, the rename stands."""
+    try:
+        handle = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(handle)
+    except OSError:
+        pass
+    finally:
+        os.close(handle)
+
+
+class BrowserStorage(Storage):
+    """The page's ``localStorage`` through Pyodide's ``js`` module (base64 values).
+
+    ``local_storage`` is any object with ``getItem``/``setItem``/``removeItem``/``key``/``length``;
+    by default ``js.localStorage``. A browser may refuse it (private mode, a full quota, a page
+    opened from disk): that is a StorageError, like a missing folder."""
+
+    where = "this browser's local storage"
+
+    def __init__(self, local_storage: object | None = None) -> None:
+        self._store = local_storage
+
+    def store(self) -> object:
+        if self._store is None:
+            try:
+                from js import localStorage  # type: ignore[import-not-found]  # Pyodide only
+
+                self._store = localStorage
+            except Exception as error:  # ImportError, or the browser's SecurityError
+                raise StorageError(f"saving is off: this browser gives no local storage ({_one_line(error)})") from None
+        return self._store
+
+    def save(self, name: str, data: bytes) -> None:
+        key = KEY_PREFIX + check_name(name)
+        value = base64.b64encode(check_blob(name, data)).decode("ascii")
+        self._call("save", name, lambda store: store.setItem(key, value))
+
+    def load(self, name: str) -> bytes | None:
+        key = KEY_PREFIX + check_name(name)
+        value = self._call("read", name, lambda store: store.getItem(key))
+        if value is None or _is_js_null(value):
+            return None
+        try:
+            return base64.b64decode(str(value), validate=True)
+        except (binascii.Error, ValueError):
+            raise StorageError(f"the saved {name} in this browser is damaged (not base64)") from None
+
+    def delete(self, name: str) -> None:
+        key = KEY_PREFIX + check_name(name)
+        self._call("delete", name, lambda store: store.removeItem(key))
+
+    def names(self) -> list[str]:
+        def keys(store) -> list[str]:
+            return [str(store.key(i)) for i in range(int(store.length))]
+
+        found = self._call("list", "saved items", keys)
+        return sorted(k[len(KEY_PREFIX):] for k in found if k.startswith(KEY_PREFIX) and NAME.fullmatch(k[len(KEY_PREFIX):]))
+
+    def _call(self, verb: str, name: str, operation):
+        store = self.store()
+        try:
+            return operation(store)
+        except Exception as error:  # the browser's QuotaExceededError, SecurityError, ...
+            raise StorageError(f"cannot {verb} {name} in this browser: {_one_line(error)}") from None
+
+
+def _is_js_null(value: object) -> bool:
+    """JavaScript's null, which Pyodide gives as ``pyodide.ffi.jsnull`` (undefined is None)."""
+    try:
+        from pyodide.ffi import jsnull  # type: ignore[import-not-found]  # Pyodide only
+    except ImportError:
+        return False
+    return value is jsnull
+
+
+def _one_line(error: BaseException) -> str:
+    text = str(error).strip().splitlines()
+    return text[0][:120] if text else type(error).__name__

@@ -1,0 +1,369 @@
+"""The web check's workloads, run the same way under CPython and under Pyodide (tools/web.py check).
+
+    python web/workloads.py APP.pyxapp TESTS_DATA CONSTANTS.json SCRATCH
+
+Unpacks the built app as Pyxel's runtime does (``pyxel.cli.play_pyxel_app``: the archive's top
+folder, its ``.pyxapp_startup_script`` naming the script, that folder first on ``sys.path``),
+puts the pyxel stand-in (web/stand_in) before it, and runs each workload on the app's own code.
+Prints one JSON line: per workload a digest of its results (compared across the two Pythons by
+tools/web.py), a one-line summary, whether its own checks passed and its seconds; the CPU
+decisions' times; the frame times of the scripted game.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import json
+import runpy
+import sys
+import time
+import zipfile
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+STARTUP_MARKER = ".pyxapp_startup_script"  # pyxel.APP_STARTUP_SCRIPT_FILE
+UI_SEED = "PIC0R11CH1"  # the scripted game types this code on the title (1 and 0 as the player may)
+UI_FRAME_LIMIT = 2000  # a round and more; the game may be longer: the check stops here
+UI_TICK_SECONDS = 0.0005  # the scripted game's clock: every reading is one tick later
+SIM_SEED = "WEBCHECK01"
+SHUFFLE_ROUNDS = 300
+DISCARD_HANDS = 48
+
+
+def digest_of(value: object) -> str:
+    return hashlib.sha256(json.dumps(value, sort_keys=True, default=repr).encode()).hexdigest()[:16]
+
+
+def unpack(app: Path, into: Path) -> Path:
+    """Extract the app; the startup script's path, as pyxel.cli._extract_pyxel_app finds it."""
+    with zipfile.ZipFile(app) as archive:
+        archive.extractall(into)
+    for marker in sorted(into.glob(f"*/{STARTUP_MARKER}")):
+        return marker.parent / marker.read_text(encoding="utf-8").strip()
+    raise SystemExit(f"{app} has no {STARTUP_MARKER}")
+
+
+# -- the game core --------------------------------------------------------------------------
+
+
+def shuffle_workload(data: Path) -> tuple[object, str, bool]:
+    """Tenhou's published shuffle data, then more rounds of the same seed."""
+    from game.wall import Shuffler, seed_words
+
+    published = json.loads((data / "validation" / "shuffle-validation.json").read_text())
+    words = seed_words(published["seed_str"])
+    shuffler = Shuffler(words)
+    walls = [shuffler.next_round() for _ in range(SHUFFLE_ROUNDS)]
+    ok = words == published["seed_u32"] and walls[0].wall == published["wall136"]
+    result = [[w.wall, list(w.dice)] for w in walls]
+    return result, f"{SHUFFLE_ROUNDS} walls, first = Tenhou's: {ok}", ok
+
+
+def discard_workload(data: Path) -> tuple[object, str, bool]:
+    """Shanten, ukeire and the discard evaluation of the first 14 tiles of each seat's deal."""
+    from engine.tasks import run_to_end
+    from game.shanten import evaluate_discards, shanten, ukeire
+    from game.tiles import counts34
+    from game.wall import Shuffler, Wall, seed_words
+
+    published = json.loads((data / "validation" / "shuffle-validation.json").read_text())
+    shuffler = Shuffler(seed_words(published["seed_str"]))
+    results = []
+    while len(results) < DISCARD_HANDS:
+        shuffled = shuffler.next_round()
+        wall = Wall(shuffled.wall, shuffled.dice)
+        for hand in wall.deal(0):
+            hand = sorted(hand + [wall.draw()])
+            counts = counts34(hand)
+            options = run_to_end(evaluate_discards(counts))
+            counts13 = counts34(hand[:13])
+            waits = ukeire(counts13)
+            results.append([shanten(counts), shanten(counts13), waits.total, sorted(waits.kinds.items()),
+                            [[o.kind, o.shanten, o.ukeire.total] for o in options]])
+    best = sum(r[0] for r in results)
+    return results, f"{len(results)} hands, shanten sum {best}", True
+
+
+def replay_workload(data: Path) -> tuple[object, str, bool]:
+    """Every real log in tests/data through our rules."""
+    from game.replay import replay_file
+
+    paths = sorted(p for p in (data / "logs").rglob("*") if p.is_file())
+    paths += sorted((data / "validation").glob("2016*"))
+    reports = []
+    for path in paths:
+        report = replay_file(path).to_json()
+        report["path"] = str(path.relative_to(data))
+        reports.append(report)
+    rounds = sum(len(r["rounds"]) for r in reports)
+    good = sum(r["ok"] for r in reports)
+    return reports, f"{len(reports)} logs, {rounds} rounds, {good} logs agree", True
+
+
+class TimedAgent:
+    """An agent whose thinking is timed, in wall-clock and processor seconds: each decision
+    (``decisions``) and each step between its yields (``steps``), as (wall, processor) pairs."""
+
+    def __init__(self, agent, decisions: list, steps: list) -> None:
+        self.agent = agent
+        self.name = agent.name
+        self.decisions = decisions
+        self.steps = steps
+
+    def act(self, view):
+        thinking = self.agent.act(view)
+        wall = processor = 0.0
+        while True:
+            cpu_start = cpu_clock()  # outside the wall-clock reading: under Node it is a call into JS
+            start = time.perf_counter()
+            try:
+                value = next(thinking)
+            except StopIteration as stop:
+                wall, processor = self._step(start, cpu_start, wall, processor)
+                self.decisions.append((wall, processor))
+                return stop.value
+            wall, processor = self._step(start, cpu_start, wall, processor)
+            yield value
+
+    def _step(self, start: float, cpu_start: float, wall: float, processor: float) -> tuple[float, float]:
+        """Note a step that began at (start, cpu_start); the decision's totals so far."""
+        step = (time.perf_counter() - start, cpu_clock() - cpu_start)
+        self.steps.append(step)
+        return wall + step[0], processor + step[1]
+
+    def observe(self, event) -> None:
+        observe = getattr(self.agent, "observe", None)
+        if observe is not None:
+            observe(event)
+
+
+def sim_workload(timing: dict) -> tuple[object, str, bool]:
+    """A whole east-only game of four CPUs through the one driver, game/play.py."""
+    from engine.tasks import run_to_end
+    from game import play
+    from game.ruleset import Ruleset
+
+    decisions: list = []
+    steps: list = []
+    agents = [TimedAgent(agent, decisions, steps) for agent in cpu_agents()]
+    game = play.Game(agents, SIM_SEED, Ruleset(east_south=False))
+    standings = run_to_end(game.play())
+    timing["seconds"] = [wall for wall, _ in decisions]
+    timing["cpu_seconds"] = [processor for _, processor in decisions]
+    timing["step_seconds"] = [wall for wall, _ in steps]
+    timing["step_cpu_seconds"] = [processor for _, processor in steps]
+    timing["agents"] = agents[0].name
+    result = {"decisions": [repr(d) for d in game.decisions], "standings": [repr(s) for s in standings],
+              "invalid": [repr(i) for i in game.invalid]}
+    summary = f"{agents[0].name}: {len(game.decisions)} decisions, {len(game.rounds)} rounds"
+    return result, summary, not game.invalid
+
+
+def cpu_agents() -> list:
+    """Four of the CPU of game/cpu, or, on a branch without it, four seats that discard by the
+    discard evaluation (game.shanten) and otherwise take the driver's safe answer."""
+    try:
+        from game.cpu import CpuAgent
+    except ImportError:
+        return [EvaluationAgent() for _ in range(4)]
+    return [CpuAgent() for _ in range(4)]
+
+
+class EvaluationAgent:
+    """Wins when it can; discards the recommended kind (keeping a red five); never calls."""
+
+    name = "evaluation"
+
+    def act(self, view):
+        from game.play import fallback
+        from game.round import Discard
+        from game.shanten import evaluate_discards
+        from game.tiles import counts34
+
+        answer = fallback(view, prefer_win=True)
+        if not isinstance(answer, Discard):
+            return answer
+        options = yield from evaluate_discards(counts34(view.hand), view.visible_counts34())
+        tiles = [t for t in view.hand if t // 4 == options[0].kind and Discard(t) in view.legal_actions]
+        return Discard(max(tiles)) if tiles else answer
+
+
+# -- the scenes, through the stand-in pyxel -------------------------------------------------
+
+
+def boot_workload(startup: Path) -> tuple[object, str, bool]:
+    """main.py run as the runtime runs it (runpy as __main__), for a second of the title."""
+    import pyxel
+
+    pyxel.frames_left = 30
+    started = runpy.run_path(str(startup), run_name="__main__")
+    started["cart"].close()  # stops its memory tracing, which would slow the workloads after it
+    return pyxel.digest.hexdigest(), f"main.py ran {pyxel.frame_count} frames", pyxel.frame_count == 30
+
+
+class TickClock:
+    """A clock that moves one tick per reading: frames slice the same way on any interpreter."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        self.now += UI_TICK_SECONDS
+        return self.now
+
+
+def ui_workload(frames: dict) -> tuple[object, str, bool]:
+    """A scripted game on the scenes: type a seed on the title, then O every other frame
+    (discard, or the first choice of a prompt), holding X now and then for the overlay."""
+    import pyxel
+
+    from engine.cartridge import Cartridge
+    from game.ui.title import TitleScene
+
+    pyxel.digest = hashlib.sha256()
+    cart = Cartridge(boot=TitleScene, clock=TickClock())
+    visited = [type(cart.scene).__name__]
+    script = [[pyxel.KEY_DOWN]] + [[getattr(pyxel, f"KEY_{c}")] for c in UI_SEED] + [[pyxel.KEY_RETURN]]
+    update_draw = []
+    for frame in range(UI_FRAME_LIMIT):
+        keys = script[frame // 2] if frame // 2 < len(script) else [pyxel.KEY_Z]
+        down = frame % 2 == 0
+        for key in keys:
+            pyxel.set_btn(key, down)
+        pyxel.set_btn(pyxel.KEY_X, frame % 300 >= 280)
+        start = time.perf_counter()
+        pyxel.step(cart.update, cart.draw)
+        update_draw.append(time.perf_counter() - start)
+        name = type(cart.scene).__name__
+        if name != visited[-1]:
+            visited.append(name)
+        if len(visited) > 2 and name == visited[0]:  # back on the title: the game is over
+            break
+    failure = cart.failure  # a task that raised (the cartridge shows it on screen)
+    cart.close()
+    frames["update_draw_ms_median"] = sorted(update_draw)[len(update_draw) // 2] * 1000
+    ok = "TableScene" in visited and not failure
+    return ([pyxel.digest.hexdigest(), visited, pyxel.frame_count, failure],
+            f"{len(update_draw)} frames: {' > '.join(visited)}{' FAILED ' + failure if failure else ''}", ok)
+
+
+# -- storage --------------------------------------------------------------------------------
+
+
+class BrokenStore:
+    """A local storage that refuses everything, as a browser in private mode may."""
+
+    def __getattr__(self, name):
+        def refuse(*args):
+            raise RuntimeError("SecurityError: The operation is insecure.")
+
+        return refuse
+
+
+def storage_workload(scratch: Path) -> tuple[object, str, bool]:
+    """Saves through game.storage: the browser's local storage under Pyodide, files elsewhere."""
+    from game.storage import BrowserStorage, StorageError, open_storage
+
+    storage = open_storage(scratch / "saves", environ={})
+    blob = bytes(range(256)) * 3
+    seen = [type(storage).__name__ in ("BrowserStorage", "FolderStorage"), storage.load("game")]
+    storage.save("game", blob)
+    storage.save("settings", b"{}")
+    seen += [storage.load("game") == blob, storage.names()]
+    storage.delete("game")
+    seen += [storage.load("game"), storage.names()]
+    for attempt in (lambda: storage.save("no/such", b""), lambda: BrowserStorage(BrokenStore()).save("game", b"x")):
+        try:
+            attempt()
+            seen.append("saved")
+        except StorageError as error:
+            seen.append(["StorageError", "\n" not in str(error)])
+    ok = seen == [True, None, True, ["game", "settings"], None, ["settings"], ["StorageError", True],
+                  ["StorageError", True]]
+    return seen, f"{type(storage).__name__}: {storage.where}", ok
+
+
+# -- the run --------------------------------------------------------------------------------
+
+
+def main(argv: list[str]) -> None:
+    app, data, constants, scratch = (Path(a) for a in argv)
+    scratch.mkdir(parents=True, exist_ok=True)
+    startup = unpack(app, scratch / "play")
+    sys.path[:0] = [str(HERE / "stand_in"), str(startup.parent)]
+    import pyxel
+
+    pyxel.set_constants(json.loads(constants.read_text()))
+    start = time.perf_counter()
+    import game.ui.title  # noqa: F401  (the heaviest imports, timed once)
+    import game.replay  # noqa: F401
+
+    import_seconds = time.perf_counter() - start
+    if not game.__file__.startswith(str(startup.parent)):
+        raise SystemExit(f"the game was imported from {game.__file__}, not from the app")
+    timing: dict = {"seconds": [], "cpu_seconds": [], "step_seconds": [], "step_cpu_seconds": [], "agents": ""}
+    frames: dict = {}
+    workloads = {
+        "boot": lambda: boot_workload(startup),  # first: main.py inits the stand-in, as on the page
+        "shuffle": lambda: shuffle_workload(data),
+        "discards": lambda: discard_workload(data),
+        "replay": lambda: replay_workload(data),
+        "sim": lambda: sim_workload(timing),
+        "ui": lambda: ui_workload(frames),
+        "storage": lambda: storage_workload(scratch),
+    }
+    results = {}
+    for name, run in workloads.items():
+        start, cpu_start = time.perf_counter(), cpu_clock()
+        result, summary, ok = run()
+        seconds, cpu_seconds = time.perf_counter() - start, cpu_clock() - cpu_start
+        results[name] = {"digest": digest_of([result, ok]), "summary": summary, "ok": ok, "seconds": seconds,
+                         "cpu_seconds": cpu_seconds}
+        print(f"{name}: {summary} ({seconds:.2f} s)", file=sys.stderr)
+    timing["turn_frames"] = turn_frames()
+    outside = sorted(name for name, module in sys.modules.items() if name.split(".")[0] in ("game", "engine")
+                     and not str(getattr(module, "__file__", "") or "").startswith(str(startup.parent)))
+    if outside:
+        raise SystemExit(f"modules imported from outside the app: {', '.join(outside)}")
+    output = {"workloads": results, "import_seconds": import_seconds, "decisions": timing, "frames": frames,
+              "python": sys.version.split()[0], "platform": sys.platform, "version": pyodide_version()}
+    sys.stdout.flush()
+    print(json.dumps(output))
+
+
+def cpu_clock() -> float:
+    """Seconds of processor time this process has used: a machine busy with other work does not
+    count (under Node, whose clock Pyodide's process_time does not read, from process.cpuUsage)."""
+    if sys.platform == "emscripten":
+        import js  # type: ignore[import-not-found]
+
+        usage = js.process.cpuUsage()
+        return (usage.user + usage.system) / 1e6
+    return time.process_time()
+
+
+def turn_frames() -> int:
+    """The frames a CPU's turn lasts at least on the table at the default settings (its thinking
+    may use all of them): ``game.settings`` where it exists, else the table's constant."""
+    try:
+        from game.settings import Settings
+    except ImportError:
+        from game.ui import table
+
+        return getattr(table, "CPU_MIN_FRAMES", 1)
+    return max(1, Settings().cpu_turn_frames)
+
+
+def pyodide_version() -> str:
+    try:
+        import pyodide  # type: ignore[import-not-found]
+    except ImportError:
+        return ""
+    return getattr(pyodide, "__version__", "")
+
+
+if __name__ == "__main__":
+    sys.stdout = io.TextIOWrapper(sys.stdout.buffer, encoding="utf-8", line_buffering=True) \
+        if hasattr(sys.stdout, "buffer") else sys.stdout
+    main(sys.argv[1:])
