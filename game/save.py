@@ -56,7 +56,12 @@ TILES, KINDS = 136, 34
 
 
 class BadSave(InputError):
-    """A save that cannot be continued; its message is one line for the player."""
+    """A save that cannot be continued; its message is one line for the player, ``short`` a
+    few words for the title's one line (what is wrong)."""
+
+    def __init__(self, message: str, short: str = "DAMAGED") -> None:
+        super().__init__(message)
+        self.short = short
 
 
 @dataclass(frozen=True)
@@ -123,17 +128,18 @@ def decode(data: bytes) -> SavedGame:
     except (UnicodeDecodeError, ValueError, RecursionError):
         raise BadSave("the saved game is damaged (not JSON: truncated or garbage)") from None
     if not isinstance(document, dict) or document.get("format") != FORMAT:
-        raise BadSave("the saved game is not a Pico Riichi save")
+        raise BadSave("the saved game is not a Pico Riichi save", "NOT A SAVE")
     version = document.get("version")
     if version != VERSION or type(version) is not int:
-        raise BadSave(f"the saved game is version {str(version)[:12]}, this game reads version {VERSION}")
+        raise BadSave(f"the saved game is version {str(version)[:12]}, this game reads version {VERSION}",
+                      f"VERSION {str(version)[:8].upper()}")
     seed = document.get("seed")
     try:
         if not isinstance(seed, str):
             raise InputError("no seed")
         seed_words(seed)
     except InputError as error:
-        raise BadSave(f"the saved game's seed is wrong: {error}") from None
+        raise BadSave(f"the saved game's seed is wrong: {error}", "BAD SEED") from None
     if not isinstance(document.get("settings"), dict):
         raise BadSave("the saved game has no settings")
     items = document.get("decisions")
@@ -180,7 +186,7 @@ def read_game(storage: Storage) -> SavedGame | None:
         check(saved)
     except BadSave as error:
         where = storage.set_aside(GAME)
-        raise BadSave(f"{error}: set aside as {_short(where)}") from None
+        raise BadSave(f"{error}: set aside as {_short(where)}", error.short) from None
     return saved
 
 
@@ -194,7 +200,7 @@ def check(saved: SavedGame) -> None:
     except StopIteration:
         return  # the whole game was in the save (it ended as it was saved)
     except InputError as error:
-        raise BadSave(str(error)) from None
+        raise BadSave(str(error), "UNFIT MOVES") from None
     finally:
         task.close()
 
