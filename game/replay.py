@@ -425,7 +425,7 @@ class _RoundReplay:
             raise Difference(f"the log draws the round as {reason}, we as {result.draw_reason}")
         if tuple(result.deltas) != tuple(event.deltas):
             raise Difference(f"draw ({reason}): the log pays {event.deltas}, we pay {tuple(result.deltas)}")
-        if reason in ("exhaustive", "nm"):
+        if reason in ("exhaustive", "nm") and event.tenpai is not None:  # None: the log cannot tell
             theirs = sorted(event.tenpai)
             ours = [s for s in range(4) if result.tenpai[s]]
             if theirs != ours:

@@ -114,6 +114,17 @@ def tenhou_seed_words(text: str) -> list[int]:
     return list(struct.unpack(f"<{SEED_WORDS}I", raw))
 
 
+def tenhou_seed_string(words: list[int]) -> str:
+    """The Tenhou seed string of 624 seed words (what an mjlog's SHUFFLE tag holds): the
+    inverse of :func:`tenhou_seed_words`.
+
+    >>> words = seed_words("PICORIICHI")
+    >>> tenhou_seed_words(tenhou_seed_string(words)) == words
+    True
+    """
+    return TENHOU_SEED_PREFIX + base64.b64encode(struct.pack(f"<{len(words)}I", *words)).decode("ascii")
+
+
 def _hex_words(body: str) -> list[int]:
     fields = body.split(",")
     if not 1 <= len(fields) <= SEED_WORDS or not all(_is_hex_word(f) for f in fields):

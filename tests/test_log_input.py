@@ -179,7 +179,7 @@ def _read_and_replay(text: str) -> None:
 
 
 REAL_TEXTS = [p.read_text() for p in SHORT_LOGS] + [VALIDATION_JSON.read_text(encoding="utf-8")]
-FUZZ = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+FUZZ = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 @FUZZ
@@ -248,3 +248,9 @@ def _random_spot(value, data):
             break
         parent, key, value = value, index, value[index]
     return parent, key
+
+
+def test_tenhou6_texts_take_ascii_digits_only(tmp_path, capsys):
+    wide = str.maketrans("0123456789", "０１２３４５６７８９")
+    text = _tenhou6(lambda data: data["log"][0][16][2].__setitem__(3, "役満32000点".translate(wide)))
+    _refused(tmp_path, capsys, text, "bad win value")

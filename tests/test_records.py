@@ -500,3 +500,21 @@ def test_damaged_logs_read_or_raise_input_error_never_anything_else(path, tmp_pa
             read_log(target)
         except InputError as error:
             assert "\n" not in str(error)
+
+
+def test_rooms_outside_the_ranked_lobbies_state_their_own_points():
+    ranked = read_log(VALIDATION_XML).rules
+    assert (ranked.start_points, ranked.return_points, ranked.uma, ranked.shared_ties) == (25000, 30000, None, False)
+    custom = read_log(LOGS / "dnovikoff" / "newattr2023.xml").rules  # GO type 257 with a csrule
+    assert (custom.start_points, custom.return_points, custom.uma, custom.shared_ties) == (
+        30000, 30000, (15, 5, -5, -15), True)
+    skill = read_log(LOGS / "dnovikoff" / "ratio.xml").rules  # GO type 2113, no csrule
+    assert (skill.start_points, skill.return_points, skill.uma) == (None, None, (0, 0, 0, 0))
+
+
+def test_a_json_log_names_its_game_and_an_mjlog_takes_the_id_from_its_file_name(tmp_path):
+    assert read_log(VALIDATION_JSON).ref == "2016022509gm-0009-0000-b327da61"
+    assert read_log(VALIDATION_XML).ref == "2016022509gm-0009-0000-b327da61"
+    renamed = tmp_path / "game.mjlog"
+    renamed.write_bytes(VALIDATION_XML.read_bytes())
+    assert read_log(renamed).ref is None

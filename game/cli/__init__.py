@@ -23,6 +23,7 @@ COMMANDS = {
     "analyze": "shanten, ukeire and the best discard for a hand",
     "score": "the yaku, fu and points of a winning hand",
     "replay": "replay Tenhou logs through our rules and compare every result",
+    "export": "write any log we read as Tenhou's mjlog XML or tenhou.net/6 JSON",
 }
 
 

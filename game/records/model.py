@@ -96,6 +96,7 @@ class RoundInit:
     # the 13 dealt tiles by seat (3 seats in three-player), in the log's order: as dealt
     # in an mjlog, sorted in a tenhou.net/6 log
     hands: tuple[tuple[int, ...], ...]
+    shuffle: str | None = None  # older mjlogs: the round's own shuffle record (INIT ``shuffle``), kept as written
 
 
 @dataclass(frozen=True)
@@ -149,6 +150,7 @@ class Owari:
 
     scores: tuple[int, ...]
     results: tuple[float, ...]
+    decimals: bool = True  # the figures are written with one decimal (today's Tenhou; some older logs too)
 
 
 @dataclass(frozen=True)
@@ -174,6 +176,7 @@ class Agari:
     pao_who: int | None = None
     owari: Owari | None = None
     nukis: tuple[int, ...] = ()  # three-player: the north tiles set aside
+    ratio: str | None = None  # a special room's payout ratio (AGARI ``ratio``), kept as written
 
     @property
     def tsumo(self) -> bool:
@@ -189,7 +192,7 @@ class Ryuukyoku:
     deltas: tuple[int, ...]
     honba: int
     riichi_sticks: int
-    tenpai: dict[int, tuple[int, ...]]  # seat -> concealed hand, for the hands shown
+    tenpai: dict[int, tuple[int, ...]] | None  # seat -> concealed hand, for the hands shown; None: unknown
     owari: Owari | None = None
 
 
@@ -226,6 +229,8 @@ class GameLog:
     seed: str | None  # the SHUFFLE seed string (mjlog only)
     rounds: list[RoundLog]
     ref: str | None = None  # Tenhou's game id, "2016022509gm-0009-0000-b327da61": its date (JSON ``ref``)
+    go_type: int | None = None  # the mjlog's GO type bits as written (room and rules)
+    lobby: int | None = None
 
     @property
     def three_player(self) -> bool:

@@ -1,0 +1,173 @@
+"""Our own games as Tenhou logs: a finished :class:`game.play.Game` becomes a :class:`GameLog`,
+which the writers of :mod:`game.records.mjlog` and :mod:`game.records.tenhou6` turn into files.
+
+The round's events map one to one onto the log's, with Tenhou's order where ours differs: a
+closed kan's new dora indicator is written before its replacement draw, riichi is declared
+(step 1) before its discard and accepted (step 2) when the discard passes. A win lists the
+winner's hand and its melds (the latest call first), Tenhou's yaku entries (an ura-dora entry
+of 0 after riichi) and the table's figures; the last result carries the final figures.
+
+    >>> from engine.tasks import run_to_end
+    >>> from game.play import Game, TsumogiriAgent
+    >>> game = Game([TsumogiriAgent()] * 4, "PICORIICHI")
+    >>> standings = run_to_end(game.play())
+    >>> log = game_log(game, played="2026112220")
+    >>> len(log.rounds) == len(game.rounds), log.owari is not None, log.ref[:12]
+    (True, True, '2026112220gm')
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import time
+from dataclasses import replace
+from pathlib import Path
+
+from game.records.mjlog import write_mjlog
+from game.records.model import (
+    Agari, Call, Discard, Draw, GameLog, GameRules, NewDora, Owari, Player, Riichi, RoundInit, RoundLog, Ryuukyoku,
+)
+from game.records.tenhou6 import write_tenhou6
+from game.round import (
+    Called, Dealt, Discarded, DoraRevealed, Drew, Kanned, RiichiAccepted, Round, RoundDrawn, Won,
+)
+from game.wall import is_tenhou_seed, seed_words, tenhou_seed_string
+
+URA_DORA = 53
+YAKUMAN_IDS = range(37, 52)
+
+
+def game_log(game, played: str | None = None) -> GameLog:
+    """The log of a game played by the driver (finished or not: a log may stop mid-game).
+
+    ``played`` is the date and hour the game's id carries (``YYYYMMDDHH``; now by default):
+    it tells a reader which era of Tenhou's final figures the log follows (today's).
+    """
+    ruleset = game.ruleset
+    rules = GameRules(red_fives=ruleset.red_fives, open_tanyao=ruleset.open_tanyao,
+                      east_south=ruleset.east_south, start_points=ruleset.start_points,
+                      return_points=ruleset.return_points)
+    seed = game.seed if is_tenhou_seed(game.seed) else tenhou_seed_string(seed_words(game.seed))
+    rounds = [_round_log(rnd) for rnd in game.rounds]
+    if game.match.over and rounds:
+        _close(rounds[-1], game)
+    stamp = played or time.strftime("%Y%m%d%H", time.gmtime())
+    digest = hashlib.sha256(seed.encode("ascii")).hexdigest()[:8]
+    players = [Player(agent.name) for agent in game.agents]
+    return GameLog(rules, players, seed, rounds, ref=f"{stamp}gm-0009-0000-{digest}", go_type=None, lobby=0)
+
+
+def export_game(game, folder: str | Path, played: str | None = None) -> list[Path]:
+    """Write a game's log into ``folder`` as mjlog XML and tenhou.net/6 JSON; the paths written."""
+    log = game_log(game, played)
+    folder = Path(folder)
+    folder.mkdir(parents=True, exist_ok=True)
+    stem = folder / log.ref
+    xml_path, json_path = stem.with_suffix(".mjlog"), stem.with_suffix(".json")
+    xml_path.write_text(write_mjlog(log), encoding="utf-8")
+    json_path.write_text(json.dumps(write_tenhou6(log), ensure_ascii=False, separators=(",", ":")), encoding="utf-8")
+    return [xml_path, json_path]
+
+
+def _round_log(rnd: Round) -> RoundLog:
+    setup = rnd.setup
+    dealt = next(e for e in rnd.events if isinstance(e, Dealt))
+    wall = setup.wall.copy()
+    init = RoundInit(setup.round_wind * 4 + setup.dealer, setup.honba, setup.riichi_sticks, wall.dice,
+                     wall.dora_indicators[0], tuple(setup.scores), setup.dealer, dealt.hands)
+    return RoundLog(init, _RoundEvents(rnd).events())
+
+
+class _RoundEvents:
+    """Walks a round's events, keeping the figures a log writes beside them."""
+
+    def __init__(self, rnd: Round) -> None:
+        self.rnd = rnd
+        self.scores = list(rnd.setup.scores)
+        self.sticks = rnd.setup.riichi_sticks
+        self.drawn: list[int | None] = [None] * 4
+        self.out: list = []
+        self.waiting_draw: Draw | None = None  # a closed kan's replacement draw, written after its dora
+        self.last_kan = None
+
+    def events(self) -> list:
+        sticks_before_wins = None
+        for event in self.rnd.events:
+            if isinstance(event, Won) and sticks_before_wins is None:
+                sticks_before_wins = self.sticks
+            self.add(event, sticks_before_wins)
+        if self.waiting_draw is not None:
+            self.out.append(self.waiting_draw)
+        return self.out
+
+    def add(self, event, sticks_before_wins: int | None) -> None:
+        if isinstance(event, Drew):
+            draw = Draw(event.seat, event.tile)
+            self.drawn[event.seat] = event.tile
+            if event.rinshan and self.last_kan == "ankan":
+                self.waiting_draw = draw
+            else:
+                self.out.append(draw)
+            self.last_kan = None
+        elif isinstance(event, DoraRevealed):
+            self.out.append(NewDora(event.tile))
+            if self.waiting_draw is not None:
+                self.out.append(self.waiting_draw)
+                self.waiting_draw = None
+        elif isinstance(event, Discarded):
+            if event.riichi:
+                self.out.append(Riichi(event.seat, 1))
+            self.out.append(Discard(event.seat, event.tile, tsumogiri=event.tile == self.drawn[event.seat]))
+            self.drawn[event.seat] = None
+        elif isinstance(event, RiichiAccepted):
+            self.scores[event.seat] -= self.rnd.ruleset.riichi_cost
+            self.sticks += 1
+            self.out.append(Riichi(event.seat, 2, tuple(self.scores)))
+        elif isinstance(event, (Called, Kanned)):
+            self.out.append(Call(event.seat, event.meld))
+            self.last_kan = event.meld.kind
+        elif isinstance(event, Won):
+            self.out.append(self.agari(event, sticks_before_wins))
+            self.scores = [s + d for s, d in zip(self.scores, event.deltas)]
+        elif isinstance(event, RoundDrawn):
+            self.out.append(self.ryuukyoku(event))
+            self.scores = [s + d for s, d in zip(self.scores, event.deltas)]
+
+    def agari(self, won: Won, sticks: int) -> Agari:
+        rnd, score = self.rnd, won.score
+        hand = list(rnd.hands[won.seat]) + ([] if won.from_seat is None else [won.tile])
+        riichi = any(isinstance(e, Discarded) and e.riichi and e.seat == won.seat for e in rnd.events)
+        yaku = [(y, h) for y, h in score.yaku if y not in YAKUMAN_IDS]
+        if riichi and not any(y == URA_DORA for y, _ in yaku) and not score.yakuman:
+            yaku.append((URA_DORA, 0))  # Tenhou lists the ura-dora of every riichi win, 0 or not
+        dora = tuple(rnd.wall.dora_indicators)
+        return Agari(
+            who=won.seat, from_who=won.seat if won.from_seat is None else won.from_seat,
+            hand=tuple(sorted(hand)), melds=tuple(reversed(rnd.melds[won.seat])), win_tile=won.tile,
+            fu=score.fu, points=score.total, limit=score.limit_index,
+            yaku=tuple(yaku), yakuman=tuple(y for y, _ in score.yaku if y in YAKUMAN_IDS),
+            dora_indicators=dora, ura_indicators=tuple(rnd.wall.ura_indicators) if riichi else (),
+            scores=tuple(self.scores), deltas=tuple(won.deltas), honba=rnd.setup.honba,
+            riichi_sticks=sticks, pao_who=won.pao_seat)
+
+    def ryuukyoku(self, drawn: RoundDrawn) -> Ryuukyoku:
+        rnd = self.rnd
+        reason = None if drawn.reason == "exhaustive" else drawn.reason
+        if drawn.reason in ("exhaustive", "nm"):
+            shown = {s: tuple(sorted(rnd.hands[s])) for s in range(4) if drawn.tenpai[s]}
+        elif drawn.reason == "yao9":  # the player who called it shows the hand
+            shown = {rnd.turn: tuple(sorted(rnd.hands[rnd.turn]))}
+        else:
+            shown = {}
+        return Ryuukyoku(reason, tuple(self.scores), tuple(drawn.deltas), rnd.setup.honba, self.sticks, shown)
+
+
+def _close(last: RoundLog, game) -> None:
+    """Give the game's last result the final figures (sticks left over went to the top)."""
+    by_seat = {s.seat: s for s in game.match.standings()}
+    owari = Owari(tuple(by_seat[s].points for s in range(4)), tuple(by_seat[s].figure for s in range(4)),
+                  decimals=not game.ruleset.rounded_figures)
+    result = last.results[-1]
+    index = last.events.index(result)
+    last.events[index] = replace(result, owari=owari)
