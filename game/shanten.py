@@ -21,14 +21,17 @@ already holds four of would need a fifth copy, so it is not tenpai.
 
 How it stays fast without tables: suits are independent except for the number of sets and
 the single pair, so each suit (and the honours) is summarised by its *record*: its tile
-count and, for p = 0, 1 pair groups and g = 0..4 set groups, the most tiles it keeps.
-Within a suit, runs of tiles separated by two or more empty kinds cannot share a set, so
-each run (a *block*) is solved alone by a small exact dynamic programme (the same run
-anywhere in a suit, or mirrored, keeps as much; only a run holding a quad needs to know the
-room around it). Records are few (a few hundred in practice), so suit -> record, block ->
-record and record + record -> record are memoised in bounded dicts, simply cleared when
-full; a hand is then four look-ups and up to three merges, and its merged record carries
-its tile total and regular shanten. Chiitoitsu and kokushi are counted with ``bytes.count``.
+count and, for p = 0, 1 pair groups and g = 0..4 set groups, the most tiles it keeps, all
+packed in one int (six bits a figure) so that two records merge field by field in a few
+integer operations. Within a suit, runs of tiles separated by two or more empty kinds cannot
+share a set, so each run (a *block*) is solved alone by a small exact dynamic programme over
+its kinds; a run with one empty kind inside is cut there (only the kanchan around the gap
+keeps tiles on both sides, so each count of such kanchans is tried), and the room around a
+run matters only beside a quad. The pieces are short and recur from hand to hand, so
+suit -> record, block -> record and record + record -> record are memoised in bounded dicts,
+simply cleared when full: a hand is then four look-ups and up to three merges. Chiitoitsu
+and kokushi are counted with ``bytes.count``, kokushi only when it could be the lowest.
+benchmarks/shanten.py times all this against the oracle by family of hand, cold and warm.
 
 Ukeire draws each kind that may matter once: kinds next to the hand's tiles one by one,
 and the far kinds in two classes (yaochuu or not) whose members all score alike. Only the
@@ -50,66 +53,43 @@ NUM_TILES_OF_KIND = 4
 MAX_HAND = 14
 MAX_GROUPS = 4  # sets in a full hand
 
-# A record is a tuple: [p * 5 + g] = tiles kept with p pair groups (0/1) and g set groups
-# (0..4), never decreasing in g; [10] = the part's tile count; [11] = the regular-form
-# shanten if those tiles make a whole hand, else None (so a hand's merged record is the
-# answer, with no pass over the counts to total them); [12] = its serial number, the memo key.
+# A record sums up a part of the hand (a suit, the honours, several of them) in one int:
+# field f = p * 5 + g (6 bits at 6 * f, f = 0..9) holds the most tiles kept with p pair groups
+# (0/1) and g set groups (0..4), never decreasing in g; bits 60 and up hold the part's tile
+# count. One int is cheap to store, to hash as a memo key, and to merge field by field (see
+# _packed_max). A part with no tiles keeps nothing: its record is 0.
 _KEPT_FIGURES = 10
-_TILES = 10
-_REGULAR = 11
-_SERIAL = 12
+_FIELD_BITS = 6
+_FIELD_MASK = 63
+_TILES_SHIFT = _FIELD_BITS * _KEPT_FIGURES
+_FIGURES = (1 << _TILES_SHIFT) - 1
+_ONES = sum(1 << _FIELD_BITS * f for f in range(_KEPT_FIGURES))
+_GUARDS = _ONES << 5  # the top bit of every field; fields stay below 32 (see _packed_max)
 
-# Bounds keep the memory small: all memos full take about 1 MiB, half the cartridge's 2 MiB
-# (benchmarks/shanten.py measures it). Each sits just under 2/3 of a power of two, where a
-# dict's table would double.
+# Bounds keep the memory small (benchmarks/shanten.py measures all memos full). Each sits
+# just under 2/3 of a power of two, where a dict's table would double.
 MAX_SUIT_MEMO = 5400
 MAX_BLOCK_MEMO = 1360
-MAX_MERGE_MEMO = 5400
-MAX_RECORDS = 680  # about 450 occur in practice (kept figures by tile count)
-MAX_HONOUR_MEMO = 1360
+MAX_MERGE_MEMO = 2730
+MAX_HONOUR_MEMO = 680
 
-_records: dict[tuple[int, ...], tuple[int, ...]] = {}
-_suit_memo: dict[bytes, tuple[int, ...]] = {}
-_block_memo: dict[bytes, tuple[int, ...]] = {}
-_merge_memo: dict[int, tuple[int, ...]] = {}  # serials of two records -> their merge
-_honour_memo: dict[bytes, tuple[int, ...]] = {}  # the 7 honour counts as they come
-_honour_kinds_memo: dict[int, tuple[int, ...]] = {}  # how many honours held once, twice, ...
-_moves_memo: dict[tuple[int, int], list[list[list[tuple[int, int]]]]] = {}  # see _moves
+_suit_memo: dict[bytes, int] = {}
+_block_memo: dict[bytes, int] = {}
+_merge_memo: dict[int, int] = {}  # two records a, b as a << 64 | b -> their merge
+_honour_memo: dict[bytes, int] = {}  # the 7 honour counts as they come
+_honour_kinds_memo: dict[int, int] = {}  # how many honours held once, twice, ...
+_moves_memo: dict[int, list[tuple[int, int, int, int]]] = {}  # see _moves
 
 _yaochuu_counts = operator.itemgetter(*YAOCHUU_KINDS)
 
-
-def _intern(vector: Sequence[int], tiles: int = 0) -> tuple[int | None, ...]:
-    """The one record for these kept-tile figures of a part holding ``tiles`` tiles.
-
-    (``tiles`` defaults to 0 for figures that come from no part: benchmarks/shanten.py fills
-    the memos with such records to measure their worst-case size.)
-    """
-    key = (*vector, tiles)
-    record = _records.get(key)
-    if record is None:
-        record = _records[key] = key + (_regular_shanten(vector, tiles), len(_records))
-    return record
-
-
-def _regular_shanten(vector: Sequence[int], tiles: int) -> int | None:
-    """Shanten of a whole hand of ``tiles`` tiles that keeps ``vector``: 3k + 1 - kept with k
-    sets; None if no hand has that many tiles (1 to 14, not a multiple of 3)."""
-    if tiles % 3 == 0 or tiles > MAX_HAND:
-        return None
-    sets = tiles // 3
-    return 3 * sets - vector[5 + sets] + 1
-
-
-# name -> (memo, bound); the last two are bounded by nature (330 and 25 keys at most)
+# name -> (memo, bound); the last two are bounded by nature (330 and 325 keys at most)
 _MEMOS: dict[str, tuple[dict, int]] = {
-    "records": (_records, MAX_RECORDS),
     "suit": (_suit_memo, MAX_SUIT_MEMO),
     "block": (_block_memo, MAX_BLOCK_MEMO),
     "merge": (_merge_memo, MAX_MERGE_MEMO),
     "honour": (_honour_memo, MAX_HONOUR_MEMO),
     "honour_kinds": (_honour_kinds_memo, 330),
-    "moves": (_moves_memo, 25),
+    "moves": (_moves_memo, 325),
 }
 
 
@@ -123,146 +103,311 @@ def memo_usage() -> dict[str, tuple[int, int]]:
 
 
 def clear_memos() -> None:
-    """Forget every memoised record (done when the records fill up; benchmarks start cold)."""
+    """Forget every memoised record (benchmarks and tests start cold)."""
     for memo, _ in _MEMOS.values():
-        if memo is not _moves_memo:  # moves do not refer to records
-            memo.clear()
-    global _EMPTY
-    _EMPTY = _intern([0] * _KEPT_FIGURES, 0)
+        memo.clear()
 
 
-_EMPTY = _intern([0] * _KEPT_FIGURES, 0)  # a part with no tiles keeps nothing
+def _packed_max(a: int, b: int) -> int:
+    """Field by field maximum of two packed figures, every field below 32.
+
+    Setting each field's top bit in ``a`` and subtracting ``b`` leaves that bit set exactly
+    where a >= b (no borrow crosses a field); the bit, less one shifted down, masks the field.
+
+        >>> _packed_max(3 | 20 << 6, 5 | 17 << 6) == 5 | 20 << 6
+        True
+    """
+    a_at_least_b = ((a | _GUARDS) - b) & _GUARDS
+    return b ^ ((a ^ b) & (a_at_least_b - (a_at_least_b >> 5)))
+
+
+def _pack(vector: Sequence[int], tiles: int) -> int:
+    """The record of a part holding ``tiles`` tiles that keeps ``vector``."""
+    record = tiles << _TILES_SHIFT
+    for f, kept in enumerate(vector):
+        record |= kept << _FIELD_BITS * f
+    return record
+
+
+def _unpack(record: int) -> list[int]:
+    """The ten kept figures of a record (for tests and the docs).
+
+        >>> _unpack(_pack([0, 1, 1, 1, 1, 1, 1, 1, 1, 1], 1))
+        [0, 1, 1, 1, 1, 1, 1, 1, 1, 1]
+    """
+    return [record >> _FIELD_BITS * f & _FIELD_MASK for f in range(_KEPT_FIGURES)]
+
+
+def _regular_shanten(record: int) -> int:
+    """Shanten of a whole hand from its record: 3k + 1 - kept, with k sets and the pair."""
+    tiles = record >> _TILES_SHIFT
+    if tiles % 3 == 0 or tiles > MAX_HAND:
+        raise _size_error(tiles)
+    sets = tiles // 3
+    return 3 * sets + 1 - (record >> _FIELD_BITS * (5 + sets) & _FIELD_MASK)
 
 
 # ---------------------------------------------------------------- exact block solver
 
 
-def _exact_vector(counts: Sequence[int], sequences: bool = True) -> list[int]:
-    """Most tiles kept for each (pairs p, sets g), by dynamic programming over the kinds.
+# The solver's states carry packed figures too, each field biased by 16: 16 + the most
+# tiles kept so far, or less than 16 where no such choice exists yet. A block keeps at most
+# 14 tiles, so a field stays below 32 and _packed_max applies.
+_REACHED = 16
+_START = _REACHED  # nothing placed: 0 pairs, 0 sets, 0 tiles kept
 
-    A state is (sequences started one kind back, two kinds back, pairs, sets) packed in an
-    int, mapped to the most tiles kept so far. At each kind we may start sequences, a
-    triplet and a pair, as long as the target holds at most four copies of the kind.
-    Groups that would keep none of our tiles are added at the end, as "never decreasing
-    in g": an empty set or pair fits elsewhere.
+
+def _exact_vector(counts: Sequence[int], sequences: bool = True) -> list[int]:
+    """The ten kept figures of a run of counts (see _block_figures), as a list.
 
         >>> _exact_vector([0, 0, 1, 1, 0, 0])  # a ryanmen: a set keeps 2
         [0, 2, 2, 2, 2, 1, 2, 2, 2, 2]
         >>> _exact_vector([4], sequences=False)  # four honours: the fourth is dead
         [0, 3, 3, 3, 3, 2, 3, 3, 3, 3]
     """
+    return _unpack(_block_figures(counts, sequences))
+
+
+def _block_figures(counts: Sequence[int], sequences: bool = True) -> int:
+    """Most tiles kept for each (pairs p, sets g), packed, by dynamic programming over the kinds.
+
+    A state is the number of sequences started one kind back and two kinds back, mapped to
+    the packed kept figures (biased by _REACHED) of every way of getting there. At each kind
+    we may start sequences, a triplet and a pair, as long as the target holds at most four
+    copies of the kind. Groups that would keep none of our tiles are added at the end, as
+    "never decreasing in g": an empty set or pair fits elsewhere.
+    """
     n = len(counts)
-    states = {0: 0}  # started_1 | started_2 << 3 | pairs << 6 | sets << 7 -> kept
+    states = {0: _START}  # started_1 | started_2 << 3 -> packed kept figures
+    guards = _GUARDS
+    moves_memo = _moves_memo
     for i in range(n):
         here = counts[i]
-        # More new sequences than the most copies among their three kinds would leave one
-        # keeping nothing: an empty set, which fits anywhere (see the end).
-        most_new = max(counts[i : i + 3]) if sequences and i <= n - 3 else 0
-        moves = _moves(here, most_new)
+        spare = _spare_sequences(counts, i) if sequences else -1
         following: dict[int, int] = {}
         best = following.get
-        for state, kept in states.items():
+        if not here and spare <= 0:  # nothing to keep or start here: sequences just move on
+            for state, figures in states.items():
+                key = (state & 7) << 3
+                old = best(key)
+                following[key] = figures if old is None else _packed_max(old, figures)
+            states = following
+            continue
+        for state, figures in states.items():
             started_1 = state & 7
-            pending = started_1 + (state >> 3 & 7)
+            pending = started_1 + (state >> 3)
             shifted = started_1 << 3  # started one kind back is now two kinds back
-            for step, gain in moves[pending][state >> 6]:
-                key = shifted | step
-                value = kept + gain
-                if value > best(key, -1):
-                    following[key] = value
+            if spare < 0:
+                most_new = 0
+            else:
+                most_new = here - pending + spare if here > pending else spare
+            key = here | most_new << 3 | pending << 7
+            for new, mask, bits, gain in moves_memo.get(key) or _moves(here, most_new, pending):
+                moved = ((figures & mask) << bits) + gain
+                key = shifted | new
+                old = best(key)
+                if old is None:
+                    following[key] = moved
+                else:  # _packed_max, inline on the hot path
+                    at_least = ((old | guards) - moved) & guards
+                    following[key] = moved ^ ((old ^ moved) & (at_least - (at_least >> 5)))
         states = following
-    vector = [-1] * 10
-    for state, kept in states.items():
-        j = (state >> 6 & 1) * 5 + (state >> 7)
-        if kept > vector[j]:
-            vector[j] = kept
-    for j in (1, 2, 3, 4, 6, 7, 8, 9):  # g from 1 up, with and without the pair
-        if vector[j - 1] > vector[j]:
-            vector[j] = vector[j - 1]
-    for g in range(5):
-        if vector[g] > vector[5 + g]:
-            vector[5 + g] = vector[g]  # an empty pair group keeps nothing
-    return vector
+    figures = 0
+    for packed in states.values():
+        figures = _packed_max(figures, packed)
+    # Field (0, 0) is always reached, so after these every field is: empty groups cost nothing.
+    for _ in range(MAX_GROUPS):  # never decreasing in g
+        figures = _packed_max(figures, (figures & _ONE_MORE_SET[0]) << _ONE_MORE_SET[1])
+    figures = _packed_max(figures, (figures & _ONE_MORE_PAIR[0]) << _ONE_MORE_PAIR[1])
+    return figures - _REACHED * _ONES
 
 
-def _moves(here: int, most_new: int) -> list[list[list[tuple[int, int]]]]:
-    """The moves at a kind holding ``here`` tiles, by pending sequences and groups so far.
+def _spare_sequences(counts: Sequence[int], i: int) -> int:
+    """How many sequences may start at kind i without keeping a tile there; -1: none at all.
 
-    ``_moves(here, most_new)[pending][groups]`` (groups = has_pair | sets << 1, so far) lists
-    (state step, tiles kept here) for starting up to ``most_new`` sequences and maybe a
-    triplet or the pair, with at most four copies of the kind, one pair and four sets in all.
-    The step is the state's new bits: sequences started here, and the groups after the move.
-    A triplet or pair is only placed where it keeps a tile here: one that keeps nothing is an
-    empty group, which fits anywhere (see _exact_vector's end). At most 25 keys.
+    A sequence that keeps nothing at its first kind keeps as much one kind to the right,
+    unless it cannot move: the suit ends (i + 3 is past the block) or the kind it would
+    move onto is held four times (its target may be full). Only then is it tried, and never
+    more of them than the copies of its other two kinds (checked exhaustively in the tests).
     """
-    key = (here, most_new)
+    n = len(counts)
+    if i > n - 3:
+        return -1  # a sequence would run past the block
+    if i + 3 < n and counts[i + 3] < NUM_TILES_OF_KIND:
+        return 0
+    return max(counts[i + 1], counts[i + 2])
+
+
+def _moves(here: int, most_new: int, pending: int) -> list[tuple[int, int, int, int]]:
+    """The moves at a kind holding ``here`` tiles with ``pending`` sequences passing through.
+
+    Each move starts ``new`` sequences (0 to ``most_new``) and maybe a
+    triplet or the pair, with at most four copies of the kind in the target. A triplet or
+    pair is only placed where it keeps a tile here: one that keeps nothing is an empty
+    group, which fits anywhere (see _exact_vector's end). A move is (new, mask, bits, gain):
+    the packed figures are masked, shifted by the groups it adds, and gain the tiles it keeps
+    here in every field. Memoised: at most 5 * 13 * 5 keys, bounded by nature.
+    """
+    key = here | most_new << 3 | pending << 7
     moves = _moves_memo.get(key)
     if moves is None:
         moves = []
-        for pending in range(NUM_TILES_OF_KIND + 1):
-            options = []
-            for new in range(min(most_new, NUM_TILES_OF_KIND - pending) + 1):
-                used = pending + new
-                choices = [(used, 0, new)]
-                if here > used and used + 3 <= NUM_TILES_OF_KIND:
-                    choices.append((used + 3, 0, new + 1))  # and a triplet
-                if here > used and used + 2 <= NUM_TILES_OF_KIND:
-                    choices.append((used + 2, 1, new))  # and the pair
-                options += [(new, pair, added, min(target, here))
-                            for target, pair, added in choices]
-            moves.append([
-                [(new | (groups + pair + (added << 1)) << 6, gain)
-                 for new, pair, added, gain in options
-                 if not (pair and groups & 1) and (groups >> 1) + added <= MAX_GROUPS]
-                for groups in range(2 * (MAX_GROUPS + 1))
-            ])
+        for new in range(min(most_new, NUM_TILES_OF_KIND - pending) + 1):
+            used = pending + new
+            choices = [(used, 0, new)]
+            if here > used and used + 3 <= NUM_TILES_OF_KIND:
+                choices.append((used + 3, 0, new + 1))  # and a triplet
+            if here > used and used + 2 <= NUM_TILES_OF_KIND:
+                choices.append((used + 2, 1, new))  # and the pair
+            for target, pair, added in choices:
+                if added <= MAX_GROUPS:
+                    mask, bits = _group_shift(added, pair)
+                    moves.append((new, mask, bits, min(target, here) * _ONES))
         moves = _moves_memo[key] = moves
     return moves
+
+
+def _group_shift(added: int, pair: int) -> tuple[int, int]:
+    """Mask and shift moving packed field (p, g) to (p + pair, g + added), dropping overflow."""
+    mask = 0
+    for p in range(2 - pair):
+        for g in range(MAX_GROUPS + 1 - added):
+            mask |= 63 << _FIELD_BITS * (p * 5 + g)
+    return mask, _FIELD_BITS * (pair * 5 + added)
+
+
+def _split(f: int) -> tuple[int, int, int]:
+    """For field f = (pa, ga) of a first record: the mask and shift moving a second record's
+    field (p, g) to (p + pa, g + ga), and ones in just the fields it moves to."""
+    mask, shift = _group_shift(f % 5, f // 5)
+    return mask, shift, (_ONES & mask) << shift
+
+
+_SPLITS = [_split(f) for f in range(_KEPT_FIGURES)]  # see _merge_new
+_ONE_MORE_SET = _group_shift(1, 0)
+_ONE_MORE_PAIR = _group_shift(0, 1)
 
 
 # ---------------------------------------------------------------- records of suits and honours
 
 
-def _merge(a: tuple[int, ...], b: tuple[int, ...]) -> tuple[int, ...]:
+def _merge(a: int, b: int) -> int:
     """The record of two parts together: the sets split between them, one pair at most."""
-    key = a[_SERIAL] << 16 | b[_SERIAL]
+    if not a or not b:
+        return a or b
+    key = a << 64 | b
     return _merge_memo.get(key) or _merge_new(a, b, key)
 
 
-def _merge_new(a: tuple[int, ...], b: tuple[int, ...], key: int) -> tuple[int, ...]:
-    out = [0] * _KEPT_FIGURES
-    for ga in range(5):
-        a0, a1 = a[ga], a[5 + ga]
-        for gb in range(5 - ga):
-            b0, b1 = b[gb], b[5 + gb]
-            g = ga + gb
-            if a0 + b0 > out[g]:
-                out[g] = a0 + b0
-            both = a1 + b0 if a1 + b0 > a0 + b1 else a0 + b1
-            if both > out[5 + g]:
-                out[5 + g] = both
+def _merge_new(a: int, b: int, key: int) -> int:
+    """Each field (pa, ga) of ``a`` plus all of ``b`` moved up by it, kept at the field-wise max.
+
+        >>> one = _pack([0, 1, 1, 1, 1, 1, 1, 1, 1, 1], 1)  # a lone tile: a set or the pair keeps 1
+        >>> _unpack(_merge(one, one))
+        [0, 1, 2, 2, 2, 1, 2, 2, 2, 2]
+    """
+    b_figures = b & _FIGURES
+    merged = b_figures  # a's field (0, 0) keeps nothing: b as it is
+    guards = _GUARDS
+    splits = _SPLITS
+    # A field of a no higher than the one before it in g, or than its no-pair twin, adds
+    # nothing that field does not add already (b never decreases): only a's steps count.
+    before = 0
+    for f in (1, 2, 3, 4, 5, 6, 7, 8, 9):
+        kept = a >> 6 * f & 63
+        if f == 5:
+            before = 0
+        if kept > before and (f < 5 or kept > (a >> 6 * (f - 5) & 63)):
+            mask, shift, ones = splits[f]
+            moved = ((b_figures & mask) << shift) + kept * ones
+            at_least = ((merged | guards) - moved) & guards  # _packed_max, inline
+            merged = moved ^ ((merged ^ moved) & (at_least - (at_least >> 5)))
+        before = kept
+    merged |= ((a >> _TILES_SHIFT) + (b >> _TILES_SHIFT)) << _TILES_SHIFT
     if len(_merge_memo) >= MAX_MERGE_MEMO:
         _merge_memo.clear()
-    merged = _merge_memo[key] = _intern(out, a[_TILES] + b[_TILES])
+    _merge_memo[key] = merged
     return merged
 
 
-def _block_record(block: bytes, room_left: int, room_right: int) -> tuple[int, ...]:
-    """Record of one run of tiles (no two empty kinds in a row).
+def _block_record(block: bytes, room_left: int, room_right: int) -> int:
+    """Record of one run of tiles (no two empty kinds in a row; memoised).
 
-    The free kinds around it (0..2 each side) matter only with a quad, and without one a
-    run of three or more kinds needs no room at all: both checked exhaustively in the tests.
+    The free kinds around it (0..2 each side) matter only near a quad: a run of three or
+    more kinds needs no room on a side whose last three kinds hold no quad, and a shorter run
+    without a quad takes all the room it can have (checked exhaustively in the tests). So a
+    run without a quad is its own memo key.
     """
-    if NUM_TILES_OF_KIND not in block:
-        room_left = room_right = 0 if len(block) >= 3 else 2
-    padded = bytes(room_left) + block + bytes(room_right)
-    key = min(padded, padded[::-1])  # a mirrored suit keeps as much
+    if NUM_TILES_OF_KIND in block:
+        if len(block) >= 3:
+            room_left = room_left if NUM_TILES_OF_KIND in block[:3] else 0
+            room_right = room_right if NUM_TILES_OF_KIND in block[-3:] else 0
+        key = bytes(room_left) + block + bytes(room_right)
+    else:
+        key = block
     record = _block_memo.get(key)
     if record is None:
+        if key is block:
+            room_left = room_right = 0 if len(block) >= 3 else 2
+        record = _split_record(block, room_left, room_right)
         if len(_block_memo) >= MAX_BLOCK_MEMO:
             _block_memo.clear()
-        record = _block_memo[key] = _intern(_exact_vector(key), sum(key))
+        _block_memo[key] = record
     return record
+
+
+def _split_record(run: bytes, room_left: int, room_right: int) -> int:
+    """Record of a run, cut at an empty kind inside it where that is exact, else solved whole.
+
+    Across an empty kind only one group keeps tiles on both sides: the kanchan around it (the
+    set around it keeps its two neighbours). So with c such kanchans the run keeps what its
+    left part less c tiles and its right part less c tiles keep apart, each as if the gap and
+    beyond were free room, plus c sets of 2 tiles. That holds while the gap's neighbours are
+    not quads, whose targets may be full (checked exhaustively in the tests). The parts are
+    short runs that recur from hand to hand, so their records come from the memo.
+    """
+    gap = _cut(run)
+    if gap < 0:
+        padded = bytes(room_left) + run + bytes(room_right)
+        return _block_figures(padded) | sum(run) << _TILES_SHIFT
+    left, right = run[:gap], run[gap + 1:]
+    best = 0
+    for kanchans in range(min(left[-1], right[0]) + 1):
+        left_part = _part_of_run(left[:-1] + bytes((left[-1] - kanchans,)), room_left, 2)
+        right_part = _part_of_run(bytes((right[0] - kanchans,)) + right[1:], 2, room_right)
+        with_kanchans = _add_sets(_merge(left_part, right_part), kanchans, 2)
+        best = _packed_max(best, with_kanchans & _FIGURES)
+    return best | sum(run) << _TILES_SHIFT
+
+
+def _cut(run: bytes) -> int:
+    """Index of the first empty kind inside the run whose neighbours are not quads; -1 if none."""
+    gap = run.find(0)
+    while gap > 0:
+        if run[gap - 1] < NUM_TILES_OF_KIND and run[gap + 1] < NUM_TILES_OF_KIND:
+            return gap
+        gap = run.find(0, gap + 1)
+    return -1
+
+
+def _part_of_run(part: bytes, room_left: int, room_right: int) -> int:
+    """Record of what is left of a run's part (its emptied ends become room)."""
+    tiles = part.strip(b"\0")
+    if not tiles:
+        return 0
+    room_left = min(room_left + len(part) - len(part.lstrip(b"\0")), 2)
+    room_right = min(room_right + len(part) - len(part.rstrip(b"\0")), 2)
+    return _block_record(tiles, room_left, room_right)
+
+
+def _add_sets(record: int, sets: int, kept: int) -> int:
+    """The record with ``sets`` more sets available that keep ``kept`` tiles each (use some or all)."""
+    figures = record & _FIGURES
+    best = figures
+    for used in range(1, sets + 1):
+        mask, shift = _group_shift(used, 0)
+        best = _packed_max(best, ((figures & mask) << shift) + used * kept * ((_ONES & mask) << shift))
+    return best | ((record >> _TILES_SHIFT) + sets * kept) << _TILES_SHIFT
 
 
 _VALID_COUNTS = bytes(range(NUM_TILES_OF_KIND + 1))
@@ -275,10 +420,10 @@ def _check_part(counts: bytes) -> None:
         raise InputError(_BAD_COUNTS)
 
 
-def _suit_record(suit: bytes) -> tuple[int, ...]:
+def _suit_record(suit: bytes) -> int:
     """Record of one suit's nine counts: its blocks merged (memoised)."""
     _check_part(suit)
-    record = _EMPTY
+    record = 0
     start = 0
     for piece in suit.split(b"\0\0"):
         block = piece.strip(b"\0")
@@ -293,16 +438,16 @@ def _suit_record(suit: bytes) -> tuple[int, ...]:
     return record
 
 
-def _honour_record(honours: bytes) -> tuple[int, ...]:
+def _honour_record(honours: bytes) -> int:
     """Record of the seven honour counts: each kind is one set, the pair, or nothing."""
     _check_part(honours)
     key = honours.count(1) | honours.count(2) << 3 | honours.count(3) << 6 | honours.count(4) << 9
     record = _honour_kinds_memo.get(key)
     if record is None:
-        record = _EMPTY
+        record = 0
         for count in honours:
             if count:
-                record = _merge(record, _intern(_exact_vector([count], sequences=False), count))
+                record = _merge(record, _block_figures((count,), False) | count << _TILES_SHIFT)
         _honour_kinds_memo[key] = record  # at most 330 keys: bounded by nature
     if len(_honour_memo) >= MAX_HONOUR_MEMO:
         _honour_memo.clear()
@@ -331,31 +476,24 @@ def _size_error(total: int) -> InputError:
     return InputError(f"a hand has 1-14 tiles, not a multiple of 3 (got {total})")
 
 
-def _hand_record(packed: bytes) -> tuple[int, ...]:
+def _hand_record(packed: bytes) -> int:
     """Record of the whole hand: its four parts' records (memoised) merged (memoised)."""
-    if len(_records) > MAX_RECORDS:
-        clear_memos()
     suit_memo = _suit_memo
-    suit = packed[0:9]
-    man = suit_memo.get(suit) or _suit_record(suit)
-    suit = packed[9:18]
-    pin = suit_memo.get(suit) or _suit_record(suit)
-    suit = packed[18:27]
-    sou = suit_memo.get(suit) or _suit_record(suit)
-    honours = packed[27:34]
-    honour = _honour_memo.get(honours) or _honour_record(honours)
     merge_memo = _merge_memo
-    empty = _EMPTY  # small hands (called melds) often leave a part empty: nothing to merge
-    everything = man
-    if pin is not empty:
-        key = everything[12] << 16 | pin[12]  # [12] is _SERIAL, a literal on the hot path
-        everything = merge_memo.get(key) or _merge_new(everything, pin, key)
-    if sou is not empty:
-        key = everything[12] << 16 | sou[12]
-        everything = merge_memo.get(key) or _merge_new(everything, sou, key)
-    if honour is not empty:
-        key = everything[12] << 16 | honour[12]
-        everything = merge_memo.get(key) or _merge_new(everything, honour, key)
+    part = packed[0:9]
+    everything = suit_memo.get(part)
+    if everything is None:
+        everything = _suit_record(part)
+    for part in (packed[9:18], packed[18:27], packed[27:34]):
+        record = (suit_memo if len(part) == 9 else _honour_memo).get(part)
+        if record is None:
+            record = _suit_record(part) if len(part) == 9 else _honour_record(part)
+        if record:  # small hands (called melds) often leave a part empty: nothing to merge
+            if everything:
+                key = everything << 64 | record
+                everything = merge_memo.get(key) or _merge_new(everything, record, key)
+            else:
+                everything = record
     return everything
 
 
@@ -392,13 +530,21 @@ def shanten(counts34: Sequence[int]) -> int:
     if len(packed) != NUM_KINDS:
         raise InputError(_BAD_COUNTS)
     everything = _hand_record(packed)
-    best = everything[11]  # [11] is _REGULAR, a literal on the hot path
-    if best is None:
-        raise _size_error(everything[_TILES])
-    if best > 0 and everything[10] >= 13:  # [10] is _TILES
-        chiitoitsu = _chiitoitsu(packed)
-        kokushi = _kokushi(packed)
-        return min(best, chiitoitsu, kokushi)
+    tiles = everything >> 60  # _TILES_SHIFT and the rest of _regular_shanten, inline
+    if tiles % 3 == 0 or tiles > MAX_HAND:
+        raise _size_error(tiles)
+    sets = tiles // 3
+    best = 3 * sets + 1 - (everything >> 6 * (5 + sets) & 63)
+    if best > 0 and tiles >= 13:  # _chiitoitsu, inline
+        kinds = NUM_KINDS - packed.count(0)
+        pairs = kinds - packed.count(1)
+        chiitoitsu = -1 if pairs == 7 else 6 - pairs + (7 - kinds if kinds < 7 else 0)
+        if chiitoitsu < best:
+            best = chiitoitsu
+        if 12 - kinds < best:  # kokushi needs 13 kinds less one: it is at least 12 - kinds
+            kokushi = _kokushi(packed)
+            if kokushi < best:
+                best = kokushi
     return best
 
 
@@ -412,7 +558,7 @@ def shanten_forms(counts34: Sequence[int]) -> tuple[int, int | None, int | None]
         (0, None, None)
     """
     packed, total = _checked(counts34)
-    regular = _hand_record(packed)[_REGULAR]
+    regular = _regular_shanten(_hand_record(packed))
     if total < 13:
         return regular, None, None
     return regular, _chiitoitsu(packed), _kokushi(packed)
@@ -439,11 +585,11 @@ class Ukeire:
 _PART_SLICES = ((0, 9), (9, 18), (18, 27), (27, 34))
 
 
-def _part_record(part: int, counts: bytes) -> tuple[int, ...]:
+def _part_record(part: int, counts: bytes) -> int:
     """Record of part 0..2 (a suit) or 3 (the honours), from that part's counts."""
-    if part == 3:
-        return _honour_memo.get(counts) or _honour_record(counts)
-    return _suit_memo.get(counts) or _suit_record(counts)
+    memo, solve = (_honour_memo, _honour_record) if part == 3 else (_suit_memo, _suit_record)
+    record = memo.get(counts)
+    return solve(counts) if record is None else record
 
 
 def _near_kinds(counts34: Sequence[int]) -> list[bool]:
@@ -506,7 +652,7 @@ def _shanten_after_draws(counts34: Sequence[int], draws: list[int]) -> list[int]
         start = _PART_SLICES[part][0]
         grown = bytearray(parts[part])
         grown[k - start] += 1
-        best = _merge(others[part], _part_record(part, bytes(grown)))[_REGULAR]
+        best = _regular_shanten(_merge(others[part], _part_record(part, bytes(grown))))
         if special and best > 0:
             held = counts34[k]
             new_kinds = kinds + (held == 0)

@@ -431,23 +431,33 @@ def to_tenhou6(game: GameLog) -> str:
 def _what_the_json_keeps(game: GameLog) -> GameLog:
     """The mjlog's game with what the JSON cannot carry blanked out the way the reader does:
     the fu of a limit hand, the copy a closed kan names, the hands shown at an abortive
-    draw, players leaving and coming back."""
+    draw or a nagashi mangan, players leaving and coming back, the GO type, an old INIT's
+    shuffle record, a room's payout ratio, whether whole final figures were written with
+    a decimal."""
     rounds = []
     for one_round in game.rounds:
         events = []
         for event in one_round.events:
             if isinstance(event, Agari):
                 melds = tuple(_unnamed(m) for m in event.melds)
-                event = dataclasses.replace(event, melds=melds, fu=None if event.limit else event.fu)
+                event = dataclasses.replace(event, melds=melds, fu=None if event.limit else event.fu,
+                                            ratio=None, owari=_json_owari(event.owari))
             elif isinstance(event, Call):
                 event = Call(event.seat, _unnamed(event.meld))
-            elif isinstance(event, Ryuukyoku) and event.reason is not None:
-                event = dataclasses.replace(event, tenpai={})
+            elif isinstance(event, Ryuukyoku):
+                tenpai = None if event.reason == "nm" else {} if event.reason is not None else event.tenpai
+                event = dataclasses.replace(event, tenpai=tenpai, owari=_json_owari(event.owari))
             elif isinstance(event, (Bye, Rejoin)):
                 continue
             events.append(event)
-        rounds.append(RoundLog(one_round.init, events))
-    return GameLog(game.rules, game.players, None, rounds, ref=game.ref)
+        rounds.append(RoundLog(dataclasses.replace(one_round.init, shuffle=None), events))
+    return GameLog(game.rules, game.players, None, rounds, ref=game.ref, lobby=game.lobby)
+
+
+def _json_owari(owari):
+    if owari is None:
+        return None
+    return dataclasses.replace(owari, decimals=any(r != int(r) for r in owari.results))
 
 
 def _unnamed(meld):
@@ -468,7 +478,7 @@ def test_a_real_log_written_as_tenhou6_json_reads_back_the_same(path):
                 a[1]["scores"] = None
             assert a == b, (ours.init.round_index, ours.init.honba, index)
         assert len(ours.events) == len(theirs.events)
-    assert canonical(from_json.owari) == canonical(from_xml.owari)
+    assert canonical(from_json.owari) == canonical(_json_owari(from_xml.owari))
     assert len(from_json.rounds) == len(from_xml.rounds)
 
 

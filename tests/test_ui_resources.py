@@ -68,8 +68,6 @@ def test_muted_sounds_do_not_play_and_unmuting_restores_them(pyxel_headless, mon
         sound.play("discard")
         assert played == [] and sound.muted()
     finally:
-        pyxel.set_btn(pyxel.KEY_M, False)
-        pyxel.set_btn(pyxel.KEY_LCTRL, False)
         sound.set_muted(False)
     sound.play("discard")
     assert played == [(audio.SFX_CHANNEL, sound.NUMBERS["discard"])]
@@ -106,3 +104,20 @@ def test_ctrl_m_mutes_and_unmutes_without_holding_x(make_cart):
         pyxel.set_btn(pyxel.KEY_M, False)
         pyxel.set_btn(pyxel.KEY_LCTRL, False)
         sound.set_muted(False)
+
+
+def test_a_round_sounds_each_event_once_and_the_most_important_of_a_frame(pyxel_headless, monkeypatch):
+    from game.round import Discard, Round
+    from game.wall import Wall
+
+    played = []
+    monkeypatch.setattr(sound, "play", played.append)
+    rnd = Round.start(Wall(list(range(136))), dealer=0)
+    listener = sound.EventSounds(listener=0)
+    assert listener.follow(rnd) == "draw" and played == ["draw"]  # the dealer's first draw
+    assert listener.follow(rnd) is None  # heard already
+    rnd.apply(0, Discard(rnd.hand(0)[0]))  # a discard, then seat 1 draws: the discard sounds
+    assert listener.follow(rnd) == "discard"
+    assert played == ["draw", "discard"]
+    fresh = Round.start(Wall(list(range(136))), dealer=1)
+    assert listener.follow(fresh) is None  # seat 1's draw is not the listener's

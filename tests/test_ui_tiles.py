@@ -35,10 +35,11 @@ def differences(a: tuple[int, ...], b: tuple[int, ...]) -> int:
     return sum(x != y for x, y in zip(a, b, strict=True))
 
 
+@pytest.mark.parametrize("dim", [False, True])
 @pytest.mark.parametrize("rotation", [0, 1])
 @pytest.mark.parametrize("size", [tiles.HAND, tiles.POND])
-def test_every_two_faces_differ_in_at_least_four_pixels(pyxel_headless, size, rotation):
-    drawn = {tile: tile_pixels(pyxel_headless, tile, size, rotation) for tile in FACES + [None]}
+def test_every_two_faces_differ_in_at_least_four_pixels(pyxel_headless, size, rotation, dim):
+    drawn = {tile: tile_pixels(pyxel_headless, tile, size, rotation, dim=dim) for tile in FACES + [None]}
     close = [(a, b, differences(drawn[a], drawn[b])) for a, b in combinations(drawn, 2)
              if differences(drawn[a], drawn[b]) < MIN_DIFFERENCE]
     assert close == []
@@ -107,3 +108,34 @@ def test_any_code_fits_the_widest_code_and_draws_where_its_width_says(pyxel_head
         inked = [x for x in range(WIDTH) for y in range(glyphs.CODE_H) if pyxel_headless.pget(x, y) != BLACK]
         assert min(inked) >= 3 and max(inked) <= 3 + glyphs.code_width(code) - 1
         assert end == 3 + glyphs.code_width(code) + glyphs.GAP
+
+
+def marks(pixels: tuple[int, ...], w: int, h: int) -> int:
+    """Separate marks (4-connected runs of ink, whatever its colour) on a drawn face."""
+    ink = {(i % w, i // w) for i, colour in enumerate(pixels) if colour not in (sheet.FACE, sheet.SIDE, sheet.EDGE)}
+    count = 0
+    while ink:
+        count += 1
+        todo = [ink.pop()]
+        while todo:
+            x, y = todo.pop()
+            for near in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)):
+                if near in ink:
+                    ink.remove(near)
+                    todo.append(near)
+    return count
+
+
+@pytest.mark.parametrize("size", [tiles.HAND, tiles.POND])
+def test_circles_show_as_many_dots_and_bamboo_as_many_sticks_as_their_number(pyxel_headless, size):
+    """Read like real tiles: 2p to 9p show 2 to 9 dots, 2s to 9s 2 to 9 sticks (8s is drawn
+    as its M-and-W pattern, like the real one), each red five five marks."""
+    w, h = tiles.tile_extent(size)
+    for suit in (1, 2):
+        for number in range(2, 10):
+            if (suit, number) == (2, 8):
+                continue
+            tile = (suit * 9 + number - 1) * 4 + 1
+            assert marks(tile_pixels(pyxel_headless, tile, size, 0), w, h) == number, (suit, number)
+    for red in RED_FIVES[1:]:
+        assert marks(tile_pixels(pyxel_headless, red, size, 0), w, h) == 5

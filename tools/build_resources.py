@@ -33,7 +33,7 @@ SOUNDS = {
     "tsumo": ("c3e3g3c4e4g4c4", "p", "5", "nnnnnnf", 5),
     "ron": ("g3c4r g4c4g4", "s", "6666665", "nnnnnvf", 5),
     "ryuukyoku": ("g3e3c3a2", "t", "5554", "nnnf", 14),  # the draw game: falling, slow
-    "cursor": ("c4", "p", "2", "f", 2),
+    "cursor": ("c4", "p", "2", "f", 3),
     "confirm": ("c4g4", "p", "4", "nf", 4),
     # The title tune: three parts of a short phrase in the yo scale (C D F G A), played once.
     "title melody": ("c3d3f3g3 a3g3f3d3 f3g3a3c4 a3g3f3r "

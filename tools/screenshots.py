@@ -68,16 +68,26 @@ def is_table(scene: Scene) -> bool:
     return "Table" in scene_name(scene) and current_round(scene) is not None
 
 
+def results_page(scene: Scene) -> Any:
+    """The result page a table shows over itself (``scene.results``), or None."""
+    panel = getattr(scene, "results", None)
+    pages = getattr(panel, "pages", None)
+    if not pages:
+        return None
+    return pages[min(getattr(panel, "page", 0), len(pages) - 1)]
+
+
 def has_call_and_riichi(scene: Scene) -> bool:
     names = event_names(scene)
-    return is_table(scene) and "Called" in names and "RiichiAccepted" in names and "Won" not in names
+    return (is_table(scene) and results_page(scene) is None and "Called" in names
+            and "RiichiAccepted" in names and "Won" not in names and "RoundDrawn" not in names)
 
 
 def shows_win(scene: Scene) -> bool:
-    if is_table(scene):
-        return False
+    if type(results_page(scene)).__name__ == "Won":
+        return True
     result = getattr(scene, "result", None)
-    return bool(getattr(result, "wins", None)) or "Win" in scene_name(scene)
+    return not is_table(scene) and (bool(getattr(result, "wins", None)) or "Win" in scene_name(scene))
 
 
 def shows_standings(scene: Scene) -> bool:
@@ -85,7 +95,15 @@ def shows_standings(scene: Scene) -> bool:
 
 
 def in_first_turns(scene: Scene) -> bool:
-    return is_table(scene) and "Discarded" in event_names(scene)
+    return is_table(scene) and results_page(scene) is None and "Discarded" in event_names(scene)
+
+
+def shown_long_enough(scene: Scene, scene_frames: int) -> bool:
+    """A result (a page over the table, or a scene of its own) has been on screen a while."""
+    panel = getattr(scene, "results", None)
+    if panel is not None:
+        return getattr(panel, "frames", RESULT_SHOWN_FRAMES) >= RESULT_SHOWN_FRAMES
+    return is_table(scene) or scene_frames >= RESULT_SHOWN_FRAMES
 
 
 class Photographer:
@@ -151,7 +169,7 @@ class Photographer:
             scene = self.cart.scene
             self.record_gif(scene)
             for name, moment in list(wanted.items()):
-                if moment(scene) and (is_table(scene) or self.scene_frames >= RESULT_SHOWN_FRAMES):
+                if moment(scene) and shown_long_enough(scene, self.scene_frames):
                     self.shoot(name)
                     del wanted[name]
                     if name == "table.png":
@@ -163,7 +181,7 @@ class Photographer:
 
     def buttons(self, scene: Scene) -> tuple[int, ...]:
         """O every few frames; on a result screen only after it has been shown a while."""
-        if not is_table(scene) and self.scene_frames < RESULT_SHOWN_FRAMES:
+        if not shown_long_enough(scene, self.scene_frames):
             return ()
         return (self.pyxel.KEY_Z,) if self.frames % PRESS_EVERY == 0 else ()
 

@@ -116,7 +116,7 @@ def _tenhou6_game(data: dict) -> GameLog:
     ]
     if three_player:  # the round reader knows four seats only; the replay reports the game unsupported
         return GameLog(rules, players, None, [])
-    rounds = [_Tenhou6Round(raw, red).read() for raw in data["log"]]
+    rounds = [_read_round(raw, red) for raw in data["log"]]
     if rounds and "sc" in data:
         _attach_owari(rounds[-1], data["sc"])
     ref = data.get("ref")
@@ -146,7 +146,9 @@ def _attach_owari(last: RoundLog, final: list) -> None:
     for unit in (1, 100):
         scores = tuple(round(s * unit) for s in final[::2])
         if scores == table:
-            owari = Owari(scores, tuple(float(r) for r in final[1::2]))
+            figures = tuple(float(r) for r in final[1::2])
+            # JSON writes 20.0 as 20: only a figure with tenths shows they were written with one
+            owari = Owari(scores, figures, decimals=any(r != int(r) for r in figures))
             index = last.events.index(last.results[-1])
             last.events[index] = replace(last.events[index], owari=owari)
             return
@@ -162,14 +164,38 @@ def _table_after(result: Agari | Ryuukyoku) -> tuple[int, ...]:
     return tuple(scores)
 
 
+def _read_round(raw: list, red: bool) -> RoundLog:
+    """One round, with the calls the JSON leaves ambiguous settled by trying.
+
+    The JSON does not say which discard a call took: a seat's next call of a kind from a player
+    may take this discard or a later one of the same kind by the same player (when the seat
+    does not draw meanwhile, because other calls skip it). The reader takes a call at once;
+    when the rest of the round then does not fit (moves left over, a tile not in hand), it
+    declines each call it took in turn, and keeps the first reading that fits.
+    """
+    first = _Tenhou6Round(raw, red)
+    try:
+        return first.read()
+    except InputError as problem:
+        for point in first.ambiguous:
+            try:
+                return _Tenhou6Round(raw, red, declined=frozenset({point})).read()
+            except InputError:
+                continue
+        raise problem from None
+
+
 class _Tenhou6Round:
     """Rebuilds one round's events from a tenhou.net/6 round array."""
 
     seats = 4
 
-    def __init__(self, raw: list, red: bool) -> None:
+    def __init__(self, raw: list, red: bool, declined: frozenset[tuple[int, int]] = frozenset()) -> None:
         _check_round(raw, self.seats)
         self.raw = raw
+        self.declined = declined  # (discard count, seat): a call read as a later discard's
+        self.ambiguous: list[tuple[int, int]] = []  # the calls taken, each a reading to decline
+        self.discard_count = 0
         # copies not yet given out; with red fives, copy 0 of a five is only the red one
         self.free = {k: [c for c in range(4) if not (red and k * 4 + c in RED_FIVES)] for k in range(34)}
         self.free_red = set(RED_FIVES) if red else set()
@@ -204,9 +230,17 @@ class _Tenhou6Round:
     # the play, turn by turn
 
     def _play(self, dealer: int) -> int | None:
-        """Rebuild the events; returns the seat whose riichi discard ended the play, if any."""
+        """Rebuild the events; returns the seat whose riichi discard ended the play, if any.
+        Every seat's draws and discards must be used up by the end."""
         takes = [list(self.raw[5 + 3 * seat]) for seat in range(self.seats)]
         discards = [list(self.raw[6 + 3 * seat]) for seat in range(self.seats)]
+        riichi_waiting = self._moves(dealer, takes, discards)
+        left = [seat for seat in range(self.seats) if takes[seat] or discards[seat]]
+        if left:
+            raise InputError(f"seat {left[0]}'s draws or discards go on after the round's end")
+        return riichi_waiting
+
+    def _moves(self, dealer: int, takes: list[list], discards: list[list]) -> int | None:
         seat, riichi_waiting = dealer, None
         while takes[seat]:
             if riichi_waiting is not None:  # play goes on: the riichi discard passed
@@ -237,6 +271,9 @@ class _Tenhou6Round:
             if seat != discarder and takes[seat] and isinstance(takes[seat][0], str):
                 called_code, source = _call_source(takes[seat][0], seat, self.seats)
                 if source == discarder and self._is_code(tile, called_code):
+                    if (self.discard_count, seat) in self.declined:
+                        continue
+                    self.ambiguous.append((self.discard_count, seat))
                     return seat
         return (discarder + 1) % self.seats
 
@@ -258,6 +295,7 @@ class _Tenhou6Round:
         tile = self.last_draw if tsumogiri else self._from_hand(seat, code)
         self.hands[seat].remove(tile)
         self.events.append(Discard(seat, tile, tsumogiri=tsumogiri))
+        self.discard_count += 1
         self.last_draw = None
         self.last_discard = (seat, tile)
         return seat if riichi else None

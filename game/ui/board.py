@@ -9,13 +9,11 @@ facing the seat to act is lit, with the thinking dots on it while the thinking r
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 import pyxel
 
 from engine.target import BLACK, DARK_GREEN, ORANGE, PEACH, WHITE, YELLOW
 from game.tiles import WIND_NAMES
-from game.ui import centre, hands, melds, paint, ponds
+from game.ui import centre, melds, paint, ponds
 from game.ui.seats import relative
 from game.view import PlayerView
 
@@ -29,11 +27,10 @@ MELD_BOXES = ((60, 119, 66), (86, 2, 40), (2, 2, 42), (2, 84, 42))  # x, y, widt
 HAND_X, HAND_Y = 2, 116
 
 
-def draw_board(view: PlayerView, round_index: int, thinking: bool, frame: int,
-               names: Callable[[int], str] | None = None) -> None:
+def draw_board(view: PlayerView, round_index: int, thinking: bool, frame: int) -> None:
     """Everything but the bottom seat's hand (the scene draws it with its cursor)."""
     pyxel.cls(FELT)
-    centre.draw_centre(CENTRE_BOX, view, round_index, thinking=False, frame=frame)
+    centre.draw_centre(CENTRE_BOX, view, round_index, thinking, frame)  # dots while anything thinks
     draw_turn_edge(view, thinking, frame)
     offered = view.last_discard[0] if view.last_discard else None
     for seat in range(4):
@@ -44,12 +41,7 @@ def draw_board(view: PlayerView, round_index: int, thinking: bool, frame: int,
         if place:
             mx, my, width = MELD_BOXES[place]
             melds.draw_melds(mx, my, view.melds[seat], seat, width, right_to_left=place == 1)
-    draw_own_melds(view)
-
-
-def draw_own_melds(view: PlayerView) -> None:
-    """The bottom seat's melds, right-aligned on the hand's row."""
-    mx, my, width = MELD_BOXES[0]
+    mx, my, width = MELD_BOXES[0]  # the bottom seat's melds: right-aligned on the hand's row
     melds.draw_melds(mx, my, view.melds[view.seat], view.seat, width, right_to_left=True)
 
 
@@ -81,7 +73,3 @@ def draw_turn_edge(view: PlayerView, thinking: bool, frame: int) -> None:
                     (x + 3, y + h // 2))[place]
             centre.draw_dots(*dots, frame)
 
-
-def draw_hidden_hand(view: PlayerView) -> None:
-    """The bottom seat's hand face down (a demo watched from a CPU's chair shows it face up)."""
-    hands.draw_backs(HAND_X, HAND_Y + 6, view.hand_sizes[view.seat])

@@ -62,3 +62,24 @@ def _canonical(char: str) -> str:
     upper = char.upper()
     upper = CODE_ALIASES.get(upper, upper)
     return upper if upper in CODE_ALPHABET else char
+
+
+LABEL = "SEED "  # the built-in font's label before a code
+LABEL_W = 4 * len(LABEL)  # Pyxel's font: 4 pixels a character
+
+
+def seed_width(code: str) -> int:
+    """The width of ``SEED`` and the code, as ``draw_seed`` draws them.
+
+    >>> seed_width("PICO2R11")
+    59
+    """
+    return LABEL_W + code_width(code)
+
+
+def draw_seed(x: int | None, y: int, code: str, colour: int) -> None:
+    """``SEED`` and the code in the seed-code font, at x (None: centred on the screen)."""
+    if x is None:
+        x = (pyxel.width - seed_width(code)) // 2
+    pyxel.text(x, y, LABEL.strip(), colour)
+    draw_code(x + LABEL_W, y, code, colour)

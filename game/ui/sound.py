@@ -46,3 +46,59 @@ def set_muted(value: bool) -> None:
 
 def muted() -> bool:
     return audio.muted()
+
+
+# What a round's events sound like, most important first: of several events in one frame
+# only the first of this order plays (effects share one channel).
+EVENT_SOUNDS = ("ron", "tsumo", "ryuukyoku", "riichi", "call", "discard", "draw")
+
+
+def event_sound(event: object, listener: int | None) -> str | None:
+    """The effect an event of ``game.round`` makes, or None; only ``listener``'s draws tick.
+
+    >>> from game.round import Discarded, Drew
+    >>> event_sound(Discarded(seat=2, tile=5), 0), event_sound(Discarded(2, 5, riichi=True), 0)
+    ('discard', 'riichi')
+    >>> event_sound(Drew(seat=0, tile=5), 0), event_sound(Drew(seat=1, tile=5), 0)
+    ('draw', None)
+    """
+    kind = type(event).__name__
+    if kind == "Discarded":
+        return "riichi" if getattr(event, "riichi", False) else "discard"
+    if kind == "Drew":
+        return "draw" if getattr(event, "seat", None) == listener else None
+    if kind in ("Called", "Kanned"):
+        return "call"
+    if kind == "Won":
+        return "tsumo" if getattr(event, "from_seat", None) is None else "ron"
+    if kind == "RoundDrawn":
+        return "ryuukyoku"
+    return None
+
+
+class EventSounds:
+    """Plays the sound of what happens in a round: call ``follow(round)`` once a frame.
+
+    It remembers how many events it has heard, so each event sounds once; a new round
+    (another ``events`` list) starts afresh.
+    """
+
+    def __init__(self, listener: int | None) -> None:
+        self.listener = listener  # the seat whose draws tick (None: nobody's, as in a demo)
+        self.events: list | None = None
+        self.heard = 0
+
+    def follow(self, rnd: object) -> str | None:
+        """Play the most important sound among the events since the last call; its name."""
+        events = getattr(rnd, "events", None)
+        if events is None:
+            return None
+        if events is not self.events:
+            self.events, self.heard = events, 0
+        new = events[self.heard:]
+        self.heard = len(events)
+        names = {event_sound(event, self.listener) for event in new}
+        name = next((n for n in EVENT_SOUNDS if n in names), None)
+        if name is not None:
+            play(name)
+        return name

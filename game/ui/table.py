@@ -25,12 +25,11 @@ from engine.cartridge import Cartridge
 from engine.target import BLACK, LIGHT_GREY, ORANGE, PINK, WHITE
 from engine.tasks import NEXT_FRAME, Task
 from game.play import Decision, Game, TsumogiriAgent, WaitingAgent, player_seat
-from game.round import Discard, Discarded, Pass, Riichi, Won
+from game.round import Discard, Pass, Riichi
 from game.settings import Settings
-from game.ui import board, centre, debug, hands, hints, paint, pause, prompts, sound
+from game.ui import board, centre, debug, hands, hints, paint, pause, pieces, prompts, sound
 from game.ui.results import ResultsPanel
 from game.ui.saving import Saver
-from game.ui.seats import seat_name
 from game.ui.standings import StandingsScene
 from game.view import PlayerView
 
@@ -41,7 +40,6 @@ BAR_Y = 102  # the prompt bar's first row (further rows go up)
 WARNING_Y = 97
 AUTO_FRAMES = 10  # in riichi, the only discard (the draw) goes by itself after this long
 DEMO_RESULT_FRAMES = 90
-SOUNDS = {"Discarded": "discard", "Called": "call", "Kanned": "call", "RoundDrawn": "ryuukyoku"}
 OVER_FRAMES = 30  # the table stays a second with the round's end on it, before the results  # the demo reads each result page this long
 
 
@@ -72,7 +70,7 @@ class TableScene:
                          frame_counter=lambda: cart.scheduler.frames)
         self.saver = None if demo else Saver(seed_code, self.settings)  # the rules it began with
         self.turn_began = 0  # the frame the present turn began (a CPU's lasts a moment)
-        self.heard: tuple = (None, 0)  # (round, events) already given a sound
+        self.sounds = sound.EventSounds(listener=self.player)
         self.view_key: tuple | None = None
         self.last_view: PlayerView | None = None
         self.task: Task = cart.spawn(self.game.play(), "game")
@@ -143,7 +141,7 @@ class TableScene:
             self.menu = pause.PauseMenu(self.cart, self.settings, self.seed_code)
             return
         self.frames += 1  # the table's clock: it stands still while paused
-        self.play_sounds()
+        self.sounds.follow(self.game.round)
         if self.task.done:
             self.finish()
         elif self.results is not None:
@@ -151,22 +149,6 @@ class TableScene:
         elif not buttons.held(X):
             self.chooser.update(buttons)
         self.hint.follow(self.view, self.settings, self.game.match.ruleset)
-
-    def play_sounds(self) -> None:
-        """A sound for each new event on the table: a discard, riichi, a call, a win, a draw."""
-        rnd = self.game.round
-        if rnd is None:
-            return
-        start = self.heard[1] if self.heard[0] is rnd else 0
-        for event in rnd.events[start:]:
-            name = SOUNDS.get(type(event).__name__)
-            if isinstance(event, Discarded) and event.riichi:
-                name = "riichi"
-            elif isinstance(event, Won):
-                name = "tsumo" if event.from_seat is None else "ron"
-            if name:
-                sound.play(name)
-        self.heard = (rnd, len(rnd.events))
 
     def update_demo(self) -> None:
         buttons = self.cart.buttons
@@ -189,6 +171,7 @@ class TableScene:
     # -- draw --------------------------------------------------------------------------------
 
     def draw(self) -> None:
+        pieces.show_red_fives(self.game.ruleset.red_fives)  # this game's rule, for every painter
         if self.menu is not None:
             self.menu.draw()
         elif self.results is not None:
@@ -305,12 +288,15 @@ class Chooser:
         self.cursor = len(view.hand) - 1  # on the draw (the last tile shown)
 
     def answer(self, action) -> None:
+        sound.play("confirm")
         self.human.answer(action)
         self.asked = None
         self.options = []
         self.riichi = False
 
     def update_bar(self, buttons, view) -> None:
+        if buttons.repeat(LEFT) or buttons.repeat(RIGHT):
+            sound.play("cursor")
         if buttons.repeat(LEFT):
             self.chosen = (self.chosen - 1) % len(self.options)
         if buttons.repeat(RIGHT):
@@ -374,7 +360,3 @@ class Chooser:
             pyxel.rect(127 - width - 1, WARNING_Y - 1, width + 2, 8, BLACK)
             pyxel.text(127 - width + 1, WARNING_Y, note, WHITE)
 
-
-def names_of(game: Game, player: int | None):
-    rnd = game.round
-    return lambda seat: seat_name(seat, rnd.dealer if rnd else 0, player)

@@ -18,17 +18,16 @@ from __future__ import annotations
 
 import pyxel
 
-from engine.target import (BLUE, BROWN, DARK_BLUE, DARK_GREEN, DARK_GREY, DARK_PURPLE, GREEN,
-                           LIGHT_GREY, ORANGE, PEACH, PINK, RED, WHITE, YELLOW)
+from engine.target import BROWN, DARK_GREEN, DARK_GREY, GREEN, LIGHT_GREY, ORANGE, PEACH, PINK, RED, WHITE, YELLOW
 from game.ui import sheet
 
 HAND, POND = sheet.HAND, sheet.POND
 HAND_W, HAND_H = sheet.SIZES[HAND].extent(sideways=False)  # 8×11
 POND_W, POND_H = sheet.SIZES[POND].extent(sideways=False)  # 5×8
-# Dimmed: each colour one step darker.
-DIM = {WHITE: LIGHT_GREY, LIGHT_GREY: DARK_GREY, ORANGE: BROWN, PEACH: BROWN, RED: DARK_PURPLE,
-       PINK: DARK_PURPLE, BLUE: DARK_BLUE, GREEN: DARK_GREEN, DARK_GREEN: DARK_BLUE, YELLOW: ORANGE,
-       BROWN: DARK_GREY}  # fmt: skip
+# Dimmed (a tile that may not be chosen, a tile thrown straight from the draw): the body greys,
+# the bright inks darken a step; the suit colours stay, so a dimmed face reads as well.
+DIM = {WHITE: LIGHT_GREY, LIGHT_GREY: DARK_GREY, ORANGE: BROWN, PEACH: BROWN, YELLOW: ORANGE,
+       GREEN: DARK_GREEN, PINK: RED}  # fmt: skip
 
 
 def tile_extent(size: str = HAND, rotation: int = 0) -> tuple[int, int]:

@@ -16,6 +16,7 @@ game/ui/demo.py); any button there returns here.
 from __future__ import annotations
 
 import importlib
+import importlib.util
 import sys
 import textwrap
 from collections.abc import Callable
@@ -58,10 +59,9 @@ def has_save() -> bool:
 
 def optional_scene(module: str, name: str) -> Callable[..., object] | None:
     """The scene class ``name`` of ``module``, or None while that module does not exist."""
-    try:
-        return getattr(importlib.import_module(module), name)
-    except ImportError:
+    if importlib.util.find_spec(module) is None:
         return None
+    return getattr(importlib.import_module(module), name, None)  # a broken module fails loudly
 
 
 @dataclass(frozen=True)
