@@ -16,6 +16,9 @@ the game goes on without saving, it never crashes for it):
 - ``save(name, data: bytes)``: store (replace) the blob ``name``;
 - ``load(name) -> bytes | None``: the blob, or None when there is none;
 - ``delete(name)``: remove it (nothing if absent);
+- ``set_aside(name) -> str``: keep a blob its caller cannot read out of the way, under a ``.bad``
+  name (``NAME.bin.bad``, then ``NAME.bin.2.bad`` ...: an older one is never overwritten), and
+  say where; nothing is ever deleted for being unreadable;
 - ``names() -> list[str]``: the blobs stored, sorted;
 - ``where``: one line saying where the blobs live (for a settings screen).
 
@@ -108,6 +111,9 @@ class Storage:
     def names(self) -> list[str]:
         raise NotImplementedError
 
+    def set_aside(self, name: str) -> str:
+        raise NotImplementedError
+
 
 class Unavailable(Storage):
     """No place to keep anything: every call says why."""
@@ -119,7 +125,7 @@ class Unavailable(Storage):
     def _fail(self, *_args: object) -> None:
         raise StorageError(f"saving is off: {self.reason}")
 
-    save = load = delete = names = _fail  # type: ignore[assignment]
+    save = load = delete = names = set_aside = _fail  # type: ignore[assignment]
 
 
 class FolderStorage(Storage):
@@ -166,6 +172,21 @@ class FolderStorage(Storage):
             path.unlink(missing_ok=True)
         except OSError as error:
             raise StorageError(f"cannot delete {path}: {error.strerror or error}") from None
+
+    def set_aside(self, name: str) -> str:
+        path = self.path(name)
+        if not path.exists():
+            return ""
+        for n in range(1, 1000):
+            bad = path.with_name(path.name + (".bad" if n == 1 else f".{n}.bad"))
+            if bad.exists():
+                continue
+            try:
+                os.rename(path, bad)
+            except OSError as error:
+                raise StorageError(f"cannot set {path} aside: {error.strerror or error}") from None
+            return str(bad)
+        raise StorageError(f"cannot set {path} aside: too many {path.name}.*.bad files")
 
     def names(self) -> list[str]:
         try:
@@ -229,6 +250,18 @@ class BrowserStorage(Storage):
     def delete(self, name: str) -> None:
         key = KEY_PREFIX + check_name(name)
         self._call("delete", name, lambda store: store.removeItem(key))
+
+    def set_aside(self, name: str) -> str:
+        key = KEY_PREFIX + check_name(name)
+        value = self._call("read", name, lambda store: store.getItem(key))
+        if value is None or _is_js_null(value):
+            return ""
+        taken = set(self._call("list", "saved items", lambda store: [str(store.key(i)) for i in range(int(store.length))]))
+        bad = next(key + (".bad" if n == 1 else f".{n}.bad") for n in range(1, len(taken) + 2)
+                   if key + (".bad" if n == 1 else f".{n}.bad") not in taken)
+        self._call("save", name, lambda store: store.setItem(bad, value))
+        self._call("delete", name, lambda store: store.removeItem(key))
+        return f"{bad} in this browser"
 
     def names(self) -> list[str]:
         def keys(store) -> list[str]:

@@ -14,6 +14,14 @@ VALIDATION = DATA / "validation"
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 
+@pytest.fixture(autouse=True)
+def data_folder(tmp_path, monkeypatch):
+    """Every test keeps saves, settings and logs in a folder of its own, never the player's."""
+    folder = tmp_path / "data"
+    monkeypatch.setenv("PICORIICHI_DATA_DIR", str(folder))
+    return folder
+
+
 @pytest.fixture(scope="session")
 def pyxel_headless():
     """pyxel initialised once for the whole run (pyxel.init works once per process)."""

@@ -15,7 +15,7 @@ from engine.buttons import DOWN, LEFT, RIGHT, UP, O
 from engine.cartridge import Cartridge
 from engine.target import DARK_BLUE, DARK_GREY, LIGHT_GREY, ORANGE, WHITE, YELLOW
 from game.settings import CHOICES, Settings
-from game.ui import paint
+from game.ui import paint, saving
 
 LINE = 10
 SETTING_LABELS = {
@@ -73,6 +73,7 @@ class SettingsMenu:
         step = (buttons.repeat(RIGHT) or buttons.pressed(O)) - buttons.repeat(LEFT)
         if step:
             self.cart.settings = self.settings.cycled(self.names[self.chosen], step)
+            saving.store_settings(self.cart.settings)
 
     def draw(self) -> None:
         pyxel.cls(DARK_BLUE)

@@ -15,6 +15,8 @@ any button returns to the title.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import pyxel
 
 from engine.buttons import ALL as ALL_BUTTONS
@@ -22,11 +24,12 @@ from engine.buttons import DOWN, LEFT, RIGHT, UP, X, O
 from engine.cartridge import Cartridge
 from engine.target import BLACK, LIGHT_GREY, ORANGE, PINK, WHITE
 from engine.tasks import NEXT_FRAME, Task
-from game.play import Game, TsumogiriAgent, WaitingAgent, player_seat
+from game.play import Decision, Game, TsumogiriAgent, WaitingAgent, player_seat
 from game.round import Discard, Pass, Riichi
 from game.settings import Settings
 from game.ui import board, centre, debug, hands, hints, paint, pause, pieces, prompts, sound
 from game.ui.results import ResultsPanel
+from game.ui.saving import Saver
 from game.ui.standings import StandingsScene
 from game.view import PlayerView
 
@@ -51,7 +54,7 @@ def cpu_agent(strength: str):
 
 class TableScene:
     def __init__(self, cart: Cartridge, seed_code: str, settings: Settings | None = None,
-                 demo: bool = False) -> None:
+                 demo: bool = False, decisions: Sequence[Decision] = ()) -> None:
         self.cart = cart
         self.seed_code = seed_code
         self.settings = settings or pause.settings_of(cart)
@@ -63,8 +66,9 @@ class TableScene:
         agents = [cpu_agent(self.settings.cpu_strength) for _ in range(4)]
         if not demo:
             agents[seat] = self.human
-        self.game = Game(agents, seed_code, self.settings.ruleset(), pace=self.pace,
+        self.game = Game(agents, seed_code, self.settings.ruleset(), decisions, pace=self.pace,
                          frame_counter=lambda: cart.scheduler.frames)
+        self.saver = None if demo else Saver(seed_code, self.settings)  # the rules it began with
         self.turn_began = 0  # the frame the present turn began (a CPU's lasts a moment)
         self.sounds = sound.EventSounds(listener=self.player)
         self.view_key: tuple | None = None
@@ -86,6 +90,8 @@ class TableScene:
         frames; a finished round waits for the player to read the results; nothing goes on
         while the game is paused.
         """
+        if self.saver is not None:
+            self.saver.after(moment, game)
         while self.menu is not None:
             yield NEXT_FRAME
         if moment == "action" and game.round.over:  # the win or the draw, seen on the table

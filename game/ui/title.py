@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
+import sys
 import textwrap
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -27,8 +28,9 @@ from engine.buttons import ALL as ALL_BUTTONS
 from engine.buttons import DOWN, REPEAT_DELAY_FRAMES, REPEAT_EVERY_FRAMES, UP, O
 from engine.cartridge import Cartridge
 from engine.target import DARK_BLUE, DARK_GREY, LIGHT_GREY, PINK, WHITE, YELLOW
+from game import save
 from game.errors import InputError
-from game.ui import glyphs, paint, sheet, sound, tiles
+from game.ui import glyphs, paint, saving, sheet, sound, tiles
 from game.ui.demo import DemoScene
 from game.ui.table import TableScene
 from game.wall import CODE_ALIASES, CODE_ALPHABET, CODE_MAX, new_seed_code, seed_words
@@ -51,8 +53,8 @@ OPTIONAL_SCENES = ((SETTINGS, "game.ui.settings", "SettingsScene"), (REPLAYS, "g
 
 
 def has_save() -> bool:
-    """Whether a saved game waits to be continued (the save module, when it lands, answers)."""
-    return False
+    """Whether a saved game waits to be continued (game/save.py through game/ui/saving.py)."""
+    return saving.has_save()
 
 
 def optional_scene(module: str, name: str) -> Callable[..., object] | None:
@@ -84,10 +86,10 @@ def menu_entries() -> list[Entry]:
 class TitleScene:
     def __init__(self, cart: Cartridge) -> None:
         self.cart = cart
+        self.message = saving.load_settings(cart)  # why the typed code (or a save) was refused
         self.entries = menu_entries()
         self.choice = 0
         self.code = ""
-        self.message = ""  # why the typed code was refused
         self.frames = 0
         self.idle = 0  # frames since a button or key was last down
 
@@ -129,7 +131,20 @@ class TitleScene:
             self.cart.change(entry.scene)
 
     def continue_game(self) -> None:
-        """Resume the saved game (offered only when ``has_save``; the save module fills this in)."""
+        """Resume the saved game at the very question it was saved on. A save that cannot be
+        continued is set aside (*.bad): one line here says so, and NEW GAME is chosen."""
+        try:
+            saved = save.read_game(saving.storage())
+        except InputError as error:  # BadSave, or the storage's own StorageError
+            print(f"picoriichi: {error}", file=sys.stderr)  # the whole story, for whoever looks
+            short = getattr(error, "short", "UNREADABLE")
+            self.message = f"SAVE {short}: SET ASIDE"
+            saved = None
+        if saved is None:
+            self.entries, self.choice = menu_entries(), 0
+            return
+        sound.stop()
+        self.cart.change(TableScene, saved.seed, saved.settings, False, saved.decisions)
 
     def type_code(self) -> None:
         for key, char in CODE_KEYS.items():

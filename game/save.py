@@ -1,0 +1,251 @@
+"""The saved game: the seed, the settings it was started with and every decision, as JSON.
+
+A match is its seed, its rules and the answers given at the table (``game.play.Game.decisions``):
+the driver replays those answers (``Game(..., decisions=saved.decisions)``) and stands exactly
+where the game was saved, mid-round and mid-prompt, wall included. The table writes the save
+after every decision and deletes it when the game ends; the settings are saved the same way
+under their own name. Both go through ``game.storage`` (atomic files, or the browser's
+localStorage). Pure Python, no pyxel.
+
+A save that cannot be read (truncated, garbage, another format version, decisions that do not
+fit their seed) is set aside as ``*.bad`` (never deleted) and ``read_game`` raises ``BadSave``
+with one line for the title:
+
+    >>> import tempfile
+    >>> from game.storage import open_storage
+    >>> storage = open_storage(tempfile.mkdtemp(), environ={})
+    >>> game = Game([TsumogiriAgent()] * 4, seed="PICORIICHI")
+    >>> task = game.play()
+    >>> while len(game.decisions) < 30:  # thirty answers into the first round
+    ...     _ = next(task)
+    >>> saved = SavedGame("PICORIICHI", Settings(), tuple(game.decisions))
+    >>> write_game(storage, saved)
+    >>> read_game(storage) == saved
+    True
+    >>> storage.save(GAME, b'{"format": "pico-riichi save", "version": 99}')
+    >>> read_game(storage)
+    Traceback (most recent call last):
+    ...
+    game.save.BadSave: the saved game is version 99, this game reads version 1: set aside as game.bin.bad
+    >>> read_game(storage) is None  # set aside: nothing to continue, a new game can start
+    True
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass, fields
+
+from engine.tasks import run_to_end
+from game.errors import InputError
+from game.play import Agent, Decision, Game, TsumogiriAgent
+from game.round import (AddedKan, Chi, ClosedKan, Discard, NineTerminals, OpenKan, Pass, Pon,
+                        Riichi, Ron, Tsumo)
+from game.settings import Settings
+from game.storage import Storage, StorageError
+from game.wall import seed_words
+
+FORMAT = "pico-riichi save"
+VERSION = 1
+GAME, SETTINGS = "game", "settings"  # the storage names of the two blobs
+MAX_DECISIONS = 20_000  # far more than any game (an east-south game makes about 1,500)
+ACTIONS = {cls.__name__: cls for cls in (Discard, Riichi, Tsumo, Ron, Chi, Pon, OpenKan,
+                                         ClosedKan, AddedKan, Pass, NineTerminals)}
+TILES, KINDS = 136, 34
+
+
+class BadSave(InputError):
+    """A save that cannot be continued; its message is one line for the player, ``short`` a
+    few words for the title's one line (what is wrong)."""
+
+    def __init__(self, message: str, short: str = "DAMAGED") -> None:
+        super().__init__(message)
+        self.short = short
+
+
+@dataclass(frozen=True)
+class SavedGame:
+    seed: str
+    settings: Settings  # those the game began with: its rules and its CPUs
+    decisions: tuple[Decision, ...]
+
+
+# --- the JSON ------------------------------------------------------------------------------
+
+def encode_action(action) -> list:
+    """An action as a short list: its class name, then its fields.
+
+        >>> encode_action(Chi((4, 8))), encode_action(Tsumo())
+        (['Chi', [4, 8]], ['Tsumo'])
+    """
+    values = [getattr(action, f.name) for f in fields(action)]
+    return [type(action).__name__] + [list(v) if isinstance(v, tuple) else v for v in values]
+
+
+def decode_action(item: object):
+    """The action of ``encode_action``'s list; ValueError when it is not one."""
+    if not isinstance(item, list) or not item or item[0] not in ACTIONS:
+        raise ValueError(f"not an action: {str(item)[:40]}")
+    cls = ACTIONS[item[0]]
+    names = [f.name for f in fields(cls)]
+    if len(item) != 1 + len(names):
+        raise ValueError(f"{item[0]} takes {len(names)} values")
+    values = [_field(cls, name, value) for name, value in zip(names, item[1:])]
+    return cls(*values)
+
+
+def _field(cls, name: str, value: object):
+    if name == "tiles":
+        if not (isinstance(value, list) and len(value) == 2 and all(_is_int(v, TILES) for v in value)):
+            raise ValueError(f"{cls.__name__} needs two tiles")
+        return tuple(value)
+    limit = KINDS if name == "kind" else TILES
+    if not _is_int(value, limit):
+        raise ValueError(f"{cls.__name__}'s {name} is not 0 to {limit - 1}")
+    return value
+
+
+def _is_int(value: object, limit: int) -> bool:
+    return type(value) is int and 0 <= value < limit
+
+
+def encode(saved: SavedGame) -> bytes:
+    document = {
+        "format": FORMAT,
+        "version": VERSION,
+        "seed": saved.seed,
+        "settings": saved.settings.as_dict(),
+        "decisions": [[d.seat] + encode_action(d.action) for d in saved.decisions],
+    }
+    return json.dumps(document, separators=(",", ":")).encode("ascii")
+
+
+def decode(data: bytes) -> SavedGame:
+    """The saved game in ``data``; BadSave (one line, without where) when it is not one."""
+    try:
+        document = json.loads(data.decode("utf-8"))
+    except (UnicodeDecodeError, ValueError, RecursionError):
+        raise BadSave("the saved game is damaged (not JSON: truncated or garbage)") from None
+    if not isinstance(document, dict) or document.get("format") != FORMAT:
+        raise BadSave("the saved game is not a Pico Riichi save", "NOT A SAVE")
+    version = document.get("version")
+    if version != VERSION or type(version) is not int:
+        raise BadSave(f"the saved game is version {str(version)[:12]}, this game reads version {VERSION}",
+                      f"VERSION {str(version)[:8].upper()}")
+    seed = document.get("seed")
+    try:
+        if not isinstance(seed, str):
+            raise InputError("no seed")
+        seed_words(seed)
+    except InputError as error:
+        raise BadSave(f"the saved game's seed is wrong: {error}", "BAD SEED") from None
+    if not isinstance(document.get("settings"), dict):
+        raise BadSave("the saved game has no settings")
+    items = document.get("decisions")
+    if not isinstance(items, list) or len(items) > MAX_DECISIONS:
+        raise BadSave("the saved game's decisions are missing or too many")
+    decisions = []
+    for number, item in enumerate(items, 1):
+        try:
+            if not isinstance(item, list) or not _is_int(item[0] if item else None, 4):
+                raise ValueError("no seat 0 to 3")
+            decisions.append(Decision(item[0], decode_action(item[1:])))
+        except ValueError as error:
+            raise BadSave(f"the saved game's decision {number} is damaged: {error}") from None
+    return SavedGame(seed, Settings.from_dict(document["settings"]), tuple(decisions))
+
+
+# --- through the storage ------------------------------------------------------------------
+
+def write_game(storage: Storage, saved: SavedGame) -> None:
+    """Save (replace) the game; StorageError says why it could not be."""
+    storage.save(GAME, encode(saved))
+
+
+def has_game(storage: Storage) -> bool:
+    try:
+        return GAME in storage.names()
+    except StorageError:
+        return False
+
+
+def delete_game(storage: Storage) -> None:
+    """The game is over: nothing to continue (a StorageError is for the caller to show)."""
+    storage.delete(GAME)
+
+
+def read_game(storage: Storage) -> SavedGame | None:
+    """The saved game, None when there is none. A save that cannot be continued, checked down
+    to its decisions fitting its seed (``check``), is set aside and BadSave says so."""
+    data = storage.load(GAME)
+    if data is None:
+        return None
+    try:
+        saved = decode(data)
+        check(saved)
+    except BadSave as error:
+        where = storage.set_aside(GAME)
+        raise BadSave(f"{error}: set aside as {_short(where)}", error.short) from None
+    return saved
+
+
+def check(saved: SavedGame) -> None:
+    """BadSave when the decisions do not fit the seed: the driver plays them (and nothing more)."""
+    game = resume(saved, [TsumogiriAgent()] * 4)
+    task = game.play()
+    try:
+        while game.replaying:
+            next(task)
+    except StopIteration:
+        return  # the whole game was in the save (it ended as it was saved)
+    except InputError as error:
+        raise BadSave(str(error), "UNFIT MOVES") from None
+    finally:
+        task.close()
+
+
+def resume(saved: SavedGame, agents: Sequence[Agent], **options) -> Game:
+    """The saved game, ready to play on: its first steps replay the decisions."""
+    return Game(agents, saved.seed, saved.settings.ruleset(), decisions=saved.decisions, **options)
+
+
+def play_all(game: Game) -> list:
+    """Play a game to its end (tests, the CLI)."""
+    return run_to_end(game.play())
+
+
+# --- settings -------------------------------------------------------------------------------
+
+def write_settings(storage: Storage, settings: Settings) -> None:
+    storage.save(SETTINGS, json.dumps({"format": FORMAT, "version": VERSION,
+                                       "settings": settings.as_dict()}).encode("ascii"))
+
+
+def read_settings(storage: Storage) -> tuple[Settings, str]:
+    """The saved settings (the defaults when none) and a line to show when they were bad
+    (then set aside: the defaults are used)."""
+    try:
+        data = storage.load(SETTINGS)
+    except StorageError as error:
+        return Settings(), str(error)
+    if data is None:
+        return Settings(), ""
+    try:
+        document = json.loads(data.decode("utf-8"))
+        if not isinstance(document, dict) or document.get("format") != FORMAT:
+            raise ValueError
+        if document.get("version") != VERSION:
+            raise ValueError
+        return Settings.from_dict(document.get("settings")), ""
+    except (UnicodeDecodeError, ValueError, RecursionError):
+        try:
+            where = storage.set_aside(SETTINGS)
+        except StorageError as error:
+            return Settings(), str(error)
+        return Settings(), f"the saved settings were damaged: set aside as {_short(where)}"
+
+
+def _short(where: str) -> str:
+    """A set-aside file's name (the folder is long; the settings screen says where)."""
+    return where.replace("\\", "/").rsplit("/", 1)[-1]

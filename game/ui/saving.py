@@ -1,0 +1,86 @@
+"""Where the cartridge keeps things: the storage (saves, settings) and the logs folder.
+
+``$PICORIICHI_DATA_DIR`` when set (tests and players who want the files elsewhere), else Pyxel's
+user data folder (``pyxel.user_data_dir``, created only when first needed); in a browser the
+page's localStorage (game/storage.py). The logs (ours and any Tenhou log put there) are in its
+``logs/`` folder, which the replay list reads.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+import pyxel
+
+from game import save
+from game.settings import Settings
+from game.storage import APP, DATA_DIR_VARIABLE, VENDOR, Storage, StorageError, open_storage
+
+LOGS = "logs"
+
+
+def data_folder() -> Path | None:
+    chosen = os.environ.get(DATA_DIR_VARIABLE)
+    if chosen:
+        return Path(chosen)
+    try:
+        return Path(pyxel.user_data_dir(VENDOR, APP))
+    except Exception:  # no home folder (a locked-down machine): play on without saving
+        return None
+
+
+def storage() -> Storage:
+    return open_storage(data_folder())
+
+
+def logs_folder() -> Path | None:
+    folder = data_folder()
+    return folder / LOGS if folder is not None else None
+
+
+def has_save() -> bool:
+    return save.has_game(storage())
+
+
+def load_settings(cart) -> str:
+    """Put the saved settings on the cartridge once; the line to show when they were bad."""
+    if getattr(cart, "settings_loaded", False):
+        return ""
+    cart.settings_loaded = True
+    settings, message = save.read_settings(storage())
+    cart.settings = settings
+    if not message:
+        return ""
+    print(f"picoriichi: {message}", file=sys.stderr)  # the whole story, for whoever looks
+    return "SETTINGS DAMAGED: SET ASIDE"
+
+
+def store_settings(settings: Settings) -> None:
+    try:
+        save.write_settings(storage(), settings)
+    except StorageError:
+        pass  # the settings hold for this session; a save failing must not stop the menu
+
+
+class Saver:
+    """The table's save: written after every decision, deleted when the game ends."""
+
+    def __init__(self, seed_code: str, settings: Settings) -> None:
+        self.seed_code = seed_code
+        self.settings = settings
+        self.storage = storage()
+        self.failure = ""  # why the last save failed (the game goes on without it)
+
+    def after(self, moment: str, game) -> None:
+        """The driver's pace moment: "action" saves, "game_end" deletes the save."""
+        try:
+            if moment == "action":
+                saved = save.SavedGame(self.seed_code, self.settings, tuple(game.decisions))
+                save.write_game(self.storage, saved)
+            elif moment == "game_end":
+                save.delete_game(self.storage)
+            self.failure = ""
+        except StorageError as error:
+            self.failure = str(error)

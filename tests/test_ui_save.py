@@ -1,0 +1,131 @@
+"""The cartridge saves the table after every decision; CONTINUE on the title brings back the
+very question the player was asked; a damaged save or settings file is set aside with one line
+on the title, and a new game starts."""
+
+from __future__ import annotations
+
+import pyxel
+from playing import Fingers, ScriptedPlayer, counting_clock
+from stepping import press, screen, step, step_until
+
+from engine.target import PINK, WIDTH
+from game import save
+from game.settings import Settings
+from game.storage import open_storage
+from game.ui.saving import Saver
+from game.ui.table import TableScene
+from game.ui.title import CONTINUE, MESSAGE_Y, NEW_GAME, TitleScene
+
+FAST = Settings(cpu_speed="fast", cpu_strength="weak")
+
+
+def pink_rows() -> int:
+    pixels = screen()[MESSAGE_Y * WIDTH : (MESSAGE_Y + 14) * WIDTH]
+    return len({i // WIDTH for i, p in enumerate(pixels) if p == PINK})
+
+
+def asked(table: TableScene) -> bool:
+    return table.human.asking is not None and not table.game.replaying
+
+
+def test_continue_brings_back_the_question_the_player_was_asked(make_cart, data_folder):
+    cart = make_cart(TitleScene, clock=counting_clock())
+    cart.settings = FAST
+    step(cart)
+    assert CONTINUE not in [e.label for e in cart.scene.entries]
+    press(cart, pyxel.KEY_Z)  # NEW GAME
+    table = cart.scene
+    player, fingers = ScriptedPlayer(), Fingers()
+    read = cart.buttons.read
+    cart.buttons.read = fingers.read
+    for _ in range(4000):  # the player plays on (each decision is saved) for 60 decisions
+        if len(table.game.decisions) >= 60 and asked(table) and table.chooser.asked is not None:
+            break
+        fingers.press(player.button(table))
+        step(cart)
+    else:
+        raise AssertionError("60 decisions not made")
+    cart.buttons.read = read
+    saved = save.read_game(open_storage(data_folder, environ={}))
+    assert saved.decisions == tuple(table.game.decisions) and saved.seed == table.seed_code
+    question = table.human.asking
+    events = list(table.game.round.events)
+    cart.restart()  # quit to the title: the save stays
+    step(cart)
+    labels = [e.label for e in cart.scene.entries]
+    assert labels[:2] == [NEW_GAME, CONTINUE]
+    press(cart, pyxel.KEY_DOWN)
+    press(cart, pyxel.KEY_Z)
+    resumed = cart.scene
+    assert isinstance(resumed, TableScene) and resumed is not table
+    step_until(cart, lambda: asked(resumed), limit=3000)
+    assert resumed.game.decisions == list(saved.decisions)  # nothing played on by itself
+    assert resumed.game.round.events == events
+    assert resumed.human.asking.legal_actions == question.legal_actions
+    assert resumed.human.asking.hand == question.hand
+
+
+def test_a_damaged_save_is_set_aside_with_one_line_and_a_new_game_starts(make_cart, data_folder, capsys):
+    data_folder.mkdir()
+    garbage = b'{"format": "pico-riichi save", "version": 1, "seed": "PICORII'  # cut short
+    (data_folder / "game.bin").write_bytes(garbage)
+    cart = make_cart(TitleScene)
+    step(cart)
+    assert [e.label for e in cart.scene.entries][:2] == [NEW_GAME, CONTINUE]
+    press(cart, pyxel.KEY_DOWN)
+    press(cart, pyxel.KEY_Z)
+    title = cart.scene
+    assert isinstance(title, TitleScene)
+    assert title.message == "SAVE DAMAGED: SET ASIDE"
+    assert pink_rows() == 5  # one line of text, 5 pixels high
+    assert (data_folder / "game.bin.bad").read_bytes() == garbage and not (data_folder / "game.bin").exists()
+    assert "game.bin.bad" in capsys.readouterr().err
+    assert CONTINUE not in [e.label for e in title.entries] and title.chosen == NEW_GAME
+    press(cart, pyxel.KEY_Z)
+    assert isinstance(cart.scene, TableScene)
+
+
+def test_a_save_of_another_version_is_set_aside_too(make_cart, data_folder):
+    data_folder.mkdir()
+    (data_folder / "game.bin").write_bytes(b'{"format": "pico-riichi save", "version": 7}')
+    cart = make_cart(TitleScene)
+    step(cart)
+    press(cart, pyxel.KEY_DOWN)
+    press(cart, pyxel.KEY_Z)
+    assert cart.scene.message == "SAVE VERSION 7: SET ASIDE"
+    assert (data_folder / "game.bin.bad").exists()
+
+
+def test_damaged_settings_are_set_aside_and_the_defaults_used(make_cart, data_folder):
+    data_folder.mkdir()
+    (data_folder / "settings.bin").write_bytes(b"\xff\xfe garbage")
+    cart = make_cart(TitleScene)
+    step(cart)
+    assert cart.scene.message == "SETTINGS DAMAGED: SET ASIDE" and pink_rows() == 5
+    assert cart.settings == Settings() and (data_folder / "settings.bin.bad").exists()
+
+
+def test_settings_changed_on_the_menu_are_there_next_time(make_cart, data_folder):
+    cart = make_cart(TitleScene)
+    step(cart)
+    settings_line = [e.label for e in cart.scene.entries].index("SETTINGS")
+    for _ in range(settings_line):
+        press(cart, pyxel.KEY_DOWN)
+    press(cart, pyxel.KEY_Z)
+    press(cart, pyxel.KEY_RIGHT)  # RED FIVES: off
+    assert save.read_settings(open_storage(data_folder, environ={}))[0] == Settings(red_fives=False)
+    again = make_cart(TitleScene)
+    assert again.settings == Settings(red_fives=False)
+
+
+def test_the_save_is_deleted_when_the_game_ends(data_folder):
+    storage = open_storage(data_folder, environ={})
+    saver = Saver("PICORIICHI", Settings())
+
+    class Ended:
+        decisions = []
+
+    saver.after("action", Ended())
+    assert save.has_game(storage)
+    saver.after("game_end", Ended())
+    assert not save.has_game(storage) and list(data_folder.iterdir()) == []

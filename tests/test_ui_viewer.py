@@ -1,0 +1,133 @@
+"""The replay viewer: the title's REPLAYS lists the logs in the data folder's logs/, a log
+that is not one gets one line (and stays), and the viewer steps through a real Tenhou game
+round by round and action by action with every hand face up, as the log has it."""
+
+from __future__ import annotations
+
+import shutil
+
+import pyxel
+import pytest
+from conftest import LOGS, VALIDATION
+from stepping import press, step, step_until
+
+from engine.target import PINK, WIDTH
+from game.records import Call, Discard, Draw, read_log
+from game.ui.replays import MESSAGE_Y, ReplaysScene
+from game.ui.title import TitleScene
+from game.ui.viewer import ViewerScene
+from game.viewing import ReplayLog
+
+GAME = LOGS / "dnovikoff" / "bug1.xml"  # a whole game of Tenhou's: 11 rounds
+VALIDATION_XML = VALIDATION / "2016022509gm-0009-0000-b327da61.xml"
+TENHOU6 = VALIDATION / "2016022509gm-0009-0000-b327da61.json"
+
+
+def logs_folder(data_folder):
+    folder = data_folder / "logs"
+    folder.mkdir(parents=True)
+    return folder
+
+
+@pytest.mark.parametrize("path", [GAME, LOGS / "dnovikoff" / "bug3.xml", VALIDATION_XML])
+def test_every_round_steps_through_the_logs_own_tiles_to_its_scores(path):
+    """Tenhou's own record is the truth: each round's deal, each hand after each discard and
+    the scores at its end (the next round's starting scores) are the log's."""
+    game = read_log(path)
+    log = ReplayLog.read(path)
+    for index, round_log in enumerate(game.rounds):
+        stepped = log.round(index)
+        assert not stepped.problem, (stepped.label, stepped.problem)
+        dealt = [sorted(stepped.steps[0].views[s].hand) for s in range(4)]
+        dealer = round_log.init.dealer
+        expected = [sorted(h) for h in round_log.init.hands]
+        first_draw = next(e for e in round_log.events if isinstance(e, Draw))
+        expected[dealer] = sorted(expected[dealer] + [first_draw.tile])
+        assert dealt == expected
+        discards = [e for e in round_log.events if isinstance(e, Discard)]
+        shown = [s for s in stepped.steps if " DISCARD " in s.caption or " RIICHI " in s.caption]
+        assert len(shown) == len(discards)
+        for step_, discard in zip(shown, discards):
+            view = step_.views[discard.seat]  # the seat's own view: its hand face up
+            assert view.discards[discard.seat][-1].tile == discard.tile
+            assert discard.tile not in view.hand
+        calls = [e for e in round_log.events if isinstance(e, Call)]
+        assert len([s for s in stepped.steps if s.caption.split()[1:2] and s.caption.split()[1] in ("CHI", "PON", "OPENKAN", "CLOSEDKAN", "ADDEDKAN")]) == len(calls)
+        end = stepped.steps[-1].views[0]
+        assert end.over and stepped.steps[-1].caption == "RESULT"
+        if index + 1 < len(game.rounds):
+            assert tuple(end.scores) == game.rounds[index + 1].init.scores
+
+
+def test_the_json_of_the_same_game_shows_the_same_steps():
+    xml, json_ = ReplayLog.read(VALIDATION_XML), ReplayLog.read(TENHOU6)
+    assert len(xml) == len(json_)
+    for index in (0, len(xml) - 1):
+        a, b = xml.round(index), json_.round(index)
+        assert [s.caption for s in a.steps] == [s.caption for s in b.steps]
+        kinds = lambda step_: [sorted(t // 4 for t in v.hand) for v in step_.views]  # noqa: E731
+        assert kinds(a.steps[-1]) == kinds(b.steps[-1])  # the JSON names kinds, not Tenhou's tile ids
+
+
+def test_replays_from_the_title_and_through_the_viewer(make_cart, data_folder):
+    folder = logs_folder(data_folder)
+    shutil.copy(GAME, folder)
+    cart = make_cart(TitleScene)
+    step(cart)
+    labels = [e.label for e in cart.scene.entries]
+    for _ in range(labels.index("REPLAYS")):
+        press(cart, pyxel.KEY_DOWN)
+    press(cart, pyxel.KEY_Z)
+    assert isinstance(cart.scene, ReplaysScene) and cart.scene.files == [folder / GAME.name]
+    press(cart, pyxel.KEY_Z)
+    viewer = cart.scene
+    assert isinstance(viewer, ViewerScene) and (viewer.round_index, viewer.step) == (0, 0)
+    for _ in range(5):
+        press(cart, pyxel.KEY_RIGHT)
+    assert viewer.step == 5
+    press(cart, pyxel.KEY_LEFT)
+    assert viewer.step == 4
+    press(cart, pyxel.KEY_DOWN)
+    assert (viewer.round_index, viewer.step) == (1, 0)
+    pyxel.set_btn(pyxel.KEY_X, True)  # hold B: each seat's analysis at this step
+    try:
+        step_until(cart, lambda: viewer.hints is not None, limit=600)
+    finally:
+        pyxel.set_btn(pyxel.KEY_X, False)
+    assert len(viewer.hints) == 4 and all(h.shanten >= -1 for h in viewer.hints)
+    press(cart, pyxel.KEY_ESCAPE)
+    assert isinstance(cart.scene, ReplaysScene)
+
+
+def test_a_file_that_is_not_a_log_gets_one_line_and_stays(make_cart, data_folder):
+    folder = logs_folder(data_folder)
+    broken = folder / "broken.json"
+    broken.write_text('{"log": [')
+    garbage = folder / "garbage.xml"
+    garbage.write_bytes(bytes(range(256)))
+    cart = make_cart(ReplaysScene)
+    step(cart)
+    for path in (broken, garbage):
+        while cart.scene.files[cart.scene.choice] != path:
+            press(cart, pyxel.KEY_DOWN)
+        press(cart, pyxel.KEY_Z)
+        assert isinstance(cart.scene, ReplaysScene)
+        assert cart.scene.message.startswith("NOT A LOG: ") and "\n" not in cart.scene.message
+        pixels = pyxel_screen_rows(MESSAGE_Y, MESSAGE_Y + 7)
+        assert len({i // WIDTH for i, p in enumerate(pixels) if p == PINK}) == 5  # one line
+    assert broken.read_text() == '{"log": [' and garbage.read_bytes() == bytes(range(256))
+
+
+def pyxel_screen_rows(y0: int, y1: int) -> bytes:
+    from stepping import screen
+
+    return screen()[y0 * WIDTH : y1 * WIDTH]
+
+
+def test_no_logs_says_so(make_cart):
+    cart = make_cart(TitleScene)
+    cart.change(ReplaysScene)
+    step(cart)
+    assert cart.scene.message == "NO LOGS YET"
+    press(cart, pyxel.KEY_Z)
+    assert isinstance(cart.scene, TitleScene)
