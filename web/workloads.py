@@ -15,6 +15,7 @@ from __future__ import annotations
 import hashlib
 import io
 import json
+import os
 import runpy
 import sys
 import time
@@ -293,6 +294,9 @@ def storage_workload(scratch: Path) -> tuple[object, str, bool]:
 def main(argv: list[str]) -> None:
     app, data, constants, scratch = (Path(a) for a in argv)
     scratch.mkdir(parents=True, exist_ok=True)
+    # saves and settings in this run's own folder: a save left by an earlier run (pyxel's user
+    # data folder outlives it) would put CONTINUE on the title of one Python and not the other
+    os.environ["PICORIICHI_DATA_DIR"] = str(scratch / "data")
     startup = unpack(app, scratch / "play")
     sys.path[:0] = [str(HERE / "stand_in"), str(startup.parent)]
     import pyxel
