@@ -32,6 +32,8 @@ goes on with the next round from the log's own figures.
 
 from __future__ import annotations
 
+import sys
+
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -180,7 +182,14 @@ def replay_game(game: GameLog) -> list[RoundReport]:
             if mismatch:
                 raise Difference(mismatch)
             wall = _wall(round_log, shuffle, game.seed)
-            trusted = _replay_round(round_log, wall, match, report, last=round_log is game.rounds[-1])
+            last = round_log is game.rounds[-1]
+            before = _match_state(match)
+            try:
+                trusted = _replay_round(round_log, wall, match, report, last)
+            except (Difference, InputError):
+                if _match_state(match) != before:  # the play fitted; the figures after it did not
+                    raise
+                trusted = _another_reading(round_log, shuffle, game.seed, match, report, last)
         except Difference as diff:
             report.ok, report.difference, trusted = False, str(diff), False
         except InputError as exc:
@@ -190,6 +199,28 @@ def replay_game(game: GameLog) -> list[RoundReport]:
         if seed_problem and report.ok:
             report.note = seed_problem
     return reports
+
+
+def _another_reading(round_log: RoundLog, shuffle, seed: str | None, match: Match, report: RoundReport,
+                     last: bool) -> bool:
+    """Replay the first of the log's other readings of the round that keeps the rules (a
+    tenhou.net/6 log may leave which discard a call took open); the first reading's failure
+    stands when none does, or when that failure came after the match had moved on."""
+    before = _match_state(match)
+    problem = sys.exc_info()[1]
+    if round_log.other_readings is None:
+        raise problem
+    for reading in round_log.other_readings():
+        try:
+            return _replay_round(reading, _wall(reading, shuffle, seed), match, report, last)
+        except (Difference, InputError):
+            if _match_state(match) != before:
+                raise
+    raise problem
+
+
+def _match_state(match: Match) -> tuple:
+    return match.round_index, match.honba, match.sticks, tuple(match.scores), match.over
 
 
 def _replay_round(round_log: RoundLog, wall: Wall, match: Match, report: RoundReport, last: bool) -> bool:

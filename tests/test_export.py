@@ -72,7 +72,10 @@ def _played(code: str, east_south: bool) -> Game:
     return game
 
 
-@pytest.mark.parametrize("code, east_south", [("EXPORT0000", True), ("EXPORT0001", False), ("EXPORT0003", False)])
+# EXPORT0073 and EXPORT0168: a skipped seat pons the second of two equal discards, which the
+# JSON cannot tell from the first (the reader's readings, settled by the moves and by the rules)
+@pytest.mark.parametrize("code, east_south", [("EXPORT0000", True), ("EXPORT0001", False), ("EXPORT0073", False),
+                                              ("EXPORT0168", True)])
 def test_our_games_exported_in_both_formats_replay_with_no_difference(code, east_south):
     game = _played(code, east_south)
     log = game_log(game, played="2026112220")

@@ -162,11 +162,13 @@ TILE_FIELDS = {"tile", "tiles", "hand", "win_tile", "dora_indicator", "dora_indi
 
 def canonical(value, name=""):
     """A log as plain values with every tile as its name (copies differ between formats),
-    hands sorted; dice and seed (which the JSON does not record) left out."""
+    hands sorted; dice and seed (which the JSON does not record) and the other readings a
+    JSON round offers left out."""
     if dataclasses.is_dataclass(value):
         fields = {f.name: canonical(getattr(value, f.name), f.name) for f in dataclasses.fields(value)}
         fields.pop("dice", None)
         fields.pop("seed", None)
+        fields.pop("other_readings", None)  # a JSON round's other orders of play, not its content
         return type(value).__name__, fields
     if isinstance(value, dict):  # tenpai: seat -> hand
         return {k: canonical(sorted(v), "tiles") for k, v in value.items()}

@@ -9,6 +9,7 @@ the first player listed). The readers (:mod:`game.records.mjlog`,
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
 from game.errors import InputError
@@ -215,6 +216,9 @@ Event = Draw | Discard | Call | Nuki | Riichi | NewDora | Agari | Ryuukyoku | By
 class RoundLog:
     init: RoundInit
     events: list[Event] = field(default_factory=list)
+    # a format that leaves the order of play open (tenhou.net/6) offers its other readings of
+    # the round here, for a replay whose first reading breaks the rules
+    other_readings: Callable[[], Iterator[RoundLog]] | None = field(default=None, compare=False, repr=False)
 
     @property
     def results(self) -> list[Agari | Ryuukyoku]:

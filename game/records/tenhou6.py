@@ -17,6 +17,7 @@ log gives its rules and players only: its rounds are not read.
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 import math
 import re
 from dataclasses import replace
@@ -171,18 +172,36 @@ def _read_round(raw: list, red: bool) -> RoundLog:
     may take this discard or a later one of the same kind by the same player (when the seat
     does not draw meanwhile, because other calls skip it). The reader takes a call at once;
     when the rest of the round then does not fit (moves left over, a tile not in hand), it
-    declines each call it took in turn, and keeps the first reading that fits.
+    declines each call it took in turn, and keeps the first reading that fits. The readings
+    it did not keep stay on offer (``RoundLog.other_readings``): only the rules can tell
+    between two that both fit, and the replay knows the rules.
     """
     first = _Tenhou6Round(raw, red)
     try:
-        return first.read()
+        round_log = first.read()
+        kept = None
     except InputError as problem:
+        round_log = kept = None
         for point in first.ambiguous:
             try:
-                return _Tenhou6Round(raw, red, declined=frozenset({point})).read()
+                round_log, kept = _Tenhou6Round(raw, red, declined=frozenset({point})).read(), point
+                break
             except InputError:
                 continue
-        raise problem from None
+        if round_log is None:
+            raise problem from None
+    others = [point for point in first.ambiguous if point != kept]
+    if others:
+        round_log.other_readings = lambda: _other_readings(raw, red, others)
+    return round_log
+
+
+def _other_readings(raw: list, red: bool, points: list[tuple[int, int]]) -> Iterator[RoundLog]:
+    for point in points:
+        try:
+            yield _Tenhou6Round(raw, red, declined=frozenset({point})).read()
+        except InputError:
+            continue
 
 
 class _Tenhou6Round:
