@@ -875,7 +875,7 @@ class Round:
             self.pending_dora += 1
             self.after_call = None
         else:
-            self.after_call = _kuikae(meld) if self.ruleset.kuikae_forbidden else []
+            self.after_call = kuikae_kinds(meld) if self.ruleset.kuikae_forbidden else []
         self._track_pao(seat, meld)
 
     def _fold_kanned(self, e: Kanned) -> None:
@@ -1007,7 +1007,8 @@ def _chi_forbidden(k: int, a: int, b: int) -> list[int]:
     return forbidden
 
 
-def _kuikae(meld: Meld) -> list[int]:
+def kuikae_kinds(meld: Meld) -> list[int]:
+    """The kinds a caller may not discard right after this chi or pon (kuikae)."""
     k = meld.called // 4
     if meld.kind == "pon":
         return [k]

@@ -12,7 +12,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from game.cli import print_json
+from game.cli import plural, print_json
 from game.replay import FileReport, replay_file
 
 
@@ -41,12 +41,7 @@ def _text(report: FileReport) -> str:
         return f"{report.path}: unsupported: {report.unsupported}"
     differing = [r for r in report.rounds if not r.ok]
     agreement = "all agree" if not differing else f"{len(differing)} {'differs' if len(differing) == 1 else 'differ'}"
-    lines = [f"{report.path}: {_count(len(report.rounds), 'round')}, {agreement}"]
+    lines = [f"{report.path}: {plural(len(report.rounds), 'round')}, {agreement}"]
     lines += [f"  {r.label}: {r.difference}" for r in differing]
     lines += [f"  {r.label}: note: {r.note}" for r in report.rounds if r.ok and r.note]
     return "\n".join(lines)
-
-
-def _count(n: int, noun: str) -> str:
-    """``1 round``, ``2 rounds``."""
-    return f"{n} {noun}{'' if n == 1 else 's'}"

@@ -20,18 +20,13 @@ from engine.tasks import TaskGen
 from game.cpu import value
 from game.cpu.strength import Strength
 from game.melds import Meld
-from game.round import AddedKan, Chi, ClosedKan, OpenKan, Pass, Pon, _kuikae
+from game.round import AddedKan, Chi, ClosedKan, OpenKan, Pass, Pon, kuikae_kinds
 from game.ruleset import Ruleset
 from game.shanten import evaluate_discards, shanten
 from game.tiles import counts34
 from game.view import PlayerView
 
 OPEN_WITH_DORA = 2  # dora (red fives included) a closed hand needs to open for tanyao or toitoi
-
-
-def kuikae_kinds(meld: Meld) -> list[int]:
-    """The kinds a chi or pon forbids throwing at once (Tenhou's kuikae)."""
-    return _kuikae(meld)
 
 
 @dataclass(frozen=True)
