@@ -24,14 +24,14 @@ the single pair, so each suit (and the honours) is summarised by its *record*: i
 count and, for p = 0, 1 pair groups and g = 0..4 set groups, the most tiles it keeps, all
 packed in one int (six bits a figure) so that two records merge field by field in a few
 integer operations. Within a suit, runs of tiles separated by two or more empty kinds cannot
-share a set, so each run (a *block*) is solved alone by a small exact dynamic programme over
-its kinds; a run with one empty kind inside is cut there (only the kanchan around the gap
-keeps tiles on both sides, so each count of such kanchans is tried), and the room around a
-run matters only beside a quad. The pieces are short and recur from hand to hand, so
-suit -> record, block -> record and record + record -> record are memoised in bounded dicts,
-simply cleared when full: a hand is then four look-ups and up to three merges. Chiitoitsu
-and kokushi are counted with ``bytes.count``, kokushi only when it could be the lowest.
-benchmarks/shanten.py times all this against the oracle by family of hand, cold and warm.
+share a set, so each run is solved alone by a small exact dynamic programme over its kinds,
+whose states are the sequences still open (no more than two equal ones need start at a
+kind: three keep what three triplets keep); the room around a run matters only beside a
+quad. Suit -> record, run -> record, honours -> record and record + record -> record are
+memoised in dicts bounded to 256 KiB together (tracemalloc), simply cleared when full: a
+hand met before is four look-ups and up to three merges. Chiitoitsu and kokushi are counted
+with ``bytes.count``, kokushi only when it could be the lowest. benchmarks/shanten.py times
+all this against the oracle by family of hand, cold and warm.
 
 Ukeire draws each kind that may matter once: kinds next to the hand's tiles one by one,
 and the far kinds in two classes (yaochuu or not) whose members all score alike. Only the
@@ -66,37 +66,41 @@ _FIGURES = (1 << _TILES_SHIFT) - 1
 _ONES = sum(1 << _FIELD_BITS * f for f in range(_KEPT_FIGURES))
 _GUARDS = _ONES << 5  # the top bit of every field; fields stay below 32 (see _packed_max)
 
-# Bounds keep the memory small (benchmarks/shanten.py measures all memos full). Each sits
-# just under 2/3 of a power of two, where a dict's table would double.
-MAX_SUIT_MEMO = 5400
-MAX_BLOCK_MEMO = 1360
-MAX_MERGE_MEMO = 2730
-MAX_HONOUR_MEMO = 680
+# ---------------------------------------------------------------- memos
+#
+# Records are memoised in dicts, each simply cleared when full. The bounds keep all of them
+# full together under MEMO_BUDGET_BYTES as tracemalloc counts them (tests/test_shanten_memory.py
+# fills them; benchmarks/shanten.py prints it). Each sits just under 2/3 of a power of two,
+# where a dict's table would double.
+MEMO_BUDGET_BYTES = 256 * 1024
+MAX_PART_MEMO = 1365
+MAX_MERGE_MEMO = 340
+MAX_HONOUR_MEMO = 340
 
-_suit_memo: dict[bytes, int] = {}
-_block_memo: dict[bytes, int] = {}
-_merge_memo: dict[int, int] = {}  # two records a, b as a << 64 | b -> their merge
-_honour_memo: dict[bytes, int] = {}  # the 7 honour counts as they come
-_honour_kinds_memo: dict[int, int] = {}  # how many honours held once, twice, ...
-_moves_memo: dict[int, list[tuple[int, int, int, int]]] = {}  # see _moves
+# A suit's nine counts, or a run with its room (see _block_record) -> record. A run as long
+# as a suit is that suit's only block with that room: both keys mean the same record.
+_part_memo: dict[bytes, int] = {}
+_merge_memo: dict[int, int] = {}  # two records a <= b as a << 64 | b -> their merge
+_honour_memo: dict[bytes, int] = {}  # the seven honour counts -> record
+_honour_kinds_memo: dict[int, int] = {}  # how many honours held once, twice, ... -> record
+_moves_memo: dict[int, tuple] = {}  # see _moves
 
 _yaochuu_counts = operator.itemgetter(*YAOCHUU_KINDS)
 
-# name -> (memo, bound); the last two are bounded by nature (330 and 325 keys at most)
+# name -> (memo, bound); the last two are bounded by nature
 _MEMOS: dict[str, tuple[dict, int]] = {
-    "suit": (_suit_memo, MAX_SUIT_MEMO),
-    "block": (_block_memo, MAX_BLOCK_MEMO),
+    "part": (_part_memo, MAX_PART_MEMO),
     "merge": (_merge_memo, MAX_MERGE_MEMO),
     "honour": (_honour_memo, MAX_HONOUR_MEMO),
     "honour_kinds": (_honour_kinds_memo, 330),
-    "moves": (_moves_memo, 325),
+    "moves": (_moves_memo, 75),
 }
 
 
 def memo_usage() -> dict[str, tuple[int, int]]:
     """Entries held and the bound of each memo, for the debug overlay and the benchmark.
 
-        >>> memo_usage()["suit"][1] == MAX_SUIT_MEMO
+        >>> memo_usage()["part"][1] == MAX_PART_MEMO
         True
     """
     return {name: (len(memo), bound) for name, (memo, bound) in _MEMOS.items()}
@@ -106,6 +110,14 @@ def clear_memos() -> None:
     """Forget every memoised record (benchmarks and tests start cold)."""
     for memo, _ in _MEMOS.values():
         memo.clear()
+
+
+def _remember(key: bytes, record: int) -> int:
+    """Memoise a part's record; returns it."""
+    if len(_part_memo) >= MAX_PART_MEMO:
+        _part_memo.clear()
+    _part_memo[key] = record
+    return record
 
 
 def _packed_max(a: int, b: int) -> int:
@@ -155,6 +167,9 @@ def _regular_shanten(record: int) -> int:
 # 14 tiles, so a field stays below 32 and _packed_max applies.
 _REACHED = 16
 _START = _REACHED  # nothing placed: 0 pairs, 0 sets, 0 tiles kept
+# Three equal sequences keep what three triplets of their kinds keep (the same target), so
+# no more than two need start at one kind: fewer states, same figures.
+MAX_EQUAL_SEQUENCES = 2
 
 
 def _exact_vector(counts: Sequence[int], sequences: bool = True) -> list[int]:
@@ -171,99 +186,119 @@ def _exact_vector(counts: Sequence[int], sequences: bool = True) -> list[int]:
 def _block_figures(counts: Sequence[int], sequences: bool = True) -> int:
     """Most tiles kept for each (pairs p, sets g), packed, by dynamic programming over the kinds.
 
-    A state is the number of sequences started one kind back and two kinds back, mapped to
-    the packed kept figures (biased by _REACHED) of every way of getting there. At each kind
-    we may start sequences, a triplet and a pair, as long as the target holds at most four
-    copies of the kind. Groups that would keep none of our tiles are added at the end, as
-    "never decreasing in g": an empty set or pair fits elsewhere.
+    A state is the number of sequences started one kind back and two kinds back (0..2
+    each, see MAX_EQUAL_SEQUENCES), mapped to the packed kept figures (biased by _REACHED)
+    of every way of getting there. At each kind we may start sequences, a triplet and a
+    pair, as long as the target holds at most four copies of the kind. Groups that would
+    keep none of our tiles are added at the end, as "never decreasing in g": an empty set or
+    pair fits elsewhere.
     """
     n = len(counts)
+    last_start = n - 3 if sequences else -1  # a sequence may not run past the block
     states = {0: _START}  # started_1 | started_2 << 3 -> packed kept figures
     guards = _GUARDS
     moves_memo = _moves_memo
     for i in range(n):
         here = counts[i]
-        spare = _spare_sequences(counts, i) if sequences else -1
+        if i > last_start:
+            spare = -1
+        elif i + 3 < n and counts[i + 3] < NUM_TILES_OF_KIND:
+            spare = 0
+        else:  # _spare_sequences, inline
+            spare = max(counts[i + 1], counts[i + 2])
         following: dict[int, int] = {}
         best = following.get
         if not here and spare <= 0:  # nothing to keep or start here: sequences just move on
             for state, figures in states.items():
                 key = (state & 7) << 3
-                old = best(key)
-                following[key] = figures if old is None else _packed_max(old, figures)
+                kept = best(key)
+                if kept is not None:  # _packed_max, inline
+                    at_least = ((kept | guards) - figures) & guards
+                    figures ^= (kept ^ figures) & (at_least - (at_least >> 5))
+                following[key] = figures
             states = following
             continue
         for state, figures in states.items():
             started_1 = state & 7
             pending = started_1 + (state >> 3)
-            shifted = started_1 << 3  # started one kind back is now two kinds back
             if spare < 0:
                 most_new = 0
             else:
                 most_new = here - pending + spare if here > pending else spare
-            key = here | most_new << 3 | pending << 7
-            for new, mask, bits, gain in moves_memo.get(key) or _moves(here, most_new, pending):
-                moved = ((figures & mask) << bits) + gain
+                if most_new > MAX_EQUAL_SEQUENCES:
+                    most_new = MAX_EQUAL_SEQUENCES
+            key = here | most_new << 3 | pending << 6
+            moves = moves_memo.get(key) or _moves(here, most_new, pending)
+            shifted = started_1 << 3  # started one kind back is now two kinds back
+            for new, variants in moves:
                 key = shifted | new
-                old = best(key)
-                if old is None:
-                    following[key] = moved
-                else:  # _packed_max, inline on the hot path
-                    at_least = ((old | guards) - moved) & guards
-                    following[key] = moved ^ ((old ^ moved) & (at_least - (at_least >> 5)))
+                kept = best(key)
+                for mask, bits, gain in variants:
+                    moved = ((figures & mask) << bits) + gain if bits else figures + gain
+                    if kept is None:
+                        kept = moved
+                    else:  # _packed_max, inline on the hot path
+                        at_least = ((kept | guards) - moved) & guards
+                        kept = moved ^ ((kept ^ moved) & (at_least - (at_least >> 5)))
+                following[key] = kept
         states = following
+    return _closed(states.values()) - _REACHED * _ONES
+
+
+def _closed(ends) -> int:
+    """The field-wise best of the solver's end states, with empty groups added where they help.
+
+    Field (0, 0) is always reached, so afterwards every field is: empty groups cost nothing.
+    """
+    guards = _GUARDS
     figures = 0
-    for packed in states.values():
-        figures = _packed_max(figures, packed)
-    # Field (0, 0) is always reached, so after these every field is: empty groups cost nothing.
-    for _ in range(MAX_GROUPS):  # never decreasing in g
-        figures = _packed_max(figures, (figures & _ONE_MORE_SET[0]) << _ONE_MORE_SET[1])
-    figures = _packed_max(figures, (figures & _ONE_MORE_PAIR[0]) << _ONE_MORE_PAIR[1])
-    return figures - _REACHED * _ONES
+    for moved in ends:
+        at_least = ((figures | guards) - moved) & guards  # _packed_max, inline
+        figures = moved ^ ((figures ^ moved) & (at_least - (at_least >> 5)))
+    for mask, bits in (_ONE_MORE_SET,) * MAX_GROUPS + (_ONE_MORE_PAIR,):  # never decreasing
+        moved = (figures & mask) << bits
+        at_least = ((figures | guards) - moved) & guards
+        figures = moved ^ ((figures ^ moved) & (at_least - (at_least >> 5)))
+    return figures
 
 
 def _spare_sequences(counts: Sequence[int], i: int) -> int:
-    """How many sequences may start at kind i without keeping a tile there; -1: none at all.
+    """How many sequences may start at kind i without keeping a tile there (i + 2 in the block).
 
     A sequence that keeps nothing at its first kind keeps as much one kind to the right,
-    unless it cannot move: the suit ends (i + 3 is past the block) or the kind it would
-    move onto is held four times (its target may be full). Only then is it tried, and never
-    more of them than the copies of its other two kinds (checked exhaustively in the tests).
+    unless it cannot move: the block ends (i + 3 is past it) or the kind it would move onto
+    is held four times (its target may be full). Only then is it tried, and never more of
+    them than the copies of its other two kinds (checked exhaustively in the tests).
     """
-    n = len(counts)
-    if i > n - 3:
-        return -1  # a sequence would run past the block
-    if i + 3 < n and counts[i + 3] < NUM_TILES_OF_KIND:
+    if i + 3 < len(counts) and counts[i + 3] < NUM_TILES_OF_KIND:
         return 0
     return max(counts[i + 1], counts[i + 2])
 
 
-def _moves(here: int, most_new: int, pending: int) -> list[tuple[int, int, int, int]]:
+def _moves(here: int, most_new: int, pending: int) -> tuple:
     """The moves at a kind holding ``here`` tiles with ``pending`` sequences passing through.
 
-    Each move starts ``new`` sequences (0 to ``most_new``) and maybe a
-    triplet or the pair, with at most four copies of the kind in the target. A triplet or
-    pair is only placed where it keeps a tile here: one that keeps nothing is an empty
-    group, which fits anywhere (see _exact_vector's end). A move is (new, mask, bits, gain):
-    the packed figures are masked, shifted by the groups it adds, and gain the tiles it keeps
-    here in every field. Memoised: at most 5 * 13 * 5 keys, bounded by nature.
+    Each move starts ``new`` sequences (0 to ``most_new``, at most MAX_EQUAL_SEQUENCES) and
+    maybe a triplet or the pair, with at most four copies of the kind in the target. A
+    triplet or pair is only placed where it keeps a tile here: one that keeps nothing is an
+    empty group, which fits anywhere (see _block_figures' end). The moves come as
+    ``(new, variants)``, one per number of new sequences (they lead to the same state), each
+    variant a (mask, bits, gain): the packed figures are masked, shifted by the groups it
+    adds, and gain the tiles it keeps here in every field. Memoised: at most 5 * 3 * 5 keys,
+    bounded by nature; the masks and gains are shared constants, so an entry is small.
     """
-    key = here | most_new << 3 | pending << 7
-    moves = _moves_memo.get(key)
-    if moves is None:
-        moves = []
-        for new in range(min(most_new, NUM_TILES_OF_KIND - pending) + 1):
-            used = pending + new
-            choices = [(used, 0, new)]
-            if here > used and used + 3 <= NUM_TILES_OF_KIND:
-                choices.append((used + 3, 0, new + 1))  # and a triplet
-            if here > used and used + 2 <= NUM_TILES_OF_KIND:
-                choices.append((used + 2, 1, new))  # and the pair
-            for target, pair, added in choices:
-                if added <= MAX_GROUPS:
-                    mask, bits = _group_shift(added, pair)
-                    moves.append((new, mask, bits, min(target, here) * _ONES))
-        moves = _moves_memo[key] = moves
+    moves = []
+    for new in range(min(most_new, NUM_TILES_OF_KIND - pending) + 1):
+        used = pending + new
+        choices = [(used, 0, new)]
+        if here > used and used + 3 <= NUM_TILES_OF_KIND:
+            choices.append((used + 3, 0, new + 1))  # and a triplet
+        if here > used and used + 2 <= NUM_TILES_OF_KIND:
+            choices.append((used + 2, 1, new))  # and the pair
+        variants = tuple((*_GROUP_SHIFTS[added][pair], _GAINS[min(target, here)])
+                         for target, pair, added in choices if added <= MAX_GROUPS)
+        moves.append((new, variants))
+    moves = _moves_memo[here | most_new << 3 | pending << 6] = tuple(moves)
     return moves
 
 
@@ -283,7 +318,10 @@ def _split(f: int) -> tuple[int, int, int]:
     return mask, shift, (_ONES & mask) << shift
 
 
-_SPLITS = [_split(f) for f in range(_KEPT_FIGURES)]  # see _merge_new
+# A few constants of the packing, shared by every memo entry that uses them.
+_GROUP_SHIFTS = [[_group_shift(added, pair) for pair in (0, 1)] for added in range(MAX_GROUPS + 1)]
+_GAINS = [kept * _ONES for kept in range(NUM_TILES_OF_KIND + 1)]
+_SPLITS = [_split(f) for f in range(_KEPT_FIGURES)]  # see _merge
 _ONE_MORE_SET = _group_shift(1, 0)
 _ONE_MORE_PAIR = _group_shift(0, 1)
 
@@ -292,20 +330,24 @@ _ONE_MORE_PAIR = _group_shift(0, 1)
 
 
 def _merge(a: int, b: int) -> int:
-    """The record of two parts together: the sets split between them, one pair at most."""
-    if not a or not b:
-        return a or b
-    key = a << 64 | b
-    return _merge_memo.get(key) or _merge_new(a, b, key)
-
-
-def _merge_new(a: int, b: int, key: int) -> int:
-    """Each field (pa, ga) of ``a`` plus all of ``b`` moved up by it, kept at the field-wise max.
+    """The record of two parts together: the sets split between them, one pair at most (memoised).
 
         >>> one = _pack([0, 1, 1, 1, 1, 1, 1, 1, 1, 1], 1)  # a lone tile: a set or the pair keeps 1
         >>> _unpack(_merge(one, one))
         [0, 1, 2, 2, 2, 1, 2, 2, 2, 2]
     """
+    if not a or not b:
+        return a or b
+    if a > b:  # one order for both: the part with fewer tiles (fewer steps, see _merge_new) first
+        a, b = b, a
+    key = a << 64 | b
+    return _merge_memo.get(key) or _merge_new(a, b, key)
+
+
+def _merge_new(a: int, b: int, key: int) -> int:
+    """Each field (pa, ga) of ``a`` plus all of ``b`` moved up by it, kept at the field-wise
+    max; memoised under ``key``."""
+    tiles = ((a >> _TILES_SHIFT) + (b >> _TILES_SHIFT)) << _TILES_SHIFT
     b_figures = b & _FIGURES
     merged = b_figures  # a's field (0, 0) keeps nothing: b as it is
     guards = _GUARDS
@@ -323,94 +365,37 @@ def _merge_new(a: int, b: int, key: int) -> int:
             at_least = ((merged | guards) - moved) & guards  # _packed_max, inline
             merged = moved ^ ((merged ^ moved) & (at_least - (at_least >> 5)))
         before = kept
-    merged |= ((a >> _TILES_SHIFT) + (b >> _TILES_SHIFT)) << _TILES_SHIFT
     if len(_merge_memo) >= MAX_MERGE_MEMO:
         _merge_memo.clear()
-    _merge_memo[key] = merged
+    merged = _merge_memo[key] = merged | tiles
     return merged
 
 
 def _block_record(block: bytes, room_left: int, room_right: int) -> int:
-    """Record of one run of tiles (no two empty kinds in a row; memoised).
+    """Record of one run of tiles (no two empty kinds in a row; short runs memoised).
 
     The free kinds around it (0..2 each side) matter only near a quad: a run of three or
     more kinds needs no room on a side whose last three kinds hold no quad, and a shorter run
     without a quad takes all the room it can have (checked exhaustively in the tests). So a
-    run without a quad is its own memo key.
+    run without a quad is solved with that room and no other, and memoised so.
     """
     if NUM_TILES_OF_KIND in block:
         if len(block) >= 3:
             room_left = room_left if NUM_TILES_OF_KIND in block[:3] else 0
             room_right = room_right if NUM_TILES_OF_KIND in block[-3:] else 0
-        key = bytes(room_left) + block + bytes(room_right)
+        padded = bytes(room_left) + block + bytes(room_right)
+    elif len(block) < 3:
+        padded = bytes(2) + block + bytes(2)
     else:
-        key = block
-    record = _block_memo.get(key)
+        padded = block
+    record = _part_memo.get(padded)
     if record is None:
-        if key is block:
-            room_left = room_right = 0 if len(block) >= 3 else 2
-        record = _split_record(block, room_left, room_right)
-        if len(_block_memo) >= MAX_BLOCK_MEMO:
-            _block_memo.clear()
-        _block_memo[key] = record
+        record = _remember(padded, _block_figures(padded) | sum(block) << _TILES_SHIFT)
     return record
 
 
-def _split_record(run: bytes, room_left: int, room_right: int) -> int:
-    """Record of a run, cut at an empty kind inside it where that is exact, else solved whole.
-
-    Across an empty kind only one group keeps tiles on both sides: the kanchan around it (the
-    set around it keeps its two neighbours). So with c such kanchans the run keeps what its
-    left part less c tiles and its right part less c tiles keep apart, each as if the gap and
-    beyond were free room, plus c sets of 2 tiles. That holds while the gap's neighbours are
-    not quads, whose targets may be full (checked exhaustively in the tests). The parts are
-    short runs that recur from hand to hand, so their records come from the memo.
-    """
-    gap = _cut(run)
-    if gap < 0:
-        padded = bytes(room_left) + run + bytes(room_right)
-        return _block_figures(padded) | sum(run) << _TILES_SHIFT
-    left, right = run[:gap], run[gap + 1:]
-    best = 0
-    for kanchans in range(min(left[-1], right[0]) + 1):
-        left_part = _part_of_run(left[:-1] + bytes((left[-1] - kanchans,)), room_left, 2)
-        right_part = _part_of_run(bytes((right[0] - kanchans,)) + right[1:], 2, room_right)
-        with_kanchans = _add_sets(_merge(left_part, right_part), kanchans, 2)
-        best = _packed_max(best, with_kanchans & _FIGURES)
-    return best | sum(run) << _TILES_SHIFT
-
-
-def _cut(run: bytes) -> int:
-    """Index of the first empty kind inside the run whose neighbours are not quads; -1 if none."""
-    gap = run.find(0)
-    while gap > 0:
-        if run[gap - 1] < NUM_TILES_OF_KIND and run[gap + 1] < NUM_TILES_OF_KIND:
-            return gap
-        gap = run.find(0, gap + 1)
-    return -1
-
-
-def _part_of_run(part: bytes, room_left: int, room_right: int) -> int:
-    """Record of what is left of a run's part (its emptied ends become room)."""
-    tiles = part.strip(b"\0")
-    if not tiles:
-        return 0
-    room_left = min(room_left + len(part) - len(part.lstrip(b"\0")), 2)
-    room_right = min(room_right + len(part) - len(part.rstrip(b"\0")), 2)
-    return _block_record(tiles, room_left, room_right)
-
-
-def _add_sets(record: int, sets: int, kept: int) -> int:
-    """The record with ``sets`` more sets available that keep ``kept`` tiles each (use some or all)."""
-    figures = record & _FIGURES
-    best = figures
-    for used in range(1, sets + 1):
-        mask, shift = _group_shift(used, 0)
-        best = _packed_max(best, ((figures & mask) << shift) + used * kept * ((_ONES & mask) << shift))
-    return best | ((record >> _TILES_SHIFT) + sets * kept) << _TILES_SHIFT
-
-
 _VALID_COUNTS = bytes(range(NUM_TILES_OF_KIND + 1))
+_TWO_64 = 1 << 64
 _BAD_COUNTS = "tile counts must be 34 numbers from 0 to 4"
 
 
@@ -432,23 +417,27 @@ def _suit_record(suit: bytes) -> int:
             last = first + len(block)
             record = _merge(record, _block_record(block, min(first, 2), min(9 - last, 2)))
         start += len(piece) + 2
-    if len(_suit_memo) >= MAX_SUIT_MEMO:
-        _suit_memo.clear()
-    _suit_memo[suit] = record
-    return record
+    return _remember(suit, record)
+
+
+_NO_HONOURS = bytes(7)
 
 
 def _honour_record(honours: bytes) -> int:
-    """Record of the seven honour counts: each kind is one set, the pair, or nothing."""
-    _check_part(honours)
-    key = honours.count(1) | honours.count(2) << 3 | honours.count(3) << 6 | honours.count(4) << 9
-    record = _honour_kinds_memo.get(key)
+    """Record of the seven honour counts: each kind is one set, the pair, or nothing (memoised).
+
+    Only how many kinds are held once, twice, ... matters, so a miss looks that up in a
+    second memo (at most 330 keys: bounded by nature).
+    """
+    _check_part(honours)  # the second key would not see a count over 4
+    kinds = honours.count(1) | honours.count(2) << 3 | honours.count(3) << 6 | honours.count(4) << 9
+    record = _honour_kinds_memo.get(kinds)
     if record is None:
         record = 0
         for count in honours:
             if count:
                 record = _merge(record, _block_figures((count,), False) | count << _TILES_SHIFT)
-        _honour_kinds_memo[key] = record  # at most 330 keys: bounded by nature
+        _honour_kinds_memo[kinds] = record
     if len(_honour_memo) >= MAX_HONOUR_MEMO:
         _honour_memo.clear()
     _honour_memo[honours] = record
@@ -476,22 +465,29 @@ def _size_error(total: int) -> InputError:
     return InputError(f"a hand has 1-14 tiles, not a multiple of 3 (got {total})")
 
 
+def _part_record(part: int, counts: bytes) -> int:
+    """Record of part 0..2 (a suit) or 3 (the honours), from that part's counts."""
+    memo, solve = (_honour_memo, _honour_record) if part == 3 else (_part_memo, _suit_record)
+    record = memo.get(counts)
+    return solve(counts) if record is None else record
+
+
 def _hand_record(packed: bytes) -> int:
-    """Record of the whole hand: its four parts' records (memoised) merged (memoised)."""
-    suit_memo = _suit_memo
-    merge_memo = _merge_memo
+    """Record of the whole hand: its four parts' records merged (all memoised)."""
+    parts = _part_memo
+    merges = _merge_memo
     part = packed[0:9]
-    everything = suit_memo.get(part)
+    everything = parts.get(part)
     if everything is None:
         everything = _suit_record(part)
     for part in (packed[9:18], packed[18:27], packed[27:34]):
-        record = (suit_memo if len(part) == 9 else _honour_memo).get(part)
+        record = (parts if len(part) == 9 else _honour_memo).get(part)
         if record is None:
             record = _suit_record(part) if len(part) == 9 else _honour_record(part)
         if record:  # small hands (called melds) often leave a part empty: nothing to merge
-            if everything:
-                key = everything << 64 | record
-                everything = merge_memo.get(key) or _merge_new(everything, record, key)
+            if everything:  # _merge, inline
+                key = record << 64 | everything if record < everything else everything << 64 | record
+                everything = merges.get(key) or _merge_new(*divmod(key, _TWO_64), key)
             else:
                 everything = record
     return everything
@@ -583,13 +579,6 @@ class Ukeire:
 
 
 _PART_SLICES = ((0, 9), (9, 18), (18, 27), (27, 34))
-
-
-def _part_record(part: int, counts: bytes) -> int:
-    """Record of part 0..2 (a suit) or 3 (the honours), from that part's counts."""
-    memo, solve = (_honour_memo, _honour_record) if part == 3 else (_suit_memo, _suit_record)
-    record = memo.get(counts)
-    return solve(counts) if record is None else record
 
 
 def _near_kinds(counts34: Sequence[int]) -> list[bool]:

@@ -155,16 +155,15 @@ def test_room_matters_only_beside_a_quad(length):
                 assert len(figures) == 1, (run_here, right)
 
 
-@pytest.mark.parametrize("length", range(3, 6))
-def test_a_run_cut_at_an_empty_kind_keeps_what_it_keeps_whole(length):
-    """_split_record cuts at an empty kind whose neighbours are not quads: exact, every such run."""
-    sh.clear_memos()
-    for run in _runs(length):
-        if sh._cut(run) < 0:
-            continue
-        for left, right in itertools.product((0, 1, 2), repeat=2):
-            whole = sh._exact_vector(bytes(left) + run + bytes(right))
-            assert sh._unpack(sh._split_record(run, left, right)) == whole, (run, left, right)
+@pytest.mark.parametrize("length", range(1, 6))
+def test_two_equal_sequences_a_kind_are_enough(monkeypatch, length):
+    """_block_figures starts at most MAX_EQUAL_SEQUENCES equal sequences at a kind; letting it
+    start up to four (all the copies there are) keeps the same tiles, every run and room."""
+    runs = list(_runs(length))
+    capped = [sh._exact_vector(bytes(2) + run + bytes(2)) for run in runs]
+    monkeypatch.setattr(sh, "MAX_EQUAL_SEQUENCES", 4)
+    for run, figures in zip(runs, capped):
+        assert sh._exact_vector(bytes(2) + run + bytes(2)) == figures, run
 
 
 def test_long_runs_need_room_only_beside_a_quad():
@@ -180,19 +179,16 @@ def test_long_runs_need_room_only_beside_a_quad():
         assert len(figures) == 1, (run, right)
 
 
-def test_long_runs_cut_at_empty_kinds_keep_what_they_keep_whole():
+def test_long_runs_need_no_more_than_two_equal_sequences(monkeypatch):
     rng = random.Random(11)
-    checked = 0
-    while checked < 400:
-        run = bytes(rng.choice((0, 1, 1, 2, 2, 3, 4)) for _ in range(rng.randint(7, 9)))
-        if not (run[0] and run[-1] and sum(run) <= 14 and b"\0\0" not in run) or sh._cut(run) < 0:
-            continue
-        checked += 1
-        room = 9 - len(run)
-        left = rng.randint(0, min(room, 2))
-        right = min(room - left, 2)
-        whole = sh._exact_vector(bytes(left) + run + bytes(right))
-        assert sh._unpack(sh._split_record(run, left, right)) == whole, run
+    runs = []
+    while len(runs) < 400:
+        run = bytes(rng.choice((0, 1, 2, 2, 3, 3, 4)) for _ in range(rng.randint(6, 9)))
+        if run[0] and run[-1] and sum(run) <= 14:
+            runs.append(run)
+    capped = [sh._exact_vector(run) for run in runs]
+    monkeypatch.setattr(sh, "MAX_EQUAL_SEQUENCES", 4)
+    assert [sh._exact_vector(run) for run in runs] == capped
 
 
 def test_suits_solved_by_blocks_equal_the_whole_suit_solved_at_once():
@@ -204,6 +200,7 @@ def test_suits_solved_by_blocks_equal_the_whole_suit_solved_at_once():
             suit[k] = min(4, suit[k] + rng.choice((1, 1, 2, 3, 4)))
         if sum(suit) > 14:
             continue
+        sh.clear_memos()
         assert sh._unpack(sh._suit_record(bytes(suit))) == sh._exact_vector(suit), suit
 
 
@@ -215,11 +212,10 @@ def test_memos_stay_bounded_and_do_not_change_answers(monkeypatch):
     answers, most_suits = [], 0
     for hand in hands:
         answers.append(sh.shanten(hand))
-        most_suits = max(most_suits, sh.memo_usage()["suit"][0])
+        most_suits = max(most_suits, sh.memo_usage()["part"][0])
     assert answers == expected
     assert most_suits > 1000  # the memos are in use
-    small = {"suit": ("MAX_SUIT_MEMO", 50), "merge": ("MAX_MERGE_MEMO", 50), "block": ("MAX_BLOCK_MEMO", 20),
-             "honour": ("MAX_HONOUR_MEMO", 20)}
+    small = {"part": ("MAX_PART_MEMO", 50), "merge": ("MAX_MERGE_MEMO", 50), "honour": ("MAX_HONOUR_MEMO", 20)}
     for constant, bound in small.values():
         monkeypatch.setattr(sh, constant, bound)
     sh.clear_memos()

@@ -1,0 +1,82 @@
+"""The shanten memos stay within their share of the cartridge's memory (issue 10).
+
+game.shanten bounds its memos so that all of them together stay under MEMO_BUDGET_BYTES
+(256 KiB) as tracemalloc counts them: filled by play (many random hands of every family
+and size, and the discard evaluation's draws), and filled to every bound at once with
+entries as large as real ones can be.
+"""
+
+from __future__ import annotations
+
+import random
+import tracemalloc
+
+from engine.tasks import run_to_end
+from game import shanten as sh
+from hand_families import GENERATORS, SIZES
+
+HANDS = 4_000
+
+
+def _traced_peak(fill) -> int:
+    """Peak bytes tracemalloc counts while the memos start empty and ``fill`` runs."""
+    tracemalloc.start()
+    try:
+        sh.clear_memos()
+        tracemalloc.reset_peak()
+        start = tracemalloc.get_traced_memory()[0]
+        fill()
+        return tracemalloc.get_traced_memory()[1] - start
+    finally:
+        tracemalloc.stop()
+        sh.clear_memos()
+
+
+def test_memos_filled_by_play_stay_within_the_budget():
+    rng = random.Random("memory")
+    hands = [GENERATORS[i % len(GENERATORS)](rng, SIZES[i % len(SIZES)]) for i in range(HANDS)]
+    fourteen = [GENERATORS[i % len(GENERATORS)](rng, 14) for i in range(40)]
+    most = {}
+
+    def play():
+        for i, hand in enumerate(hands):
+            sh.shanten(hand)
+            if i % 100 == 0:
+                for name, (held, _) in sh.memo_usage().items():
+                    most[name] = max(most.get(name, 0), held)
+        for hand in fourteen:
+            run_to_end(sh.evaluate_discards(hand))
+
+    peak = _traced_peak(play)
+    bounds = {name: bound for name, (_, bound) in sh.memo_usage().items()}
+    assert most["part"] > bounds["part"] * 0.9 and most["merge"] > bounds["merge"] * 0.9  # filled
+    assert peak <= sh.MEMO_BUDGET_BYTES, f"{peak / 1024:.0f} KiB"
+
+
+def test_every_memo_full_to_its_bound_stays_within_the_budget():
+    """The most the memos can hold: each dict at its bound, keys as long as real ones (a whole
+    suit, the honours, two records) and every record a distinct int (in play many share)."""
+    rng = random.Random("full")
+
+    def record():
+        return sh._pack([rng.randrange(15) for _ in range(10)], rng.randrange(1, 15))
+
+    def counts(length):
+        return bytes(rng.randrange(5) for _ in range(length))
+
+    def fill():
+        for memo, bound, key in ((sh._part_memo, sh.MAX_PART_MEMO, lambda: counts(9)),
+                                 (sh._merge_memo, sh.MAX_MERGE_MEMO, lambda: record() << 64 | record()),
+                                 (sh._honour_memo, sh.MAX_HONOUR_MEMO, lambda: counts(7))):
+            while len(memo) < bound:
+                memo[key()] = record()
+        for kinds in range(330):  # its bound by nature: how many honours held once, twice, ...
+            sh._honour_kinds_memo[kinds] = record()
+        for here in range(5):  # every key _moves can have
+            for most_new in range(sh.MAX_EQUAL_SEQUENCES + 1):
+                for pending in range(5):
+                    sh._moves(here, most_new, pending)
+        assert [held for held, _ in sh.memo_usage().values()] == [bound for _, bound in sh.memo_usage().values()]
+
+    peak = _traced_peak(fill)
+    assert peak <= sh.MEMO_BUDGET_BYTES, f"{peak / 1024:.0f} KiB"
