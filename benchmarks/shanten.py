@@ -30,7 +30,6 @@ import random
 import statistics
 import sys
 import time
-import tracemalloc
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -39,6 +38,7 @@ sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
 from mahjong.shanten import Shanten  # noqa: E402
 
 import hand_families as families  # noqa: E402
+import test_shanten_memory as memory  # noqa: E402
 from engine.target import MEMORY_BUDGET_BYTES as BUDGET_BYTES  # noqa: E402
 from engine.tasks import run_to_end  # noqa: E402
 from game import play  # noqa: E402
@@ -177,42 +177,24 @@ def discard_times(hands: list[list[int]]) -> None:
 
 
 def memory_peak(hands: list[list[int]], discard_hands: list[list[int]]) -> None:
-    ours.clear_memos()
-    tracemalloc.start()
-    for hand in hands:
-        ours.shanten(hand)
-    for hand in discard_hands:
-        run_to_end(ours.evaluate_discards(hand))
-    _, peak = tracemalloc.get_traced_memory()
-    tracemalloc.stop()
+    def play():
+        for hand in hands:
+            ours.shanten(hand)
+        for hand in discard_hands:
+            run_to_end(ours.evaluate_discards(hand))
+
+    peak = memory.traced_peak(play)
     print(f"tracemalloc peak over {len(hands):,} hands and the evaluations: {peak / 1024:.0f} KiB "
-          f"({peak / BUDGET_BYTES:.0%} of the 2 MiB budget)")
+          f"(budget {ours.MEMO_BUDGET_BYTES // 1024} KiB; {peak / BUDGET_BYTES:.0%} of the 2 MiB)")
     usage = ", ".join(f"{name} {held}/{bound}" for name, (held, bound) in ours.memo_usage().items())
     print(f"  memo entries at the end / bound: {usage}")
 
 
 def memo_worst_case() -> None:
-    """Every memo filled to its bound with entries shaped like real ones: the most they can hold."""
-    ours.clear_memos()
-    rng = random.Random(1)
-    records = [ours._pack([rng.randrange(15) for _ in range(10)], rng.randrange(15)) for _ in range(4000)]
-
-    def suited(length):
-        return lambda: bytes(rng.randrange(5) for _ in range(length()))
-
-    tracemalloc.start()
-    fills = [(ours._suit_memo, ours.MAX_SUIT_MEMO, suited(lambda: 9)),
-             (ours._block_memo, ours.MAX_BLOCK_MEMO, suited(lambda: rng.randrange(3, 14))),
-             (ours._honour_memo, ours.MAX_HONOUR_MEMO, suited(lambda: 7)),
-             (ours._merge_memo, ours.MAX_MERGE_MEMO, lambda: rng.choice(records) << 64 | rng.choice(records))]
-    for memo, bound, new_key in fills:
-        while len(memo) < bound:  # each value a new int, as a merge's or a solve's result is
-            memo[new_key()] = rng.choice(records) ^ rng.randrange(1, 64)
-    # (pessimistic: in play the suit, block and honour memos share their few hundred records)
-    held, _ = tracemalloc.get_traced_memory()
-    tracemalloc.stop()
-    ours.clear_memos()
-    print(f"every memo full to its bound: {held / 1024:.0f} KiB ({held / BUDGET_BYTES:.0%} of the 2 MiB budget)")
+    """Every memo filled to its bound with entries as large as real ones: the most they hold."""
+    peak = memory.traced_peak(lambda: memory.fill_every_memo(random.Random(1)))
+    print(f"every memo full to its bound: {peak / 1024:.0f} KiB "
+          f"(budget {ours.MEMO_BUDGET_BYTES // 1024} KiB; {peak / BUDGET_BYTES:.0%} of the 2 MiB)")
 
 
 def main() -> None:

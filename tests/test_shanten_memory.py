@@ -18,7 +18,7 @@ from hand_families import GENERATORS, SIZES
 HANDS = 4_000
 
 
-def _traced_peak(fill) -> int:
+def traced_peak(fill) -> int:
     """Peak bytes tracemalloc counts while the memos start empty and ``fill`` runs."""
     tracemalloc.start()
     try:
@@ -47,16 +47,15 @@ def test_memos_filled_by_play_stay_within_the_budget():
         for hand in fourteen:
             run_to_end(sh.evaluate_discards(hand))
 
-    peak = _traced_peak(play)
+    peak = traced_peak(play)
     bounds = {name: bound for name, (_, bound) in sh.memo_usage().items()}
     assert most["part"] > bounds["part"] * 0.9 and most["merge"] > bounds["merge"] * 0.9  # filled
     assert peak <= sh.MEMO_BUDGET_BYTES, f"{peak / 1024:.0f} KiB"
 
 
-def test_every_memo_full_to_its_bound_stays_within_the_budget():
-    """The most the memos can hold: each dict at its bound, keys as long as real ones (a whole
-    suit, the honours, two records) and every record a distinct int (in play many share)."""
-    rng = random.Random("full")
+def fill_every_memo(rng: random.Random) -> None:
+    """Each memo at its bound, keys as long as real ones (a whole suit, the honours, two
+    records) and every record a distinct int (in play many share one): the most they hold."""
 
     def record():
         return sh._pack([rng.randrange(15) for _ in range(10)], rng.randrange(1, 15))
@@ -64,19 +63,29 @@ def test_every_memo_full_to_its_bound_stays_within_the_budget():
     def counts(length):
         return bytes(rng.randrange(5) for _ in range(length))
 
-    def fill():
-        for memo, bound, key in ((sh._part_memo, sh.MAX_PART_MEMO, lambda: counts(9)),
-                                 (sh._merge_memo, sh.MAX_MERGE_MEMO, lambda: record() << 64 | record()),
-                                 (sh._honour_memo, sh.MAX_HONOUR_MEMO, lambda: counts(7))):
-            while len(memo) < bound:
-                memo[key()] = record()
-        for kinds in range(330):  # its bound by nature: how many honours held once, twice, ...
-            sh._honour_kinds_memo[kinds] = record()
-        for here in range(5):  # every key _moves can have
-            for most_new in range(sh.MAX_EQUAL_SEQUENCES + 1):
-                for pending in range(5):
-                    sh._moves(here, most_new, pending)
-        assert [held for held, _ in sh.memo_usage().values()] == [bound for _, bound in sh.memo_usage().values()]
+    for memo, bound, key in ((sh._part_memo, sh.MAX_PART_MEMO, lambda: counts(9)),
+                             (sh._merge_memo, sh.MAX_MERGE_MEMO, lambda: record() << 64 | record()),
+                             (sh._honour_memo, sh.MAX_HONOUR_MEMO, lambda: counts(7))):
+        while len(memo) < bound:
+            memo[key()] = record()
+    for kinds in range(330):  # its bound by nature: how many honours held once, twice, ...
+        sh._honour_kinds_memo[kinds] = record()
+    for here in range(5):  # every key _moves can have
+        for most_new in range(sh.MAX_EQUAL_SEQUENCES + 1):
+            for pending in range(5):
+                sh._moves(here, most_new, pending)
 
-    peak = _traced_peak(fill)
+
+def test_every_memo_full_to_its_bound_stays_within_the_budget():
+    rng = random.Random("full")
+    peak = traced_peak(lambda: fill_every_memo(rng))
     assert peak <= sh.MEMO_BUDGET_BYTES, f"{peak / 1024:.0f} KiB"
+
+
+def test_filling_every_memo_reaches_every_bound():
+    fill_every_memo(random.Random("bounds"))
+    try:
+        usage = sh.memo_usage()
+        assert [held for held, _ in usage.values()] == [bound for _, bound in usage.values()]
+    finally:
+        sh.clear_memos()
