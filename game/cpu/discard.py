@@ -5,7 +5,9 @@ yaku on any wait, or an open hand left with no yaku direction, counts as further
 ukeire (for a tenpai: the unseen copies of the waits, times their value), the value the discard
 gives up, and its danger against the table's threats. The seat then either pushes (the best
 candidate by shanten, then ukeire less the value lost, less a little danger) or folds (the
-safest tile). Weaker strengths simply skip the value or the danger terms.
+safest tile). A one-shanten candidate's ukeire is weighed by its quality (the waits its
+accepting draws reach, see ``efficiency.tenpai_quality``): ryanmen shapes beat kanchan ones
+of the same count. Weaker strengths simply skip the shape, value or danger terms.
 
     >>> Candidate(kind=0, tile=0, shanten=1, ukeire=20).key(danger_weight=0.0)
     (1, -20.0)
@@ -17,7 +19,7 @@ from dataclasses import dataclass
 
 from engine.tasks import TaskGen
 from game.cpu import defence, position, value
-from game.cpu.efficiency import discard_options, legal_discard_tiles, tile_of_kind
+from game.cpu.efficiency import discard_options, legal_discard_tiles, tenpai_quality, tile_of_kind
 from game.cpu.riichi import should_riichi
 from game.cpu.strength import Strength
 from game.round import Discard, Riichi
@@ -31,6 +33,8 @@ PUSH_DANGER = 0.4        # ukeire tiles one percent of deal-in costs when pushin
 CAUTION_DANGER = 1.5     # ... when wary of an open hand
 PUSH_ONE_SHANTEN = 5200  # a one-shanten hand worth this much (estimated) pushes against riichi
 EARLY_ENOUGH = 24        # ... while this many tiles are left
+REFERENCE_WAIT = 6.0     # a one-shanten's ukeire counts in full when its tenpai waits average this
+SHAPE_CANDIDATES = 4     # the most one-shanten discards (by ukeire) whose quality is looked at
 
 
 @dataclass
@@ -111,7 +115,30 @@ def candidates(view: PlayerView, strength: Strength, ruleset: Ruleset) -> TaskGe
             rest.remove(tile)
             _tenpai_facts(view, cand, rest, option.ukeire.kinds, strength, ruleset)
         found.append(cand)
+    if strength.shape:
+        yield from _weigh_shapes(view, options, found)
     return found
+
+
+def _weigh_shapes(view: PlayerView, options: list, found: list[Candidate]) -> TaskGen[None]:
+    """Scale the best one-shanten candidates' ukeire by the square root of their tenpai
+    quality against REFERENCE_WAIT (the root: the quality matters only once tenpai is
+    reached, the ukeire from now). Candidates not looked at take the lowest scale seen."""
+    counts = counts34(view.hand)
+    visible = view.visible_counts34()
+    unseen = [4 - own - seen for own, seen in zip(counts, visible)]
+    pairs = [(o, c) for o, c in zip(options, found) if o.shanten == 1 and o.ukeire.total]
+    pairs.sort(key=lambda pair: -pair[0].ukeire.total)
+    scales = []
+    for option, cand in pairs[:SHAPE_CANDIDATES]:
+        counts[option.kind] -= 1
+        quality = yield from tenpai_quality(counts, option.ukeire.kinds, unseen)
+        counts[option.kind] += 1
+        scale = (quality / REFERENCE_WAIT) ** 0.5
+        cand.ukeire *= scale
+        scales.append(scale)
+    for _, cand in pairs[SHAPE_CANDIDATES:]:
+        cand.ukeire *= min(scales)
 
 
 def _hand_estimate(view: PlayerView, best: Candidate) -> int:
