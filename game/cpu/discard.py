@@ -35,6 +35,7 @@ PUSH_ONE_SHANTEN = 5200  # a one-shanten hand worth this much (estimated) pushes
 EARLY_ENOUGH = 24        # ... while this many tiles are left
 REFERENCE_WAIT = 6.0     # a one-shanten's ukeire counts in full when its tenpai waits average this
 SHAPE_CANDIDATES = 4     # the most one-shanten discards (by ukeire) whose quality is looked at
+SHAPE_RIVALS = 0.6       # ... each with at least this share of the widest one's ukeire
 
 
 @dataclass
@@ -121,23 +122,29 @@ def candidates(view: PlayerView, strength: Strength, ruleset: Ruleset) -> TaskGe
 
 
 def _weigh_shapes(view: PlayerView, options: list, found: list[Candidate]) -> TaskGen[None]:
-    """Scale the best one-shanten candidates' ukeire by the square root of their tenpai
-    quality against REFERENCE_WAIT (the root: the quality matters only once tenpai is
-    reached, the ukeire from now). Candidates not looked at take the lowest scale seen."""
-    counts = counts34(view.hand)
-    visible = view.visible_counts34()
-    unseen = [4 - own - seen for own, seen in zip(counts, visible)]
+    """Scale the one-shanten candidates' ukeire by the square root of their tenpai quality
+    against REFERENCE_WAIT (the root: the quality matters only once tenpai is reached, the
+    ukeire from now). Only rivals are looked at: the SHAPE_CANDIDATES widest, within
+    SHAPE_RIVALS of the widest; the others take the lowest scale seen. With no rival, or
+    with a tenpai candidate (it comes first), the order cannot change: nothing is scaled."""
+    if min(c.shanten for c in found) < 1:
+        return
     pairs = [(o, c) for o, c in zip(options, found) if o.shanten == 1 and o.ukeire.total]
     pairs.sort(key=lambda pair: -pair[0].ukeire.total)
-    scales = []
-    for option, cand in pairs[:SHAPE_CANDIDATES]:
+    rivals = [p for p in pairs[:SHAPE_CANDIDATES] if p[0].ukeire.total >= SHAPE_RIVALS * pairs[0][0].ukeire.total]
+    if len(rivals) < 2:
+        return
+    counts = counts34(view.hand)
+    unseen = [4 - own - seen for own, seen in zip(counts, view.visible_counts34())]
+    scales, memo = [], {}
+    for option, cand in rivals:
         counts[option.kind] -= 1
-        quality = yield from tenpai_quality(counts, option.ukeire.kinds, unseen)
+        quality = yield from tenpai_quality(counts, option.ukeire.kinds, unseen, memo)
         counts[option.kind] += 1
         scale = (quality / REFERENCE_WAIT) ** 0.5
         cand.ukeire *= scale
         scales.append(scale)
-    for _, cand in pairs[SHAPE_CANDIDATES:]:
+    for _, cand in pairs[len(rivals):]:
         cand.ukeire *= min(scales)
 
 

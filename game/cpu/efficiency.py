@@ -15,7 +15,7 @@ from collections.abc import Sequence
 
 from engine.tasks import TaskGen
 from game.round import Discard
-from game.shanten import DiscardOption, evaluate_discards, shanten
+from game.shanten import DiscardOption, evaluate_discards, waits
 from game.tiles import NUM_KINDS, counts34, is_red
 from game.view import PlayerView
 
@@ -41,50 +41,31 @@ def tile_of_kind(kind: int, tiles: Sequence[int], drawn: int | None) -> int:
     return max(plain) if plain else copies[0]
 
 
-def _could_complete(counts34: Sequence[int], k: int) -> bool:
-    """Whether drawing kind ``k`` may finish a tenpai hand: a held kind, a suited kind
-    within two of a held tile of its suit, or any yaochuu (kokushi's thirteen-sided wait)."""
-    if counts34[k] or k >= 27 or k % 9 in (0, 8):
-        return True
-    suit = k - k % 9
-    return any(counts34[j] for j in range(max(suit, k - 2), min(suit + 9, k + 3)))
+def _widest_tenpai(counts34: list[int], unseen: Sequence[int], memo: dict[bytes, list[int]]) -> int:
+    """The widest wait (unseen copies) among the tenpai discards of a 3n+2 hand.
 
-
-def wait_count(counts34: list[int], unseen: Sequence[int]) -> int:
-    """Unseen copies of the waits of a tenpai 3n+1 hand (0 when not tenpai).
-
-        >>> from game.tiles import parse_tiles
-        >>> wait_count(counts34(parse_tiles("123m456p789s23s11z")), [4] * 34)  # 1s-4s, 8 copies
-        8
-    """
-    total = 0
-    for k in range(NUM_KINDS):
-        if unseen[k] and counts34[k] < 4 and _could_complete(counts34, k):
-            counts34[k] += 1
-            if shanten(counts34) == -1:
-                total += unseen[k]
-            counts34[k] -= 1
-    return total
-
-
-def _widest_tenpai(counts34: list[int], unseen: Sequence[int]) -> int:
-    """The widest wait (unseen copies) among the tenpai discards of a 3n+2 hand."""
+    ``memo`` keeps each 3n+1 hand's waits: the same tenpai shapes come back from draw after
+    draw and from candidate after candidate, so one memo serves a whole decision."""
     best = 0
     for d in range(NUM_KINDS):
         if counts34[d]:
             counts34[d] -= 1
-            if shanten(counts34) == 0:
-                best = max(best, wait_count(counts34, unseen))
+            key = bytes(counts34)
+            kinds = memo.get(key)
+            if kinds is None:
+                kinds = memo[key] = waits(counts34)
             counts34[d] += 1
+            best = max(best, sum(unseen[k] for k in kinds))
     return best
 
 
-def tenpai_quality(counts34: Sequence[int], accepting: dict[int, int],
-                   unseen: Sequence[int]) -> TaskGen[float]:
+def tenpai_quality(counts34: Sequence[int], accepting: dict[int, int], unseen: Sequence[int],
+                   memo: dict[bytes, list[int]] | None = None) -> TaskGen[float]:
     """Task: the average widest tenpai wait after the accepting draws of a one-shanten hand.
 
     ``accepting`` maps each kind that advances the 3n+1 hand to its unseen copies (an
-    ``Ukeire.kinds``); ``unseen`` is every kind's unseen copies. Yields once per draw.
+    ``Ukeire.kinds``); ``unseen`` is every kind's unseen copies; ``memo`` may be shared by
+    the calls of one decision (see ``_widest_tenpai``). Yields once per draw.
 
         >>> from engine.tasks import run_to_end
         >>> from game.shanten import ukeire
@@ -97,6 +78,7 @@ def tenpai_quality(counts34: Sequence[int], accepting: dict[int, int],
         (9.0, 4.0)
     """
     hand = list(counts34)
+    memo = {} if memo is None else memo
     weighted = copies = 0
     for k, n in accepting.items():
         if n == 0:
@@ -105,7 +87,7 @@ def tenpai_quality(counts34: Sequence[int], accepting: dict[int, int],
         hand[k] += 1
         left = list(unseen)
         left[k] -= 1
-        weighted += n * _widest_tenpai(hand, left)
+        weighted += n * _widest_tenpai(hand, left, memo)
         copies += n
         hand[k] -= 1
     return weighted / copies if copies else 0.0
