@@ -31,8 +31,10 @@ NO_YAKU_STEPS = 1        # an open tenpai without a yaku is this much further fr
 LOST_PATH_STEPS = 2      # an open hand without any yaku direction left
 PUSH_DANGER = 0.4        # ukeire tiles one percent of deal-in costs when pushing
 CAUTION_DANGER = 1.5     # ... when wary of an open hand
-PUSH_ONE_SHANTEN = 5200  # a one-shanten hand worth this much (estimated) pushes against riichi
-EARLY_ENOUGH = 24        # ... while this many tiles are left
+PUSH_ONE_SHANTEN = 3900  # a one-shanten hand worth this much (estimated) pushes against riichi
+EARLY_ENOUGH = 18        # ... while this many tiles are left
+PUSH_TWO_SHANTEN = 8000  # a two-shanten hand worth this much pushes (carefully) ...
+VERY_EARLY = 40          # ... while this many tiles are left
 REFERENCE_WAIT = 6.0     # a one-shanten's ukeire counts in full when its tenpai waits average this
 SHAPE_CANDIDATES = 4     # the most one-shanten discards (by ukeire) whose quality is looked at
 SHAPE_RIVALS = 0.6       # ... each with at least this share of the widest one's ukeire
@@ -179,6 +181,8 @@ def stance(view: PlayerView, best: Candidate, threat: dict[int, float], strength
     if trailing and best.shanten <= 2:
         return CAUTION_DANGER
     if best.shanten == 1 and not leading and worth >= PUSH_ONE_SHANTEN and view.tiles_left >= EARLY_ENOUGH:
+        return CAUTION_DANGER
+    if best.shanten == 2 and not leading and worth >= PUSH_TWO_SHANTEN and view.tiles_left >= VERY_EARLY:
         return CAUTION_DANGER
     return None
 
