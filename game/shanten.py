@@ -77,8 +77,8 @@ MAX_PART_MEMO = 1365
 MAX_MERGE_MEMO = 340
 MAX_HONOUR_MEMO = 340
 
-# A suit's nine counts, or a run with its room (see _block_record) -> record. A run as long
-# as a suit is that suit's only block with that room: both keys mean the same record.
+# A suit's key (see _suit_key), or a run with its room (see _block_record) -> record. Where
+# the two keys are alike, they mean the same record: the suit's only run, with that room.
 _part_memo: dict[bytes, int] = {}
 _merge_memo: dict[int, int] = {}  # two records a <= b as a << 64 | b -> their merge
 _honour_memo: dict[bytes, int] = {}  # the seven honour counts -> record
@@ -405,8 +405,23 @@ def _check_part(counts: bytes) -> None:
         raise InputError(_BAD_COUNTS)
 
 
-def _suit_record(suit: bytes) -> int:
-    """Record of one suit's nine counts: its blocks merged (memoised)."""
+def _suit_key(suit: bytes) -> bytes:
+    """A suit's memo key: without a quad, only its runs matter, not where they lie.
+
+    The room around a run matters only beside a quad (see _block_record), so a suit without
+    one keeps what its counts stripped of the empty kinds at both ends keep. Fewer keys:
+    more of them stay in the memo.
+
+        >>> list(_suit_key(bytes([0, 0, 1, 1, 0, 2, 0, 0, 0])))
+        [1, 1, 0, 2]
+        >>> list(_suit_key(bytes([4, 0, 1, 0, 0, 0, 0, 0, 0])))  # beside a quad, room matters
+        [4, 0, 1, 0, 0, 0, 0, 0, 0]
+    """
+    return suit if NUM_TILES_OF_KIND in suit else suit.strip(b"\0")
+
+
+def _suit_record(suit: bytes, key: bytes) -> int:
+    """Record of one suit's nine counts: its blocks merged (memoised under ``key``)."""
     _check_part(suit)
     record = 0
     start = 0
@@ -417,7 +432,7 @@ def _suit_record(suit: bytes) -> int:
             last = first + len(block)
             record = _merge(record, _block_record(block, min(first, 2), min(9 - last, 2)))
         start += len(piece) + 2
-    return _remember(suit, record)
+    return _remember(key, record)
 
 
 _NO_HONOURS = bytes(7)
@@ -467,23 +482,31 @@ def _size_error(total: int) -> InputError:
 
 def _part_record(part: int, counts: bytes) -> int:
     """Record of part 0..2 (a suit) or 3 (the honours), from that part's counts."""
-    memo, solve = (_honour_memo, _honour_record) if part == 3 else (_part_memo, _suit_record)
-    record = memo.get(counts)
-    return solve(counts) if record is None else record
+    if part == 3:
+        record = _honour_memo.get(counts)
+        return _honour_record(counts) if record is None else record
+    key = _suit_key(counts)
+    record = _part_memo.get(key)
+    return _suit_record(counts, key) if record is None else record
 
 
 def _hand_record(packed: bytes) -> int:
     """Record of the whole hand: its four parts' records merged (all memoised)."""
     parts = _part_memo
     merges = _merge_memo
-    part = packed[0:9]
-    everything = parts.get(part)
-    if everything is None:
-        everything = _suit_record(part)
-    for part in (packed[9:18], packed[18:27], packed[27:34]):
-        record = (parts if len(part) == 9 else _honour_memo).get(part)
-        if record is None:
-            record = _suit_record(part) if len(part) == 9 else _honour_record(part)
+    everything = 0
+    for part in (packed[0:9], packed[9:18], packed[18:27], packed[27:34]):
+        if len(part) == 9:
+            key = part if NUM_TILES_OF_KIND in part else part.strip(b"\0")  # _suit_key, inline
+            record = parts.get(key)
+            if record is None:
+                record = _suit_record(part, key)
+        elif part == _NO_HONOURS:
+            break
+        else:
+            record = _honour_memo.get(part)
+            if record is None:
+                record = _honour_record(part)
         if record:  # small hands (called melds) often leave a part empty: nothing to merge
             if everything:  # _merge, inline
                 key = record << 64 | everything if record < everything else everything << 64 | record

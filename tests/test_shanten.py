@@ -201,7 +201,7 @@ def test_suits_solved_by_blocks_equal_the_whole_suit_solved_at_once():
         if sum(suit) > 14:
             continue
         sh.clear_memos()
-        assert sh._unpack(sh._suit_record(bytes(suit))) == sh._exact_vector(suit), suit
+        assert sh._unpack(sh._suit_record(bytes(suit), sh._suit_key(bytes(suit)))) == sh._exact_vector(suit), suit
 
 
 def test_memos_stay_bounded_and_do_not_change_answers(monkeypatch):
