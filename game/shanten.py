@@ -388,6 +388,7 @@ def _block_record(block: bytes, room_left: int, room_right: int) -> int:
         padded = bytes(2) + block + bytes(2)
     else:
         padded = block
+    padded = min(padded, padded[::-1])  # a run keeps what its mirror image keeps
     record = _part_memo.get(padded)
     if record is None:
         record = _remember(padded, _block_figures(padded) | sum(block) << _TILES_SHIFT)
@@ -409,15 +410,16 @@ def _suit_key(suit: bytes) -> bytes:
     """A suit's memo key: without a quad, only its runs matter, not where they lie.
 
     The room around a run matters only beside a quad (see _block_record), so a suit without
-    one keeps what its counts stripped of the empty kinds at both ends keep. Fewer keys:
-    more of them stay in the memo.
+    one keeps what its counts stripped of the empty kinds at both ends keep; and any suit
+    keeps what its mirror image keeps. Fewer keys: more of them stay in the memo.
 
-        >>> list(_suit_key(bytes([0, 0, 1, 1, 0, 2, 0, 0, 0])))
+        >>> list(_suit_key(bytes([0, 0, 2, 0, 1, 1, 0, 0, 0])))
         [1, 1, 0, 2]
         >>> list(_suit_key(bytes([4, 0, 1, 0, 0, 0, 0, 0, 0])))  # beside a quad, room matters
-        [4, 0, 1, 0, 0, 0, 0, 0, 0]
+        [0, 0, 0, 0, 0, 0, 1, 0, 4]
     """
-    return suit if NUM_TILES_OF_KIND in suit else suit.strip(b"\0")
+    key = suit if NUM_TILES_OF_KIND in suit else suit.strip(b"\0")
+    return min(key, key[::-1])  # and a suit keeps what its mirror image (9 to 1) keeps
 
 
 def _suit_record(suit: bytes, key: bytes) -> int:
@@ -498,6 +500,7 @@ def _hand_record(packed: bytes) -> int:
     for part in (packed[0:9], packed[9:18], packed[18:27], packed[27:34]):
         if len(part) == 9:
             key = part if NUM_TILES_OF_KIND in part else part.strip(b"\0")  # _suit_key, inline
+            key = min(key, key[::-1])
             record = parts.get(key)
             if record is None:
                 record = _suit_record(part, key)

