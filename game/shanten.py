@@ -70,18 +70,16 @@ _GUARDS = _ONES << 5  # the top bit of every field; fields stay below 32 (see _p
 #
 # Records are memoised in dicts, each simply cleared when full. The bounds keep all of them
 # full together under MEMO_BUDGET_BYTES as tracemalloc counts them (tests/test_shanten_memory.py
-# fills them; benchmarks/shanten.py prints it). Each sits just under 2/3 of a power of two,
-# where a dict's table would double.
+# fills them; benchmarks/shanten.py prints it); no bound passes 2/3 of a power of two, where a
+# dict's table would double. Every hand makes up to three merges, so they get a fair share.
 MEMO_BUDGET_BYTES = 256 * 1024
-MAX_PART_MEMO = 1365
-MAX_MERGE_MEMO = 340
-MAX_HONOUR_MEMO = 340
+MAX_PART_MEMO = 1200
+MAX_MERGE_MEMO = 680
 
 # A suit's key (see _suit_key), or a run with its room (see _block_record) -> record. Where
 # the two keys are alike, they mean the same record: the suit's only run, with that room.
 _part_memo: dict[bytes, int] = {}
 _merge_memo: dict[int, int] = {}  # two records a <= b as a << 64 | b -> their merge
-_honour_memo: dict[bytes, int] = {}  # the seven honour counts -> record
 _honour_kinds_memo: dict[int, int] = {}  # how many honours held once, twice, ... -> record
 _moves_memo: dict[int, tuple] = {}  # see _moves
 
@@ -91,7 +89,6 @@ _yaochuu_counts = operator.itemgetter(*YAOCHUU_KINDS)
 _MEMOS: dict[str, tuple[dict, int]] = {
     "part": (_part_memo, MAX_PART_MEMO),
     "merge": (_merge_memo, MAX_MERGE_MEMO),
-    "honour": (_honour_memo, MAX_HONOUR_MEMO),
     "honour_kinds": (_honour_kinds_memo, 330),
     "moves": (_moves_memo, 75),
 }
@@ -441,12 +438,12 @@ _NO_HONOURS = bytes(7)
 
 
 def _honour_record(honours: bytes) -> int:
-    """Record of the seven honour counts: each kind is one set, the pair, or nothing (memoised).
+    """Record of the seven honour counts: each kind is one set, the pair, or nothing.
 
-    Only how many kinds are held once, twice, ... matters, so a miss looks that up in a
-    second memo (at most 330 keys: bounded by nature).
+    Only how many kinds are held once, twice, ... matters, so that is the memo key (at most
+    330 of them: bounded by nature; the honours themselves vary too much to be worth one).
     """
-    _check_part(honours)  # the second key would not see a count over 4
+    _check_part(honours)  # the key would not see a count over 4
     kinds = honours.count(1) | honours.count(2) << 3 | honours.count(3) << 6 | honours.count(4) << 9
     record = _honour_kinds_memo.get(kinds)
     if record is None:
@@ -455,9 +452,6 @@ def _honour_record(honours: bytes) -> int:
             if count:
                 record = _merge(record, _block_figures((count,), False) | count << _TILES_SHIFT)
         _honour_kinds_memo[kinds] = record
-    if len(_honour_memo) >= MAX_HONOUR_MEMO:
-        _honour_memo.clear()
-    _honour_memo[honours] = record
     return record
 
 
@@ -485,8 +479,7 @@ def _size_error(total: int) -> InputError:
 def _part_record(part: int, counts: bytes) -> int:
     """Record of part 0..2 (a suit) or 3 (the honours), from that part's counts."""
     if part == 3:
-        record = _honour_memo.get(counts)
-        return _honour_record(counts) if record is None else record
+        return _honour_record(counts)
     key = _suit_key(counts)
     record = _part_memo.get(key)
     return _suit_record(counts, key) if record is None else record
@@ -507,9 +500,7 @@ def _hand_record(packed: bytes) -> int:
         elif part == _NO_HONOURS:
             break
         else:
-            record = _honour_memo.get(part)
-            if record is None:
-                record = _honour_record(part)
+            record = _honour_record(part)
         if record:  # small hands (called melds) often leave a part empty: nothing to merge
             if everything:  # _merge, inline
                 key = record << 64 | everything if record < everything else everything << 64 | record

@@ -215,7 +215,7 @@ def test_memos_stay_bounded_and_do_not_change_answers(monkeypatch):
         most_suits = max(most_suits, sh.memo_usage()["part"][0])
     assert answers == expected
     assert most_suits > 1000  # the memos are in use
-    small = {"part": ("MAX_PART_MEMO", 50), "merge": ("MAX_MERGE_MEMO", 50), "honour": ("MAX_HONOUR_MEMO", 20)}
+    small = {"part": ("MAX_PART_MEMO", 50), "merge": ("MAX_MERGE_MEMO", 50)}
     for constant, bound in small.values():
         monkeypatch.setattr(sh, constant, bound)
     sh.clear_memos()

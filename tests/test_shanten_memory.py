@@ -54,8 +54,8 @@ def test_memos_filled_by_play_stay_within_the_budget():
 
 
 def fill_every_memo(rng: random.Random) -> None:
-    """Each memo at its bound, keys as long as real ones (a whole suit, the honours, two
-    records) and every record a distinct int (in play many share one): the most they hold."""
+    """Each memo at its bound, keys as long as real ones (a whole suit, two records) and every
+    record a distinct int (in play many share one): the most they hold."""
 
     def record():
         return sh._pack([rng.randrange(15) for _ in range(10)], rng.randrange(1, 15))
@@ -64,8 +64,7 @@ def fill_every_memo(rng: random.Random) -> None:
         return bytes(rng.randrange(5) for _ in range(length))
 
     for memo, bound, key in ((sh._part_memo, sh.MAX_PART_MEMO, lambda: counts(9)),
-                             (sh._merge_memo, sh.MAX_MERGE_MEMO, lambda: record() << 64 | record()),
-                             (sh._honour_memo, sh.MAX_HONOUR_MEMO, lambda: counts(7))):
+                             (sh._merge_memo, sh.MAX_MERGE_MEMO, lambda: record() << 64 | record())):
         while len(memo) < bound:
             memo[key()] = record()
     for kinds in range(330):  # its bound by nature: how many honours held once, twice, ...
