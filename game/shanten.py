@@ -485,29 +485,46 @@ def _part_record(part: int, counts: bytes) -> int:
     return _suit_record(counts, key) if record is None else record
 
 
-def _hand_record(packed: bytes) -> int:
-    """Record of the whole hand: its four parts' records merged (all memoised)."""
+def _hand_halves(packed: bytes) -> tuple[int, int]:
+    """Records of the hand's two halves: the first two suits, the third suit and the honours.
+
+    Each half's merge recurs from hand to hand far more than a running total's would; the
+    two halves meet only for the one figure the hand needs (see _kept_together).
+    """
     parts = _part_memo
-    merges = _merge_memo
-    everything = 0
-    for part in (packed[0:9], packed[9:18], packed[18:27], packed[27:34]):
-        if len(part) == 9:
-            key = part if NUM_TILES_OF_KIND in part else part.strip(b"\0")  # _suit_key, inline
-            key = min(key, key[::-1])
-            record = parts.get(key)
-            if record is None:
-                record = _suit_record(part, key)
-        elif part == _NO_HONOURS:
-            break
-        else:
-            record = _honour_record(part)
-        if record:  # small hands (called melds) often leave a part empty: nothing to merge
-            if everything:  # _merge, inline
-                key = record << 64 | everything if record < everything else everything << 64 | record
-                everything = merges.get(key) or _merge_new(*divmod(key, _TWO_64), key)
-            else:
-                everything = record
-    return everything
+    records = []
+    for part in (packed[0:9], packed[9:18], packed[18:27]):
+        key = part if NUM_TILES_OF_KIND in part else part.strip(b"\0")  # _suit_key, inline
+        key = min(key, key[::-1])
+        record = parts.get(key)
+        records.append(_suit_record(part, key) if record is None else record)
+    honours = packed[27:34]
+    honours_record = 0 if honours == _NO_HONOURS else _honour_record(honours)
+    return _merge(records[0], records[1]), _merge(records[2], honours_record)
+
+
+def _hand_record(packed: bytes) -> int:
+    """Record of the whole hand: its halves merged (all memoised)."""
+    return _merge(*_hand_halves(packed))
+
+
+def _kept_together(a: int, b: int, sets: int) -> int:
+    """Field (1, sets) of _merge(a, b) alone: the most both keep with ``sets`` sets and the pair.
+
+        >>> one = _pack([0, 1, 1, 1, 1, 1, 1, 1, 1, 1], 1)
+        >>> _kept_together(one, one, 0), _unpack(_merge(one, one))[5]
+        (1, 1)
+    """
+    best = 0
+    pair_b = 6 * (5 + sets)
+    for ga in range(sets + 1):
+        shift_a = 6 * ga
+        kept = max((a >> shift_a & 63) + (b >> pair_b & 63),  # the pair in b
+                   (a >> shift_a + 30 & 63) + (b >> pair_b - 30 & 63))  # the pair in a
+        if kept > best:
+            best = kept
+        pair_b -= 6
+    return best
 
 
 def _chiitoitsu(packed: bytes) -> int:
@@ -542,12 +559,16 @@ def shanten(counts34: Sequence[int]) -> int:
         raise InputError(_BAD_COUNTS) from None
     if len(packed) != NUM_KINDS:
         raise InputError(_BAD_COUNTS)
-    everything = _hand_record(packed)
-    tiles = everything >> 60  # _TILES_SHIFT and the rest of _regular_shanten, inline
+    left, right = _hand_halves(packed)
+    tiles = (left >> 60) + (right >> 60)  # _TILES_SHIFT and the rest of _regular_shanten, inline
     if tiles % 3 == 0 or tiles > MAX_HAND:
         raise _size_error(tiles)
     sets = tiles // 3
-    best = 3 * sets + 1 - (everything >> 6 * (5 + sets) & 63)
+    if left and right:
+        kept = _kept_together(left, right, sets)
+    else:
+        kept = (left or right) >> 6 * (5 + sets) & 63
+    best = 3 * sets + 1 - kept
     if best > 0 and tiles >= 13:  # _chiitoitsu, inline
         kinds = NUM_KINDS - packed.count(0)
         pairs = kinds - packed.count(1)
