@@ -197,11 +197,16 @@ def _block_figures(counts: Sequence[int], sequences: bool = True) -> int:
     moves_memo = _moves_memo
     for i in range(n):
         here = counts[i]
+        # Sequences that keep nothing here (spare ones): one would keep as much one kind to
+        # the right, unless it cannot move there: the block ends (i + 3 is past it) or the kind
+        # it would move onto is held four times (its target may be full). Only then are they
+        # tried, never more than the copies of their other two kinds (checked exhaustively in
+        # the tests); -1: no sequence may start here at all.
         if i > last_start:
             spare = -1
         elif i + 3 < n and counts[i + 3] < NUM_TILES_OF_KIND:
             spare = 0
-        else:  # _spare_sequences, inline
+        else:
             spare = max(counts[i + 1], counts[i + 2])
         following: dict[int, int] = {}
         best = following.get
@@ -257,19 +262,6 @@ def _closed(ends) -> int:
         at_least = ((figures | guards) - moved) & guards
         figures = moved ^ ((figures ^ moved) & (at_least - (at_least >> 5)))
     return figures
-
-
-def _spare_sequences(counts: Sequence[int], i: int) -> int:
-    """How many sequences may start at kind i without keeping a tile there (i + 2 in the block).
-
-    A sequence that keeps nothing at its first kind keeps as much one kind to the right,
-    unless it cannot move: the block ends (i + 3 is past it) or the kind it would move onto
-    is held four times (its target may be full). Only then is it tried, and never more of
-    them than the copies of its other two kinds (checked exhaustively in the tests).
-    """
-    if i + 3 < len(counts) and counts[i + 3] < NUM_TILES_OF_KIND:
-        return 0
-    return max(counts[i + 1], counts[i + 2])
 
 
 def _moves(here: int, most_new: int, pending: int) -> tuple:
@@ -393,7 +385,6 @@ def _block_record(block: bytes, room_left: int, room_right: int) -> int:
 
 
 _VALID_COUNTS = bytes(range(NUM_TILES_OF_KIND + 1))
-_TWO_64 = 1 << 64
 _BAD_COUNTS = "tile counts must be 34 numbers from 0 to 4"
 
 
