@@ -177,17 +177,20 @@ def discard_times(hands: list[list[int]]) -> None:
 
 
 def memory_peak(hands: list[list[int]], discard_hands: list[list[int]]) -> None:
+    usage = {}
+
     def play():
         for hand in hands:
             ours.shanten(hand)
         for hand in discard_hands:
             run_to_end(ours.evaluate_discards(hand))
+        usage.update(ours.memo_usage())  # before traced_peak empties them
 
     peak = memory.traced_peak(play)
     print(f"tracemalloc peak over {len(hands):,} hands and the evaluations: {peak / 1024:.0f} KiB "
           f"(budget {ours.MEMO_BUDGET_BYTES // 1024} KiB; {peak / BUDGET_BYTES:.0%} of the 2 MiB)")
-    usage = ", ".join(f"{name} {held}/{bound}" for name, (held, bound) in ours.memo_usage().items())
-    print(f"  memo entries at the end / bound: {usage}")
+    held = ", ".join(f"{name} {held}/{bound}" for name, (held, bound) in usage.items())
+    print(f"  memo entries at the end / bound: {held}")
 
 
 def memo_worst_case() -> None:
