@@ -483,15 +483,28 @@ def _hand_halves(packed: bytes) -> tuple[int, int]:
     two halves meet only for the one figure the hand needs (see _kept_together).
     """
     parts = _part_memo
-    records = []
-    for part in (packed[0:9], packed[9:18], packed[18:27]):
-        key = part if NUM_TILES_OF_KIND in part else part.strip(b"\0")  # _suit_key, inline
-        key = min(key, key[::-1])
-        record = parts.get(key)
-        records.append(_suit_record(part, key) if record is None else record)
+    part = packed[0:9]
+    key = part if NUM_TILES_OF_KIND in part else part.strip(b"\0")  # _suit_key, inline
+    key = min(key, key[::-1])
+    first = parts.get(key)
+    if first is None:
+        first = _suit_record(part, key)
+    part = packed[9:18]
+    key = part if NUM_TILES_OF_KIND in part else part.strip(b"\0")
+    key = min(key, key[::-1])
+    second = parts.get(key)
+    if second is None:
+        second = _suit_record(part, key)
+    part = packed[18:27]
+    key = part if NUM_TILES_OF_KIND in part else part.strip(b"\0")
+    key = min(key, key[::-1])
+    third = parts.get(key)
+    if third is None:
+        third = _suit_record(part, key)
     honours = packed[27:34]
-    honours_record = 0 if honours == _NO_HONOURS else _honour_record(honours)
-    return _merge(records[0], records[1]), _merge(records[2], honours_record)
+    if honours != _NO_HONOURS:
+        third = _merge(third, _honour_record(honours))
+    return _merge(first, second), third
 
 
 def _hand_record(packed: bytes) -> int:
@@ -508,10 +521,11 @@ def _kept_together(a: int, b: int, sets: int) -> int:
     """
     best = 0
     pair_b = 6 * (5 + sets)
-    for ga in range(sets + 1):
-        shift_a = 6 * ga
-        kept = max((a >> shift_a & 63) + (b >> pair_b & 63),  # the pair in b
-                   (a >> shift_a + 30 & 63) + (b >> pair_b - 30 & 63))  # the pair in a
+    for shift_a in range(0, 6 * sets + 1, 6):
+        kept = (a >> shift_a & 63) + (b >> pair_b & 63)  # the pair in b
+        if kept > best:
+            best = kept
+        kept = (a >> shift_a + 30 & 63) + (b >> pair_b - 30 & 63)  # the pair in a
         if kept > best:
             best = kept
         pair_b -= 6
