@@ -483,24 +483,13 @@ def _hand_halves(packed: bytes) -> tuple[int, int]:
     two halves meet only for the one figure the hand needs (see _kept_together).
     """
     parts = _part_memo
-    part = packed[0:9]
-    key = part if NUM_TILES_OF_KIND in part else part.strip(b"\0")  # _suit_key, inline
-    key = min(key, key[::-1])
-    first = parts.get(key)
-    if first is None:
-        first = _suit_record(part, key)
-    part = packed[9:18]
-    key = part if NUM_TILES_OF_KIND in part else part.strip(b"\0")
-    key = min(key, key[::-1])
-    second = parts.get(key)
-    if second is None:
-        second = _suit_record(part, key)
-    part = packed[18:27]
-    key = part if NUM_TILES_OF_KIND in part else part.strip(b"\0")
-    key = min(key, key[::-1])
-    third = parts.get(key)
-    if third is None:
-        third = _suit_record(part, key)
+    records = []
+    for part in (packed[0:9], packed[9:18], packed[18:27]):
+        key = part if NUM_TILES_OF_KIND in part else part.strip(b"\0")  # _suit_key, inline
+        key = min(key, key[::-1])
+        record = parts.get(key)
+        records.append(_suit_record(part, key) if record is None else record)
+    first, second, third = records
     honours = packed[27:34]
     if honours != _NO_HONOURS:
         third = _merge(third, _honour_record(honours))
