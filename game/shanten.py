@@ -368,6 +368,8 @@ def _block_record(block: bytes, room_left: int, room_right: int) -> int:
     without a quad takes all the room it can have (checked exhaustively in the tests). So a
     run without a quad is solved with that room and no other, and memoised so.
     """
+    if len(block) == 1 and block[0] < NUM_TILES_OF_KIND:  # a lone kind keeps what an honour keeps
+        return _honour_kind_record(block[0])
     if NUM_TILES_OF_KIND in block:
         if len(block) >= 3:
             room_left = room_left if NUM_TILES_OF_KIND in block[:3] else 0
@@ -441,8 +443,21 @@ def _honour_record(honours: bytes) -> int:
         record = 0
         for count in honours:
             if count:
-                record = _merge(record, _block_figures((count,), False) | count << _TILES_SHIFT)
+                record = _merge(record, _honour_kind_record(count))
         _honour_kinds_memo[kinds] = record
+    return record
+
+
+def _honour_kind_record(count: int) -> int:
+    """Record of one honour kind held ``count`` times (1-4), in the honours' memo.
+
+    A suited kind alone in its run, held at most three times, keeps the same (a sequence
+    through it keeps it alone, as a triplet or the pair would; checked in the tests).
+    """
+    kinds = 1 << 3 * (count - 1)  # _honour_record's key for it
+    record = _honour_kinds_memo.get(kinds)
+    if record is None:
+        record = _honour_kinds_memo[kinds] = _block_figures((count,), False) | count << _TILES_SHIFT
     return record
 
 

@@ -121,6 +121,16 @@ def test_a_run_without_quads_needs_no_room_around_it(length):
                 assert sh._exact_vector(bytes(left) + block + bytes(right)) == padded, (block, left, right)
 
 
+def test_a_lone_suited_kind_without_a_quad_keeps_what_an_honour_keeps():
+    """_block_record gives a suited kind alone in its run (one to three copies) the honour's
+    record, whatever the room around it; a quad does use the room."""
+    for count in (1, 2, 3, 4):
+        honour = sh._exact_vector([count], sequences=False)
+        for left, right in itertools.product(range(3), repeat=2):
+            suited = sh._exact_vector(bytes(left) + bytes([count]) + bytes(right))
+            assert (suited == honour) == (count < 4 or left + right < 2), (count, left, right)
+
+
 def test_long_runs_without_quads_need_no_room_either():
     rng = random.Random(8)
     checked = 0
