@@ -1,5 +1,6 @@
 """Long ponds at the table: thirty discards for every seat stay inside their boxes, readable,
-and overlap nothing else on screen (checked through the screen buffer)."""
+and overlap nothing else on screen, and every meld stays whole on screen (checked through the
+screen buffer)."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ import pyxel
 import pytest
 
 from game.melds import Meld
-from game.ui import board, hands, pieces, ponds
+from game.ui import board, hands, melds, pieces, ponds
 from game.ui import table as table_module
 from game.view import DiscardView, PlayerView
 
@@ -66,6 +67,10 @@ def test_thirty_discards_for_every_seat_overlap_nothing_on_the_table(pyxel_headl
         outside = [(i % SCREEN, i // SCREEN) for i in pond if not (x <= i % SCREEN < x + w and y <= i // SCREEN < y + h)]
         assert not outside, (place, outside[:5])
         assert 0 <= x and x + w <= SCREEN and 0 <= y and y + h <= SCREEN
+    for seat in range(4):  # every meld on screen, whole
+        place = (seat - chair) % 4
+        whole = sum(len(painted(lambda meld=meld: melds.draw_meld(0, 0, meld, seat))) for meld in view.melds[seat])
+        assert len(masks[f"melds {place}"]) == whole, place
     names = list(masks)
     for i, first in enumerate(names):
         for second in names[i + 1:]:
