@@ -46,6 +46,19 @@ from game.wall import Shuffler, Wall, seed_words
 SEATS = 4
 
 
+def _cpu_clock() -> Callable[[], float]:
+    """The clock of a decision's cost: this thread's CPU time, so that a loaded machine's
+    waits do not count as thinking; the wall clock where the platform has no thread clock."""
+    try:
+        time.thread_time()
+        return time.thread_time
+    except (AttributeError, OSError):
+        return time.perf_counter
+
+
+DECISION_CLOCK = _cpu_clock()
+
+
 # --- what a seat is -------------------------------------------------------------------
 
 class Agent(Protocol):
@@ -126,8 +139,8 @@ class Decision:
 
 @dataclass(frozen=True, slots=True)
 class DecisionCost:
-    """What one decision cost its agent: time inside its task, steps (checkpoints), and
-    frames when the game runs under a frame counter."""
+    """What one decision cost its agent: CPU time inside its task (DECISION_CLOCK), steps
+    (checkpoints), and frames when the game runs under a frame counter."""
     seat: int
     agent: str
     seconds: float
@@ -280,14 +293,14 @@ class Game:
         """Run an agent's task, timing only its own steps (not the frames it waits)."""
         seconds, steps, frames = 0.0, 0, set()
         while True:
-            start = time.perf_counter()
+            start = DECISION_CLOCK()
             try:
                 value = next(task)
             except StopIteration as stop:
-                seconds += time.perf_counter() - start
+                seconds += DECISION_CLOCK() - start
                 result = stop.value
                 break
-            seconds += time.perf_counter() - start
+            seconds += DECISION_CLOCK() - start
             steps += 1
             if self.frame_counter is not None:
                 frames.add(self.frame_counter())

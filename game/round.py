@@ -152,9 +152,11 @@ class Drew:
 
 @dataclass(frozen=True, slots=True)
 class Discarded:
+    """A discard; ``tsumogiri`` when it is the tile just drawn (every player sees that)."""
     seat: int
     tile: int
     riichi: bool = False
+    tsumogiri: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -662,7 +664,8 @@ class Round:
     def _do_discard(self, seat: int, action: Discard | Riichi) -> None:
         if self.pending_dora:
             self._reveal_pending_dora()
-        self._emit(Discarded(seat, action.tile, riichi=isinstance(action, Riichi)))
+        self._emit(Discarded(seat, action.tile, riichi=isinstance(action, Riichi),
+                             tsumogiri=action.tile == self.drawn))
 
     def _do_tsumo(self, seat: int, action: Tsumo) -> None:
         score = self._win_score(seat, self.drawn, tsumo=True)
@@ -846,7 +849,7 @@ class Round:
     def _fold_discarded(self, e: Discarded) -> None:
         seat = e.seat
         self.hands[seat].remove(e.tile)
-        self.ponds[seat].append(_Pond(e.tile, e.tile == self.drawn, e.riichi))
+        self.ponds[seat].append(_Pond(e.tile, e.tsumogiri, e.riichi))
         self.ippatsu[seat] = False
         self.furiten_temp[seat] = False
         if e.riichi:

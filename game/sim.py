@@ -17,7 +17,7 @@ The figures of each kind are over its seats' games and the rounds they played: a
 rank with its 95% interval (normal approximation), and the rates of rounds won, dealt in
 (paid a ron), declared riichi, made an open call; the average hand value of its wins
 (points without honba or sticks). Over all games: the share of rounds that ended in an
-exhaustive draw, the thinking time per decision (p50, p99, max over every seat's
+exhaustive draw, the thinking (CPU) time per decision (p50, p99, max over every seat's
 decisions) and games per minute.
 """
 

@@ -12,7 +12,7 @@ from engine.tasks import run_to_end
 from game.cpu import CpuAgent
 from game.cpu.defence import danger_of_kind, genbutsu
 from game.round import Chi, Discard, Pass, Pon, Riichi, Ron, Round, Tsumo
-from game.shanten import shanten
+from game.shanten import evaluate_discards, shanten
 from game.tiles import counts34, parse_tile, parse_tiles
 from game.wall import Wall
 
@@ -222,3 +222,66 @@ def test_thinking_is_sliced_between_candidates():
         pass
     kinds = len({t // 4 for t in view.hand})
     assert steps >= kinds  # at least one step per candidate discard
+
+
+def _oracle_quality(hand34: list[int], discard: int) -> float:
+    """The tenpai quality of throwing ``discard``, by the ``mahjong`` library's shanten alone:
+    over each draw that advances the hand, the widest wait (unseen copies) of its best tenpai
+    discard, averaged by the draws' unseen copies."""
+    from mahjong.shanten import Shanten
+
+    oracle = Shanten()
+    unseen = [4 - n for n in hand34]
+    rest = list(hand34)
+    rest[discard] -= 1
+    now = oracle.calculate_shanten(rest)
+
+    def wait_copies(hand: list[int], left: list[int]) -> int:
+        total = 0
+        for w in range(34):
+            if hand[w] < 4:
+                hand[w] += 1
+                total += left[w] if oracle.calculate_shanten(hand) == -1 else 0
+                hand[w] -= 1
+        return total
+
+    weighted = copies = 0
+    for k in range(34):
+        if unseen[k] and rest[k] < 4:
+            rest[k] += 1
+            if oracle.calculate_shanten(rest) < now:
+                left = list(unseen)
+                left[k] -= 1
+                widest = 0
+                for d in range(34):
+                    if rest[d]:
+                        rest[d] -= 1
+                        if oracle.calculate_shanten(rest) == 0:
+                            widest = max(widest, wait_copies(rest, left))
+                        rest[d] += 1
+                weighted += unseen[k] * widest
+                copies += unseen[k]
+            rest[k] -= 1
+    return weighted / copies
+
+
+# Two one-shanten hands (seat 0's 13 tiles and its first draw) where two discards keep the
+# same ukeire but lead to different waits; the others hold honours and terminals only.
+SHAPES = [("2m2m3m4m4m3p3p6p6p3s4s4s5s", "5m"), ("4m5m7m7m8m3p3p5p5p6p7p2s3s", "4s")]
+SHAPE_OTHERS = ["1112223334445z", "19m19p19s5556667z", "11m99m11p99p11s99s6z"]
+
+
+@pytest.mark.parametrize("dealt,drawn", SHAPES)
+def test_equal_ukeire_goes_to_the_better_shape(dealt, drawn):
+    rnd = scene([dealt, *SHAPE_OTHERS], [drawn], dora="7z")
+    hand34 = counts34(rnd.hand(0))
+    options = [o for o in run_to_end(evaluate_discards(hand34)) if o.shanten == 1]
+    tied = [o.kind for o in options if o.ukeire.total == options[0].ukeire.total]
+    assert len(tied) == 2
+    quality = {k: _oracle_quality(hand34, k) for k in tied}
+    better = max(tied, key=quality.get)
+    assert abs(quality[tied[0]] - quality[tied[1]]) > 1
+    for strength in ("normal", "strong"):
+        assert decide(rnd, 0, strength).tile // 4 == better
+    assert decide(rnd, 0, "weak").tile // 4 == tied[0]  # speed alone: the first of the tie
+    assert better != tied[0]  # so the shape, and nothing else, made the difference

@@ -27,7 +27,8 @@ from game.mjai.protocol import (
 )
 from game.mjai.tracker import MjaiTracker
 from game.play import Game, RoundStarted
-from game.round import Dealt, Pass, Riichi
+from game.round import Dealt, Discard, Discarded, Pass, Riichi, Round
+from game.wall import Shuffler, Wall, seed_words
 
 DATA = Path(__file__).parent / "data" / "mjai"
 
@@ -129,12 +130,28 @@ def test_the_view_rebuilt_from_mjai_events_is_the_drivers_view():
     assert len(checks) > 1000
 
 
-def test_tsumogiri_is_told_when_the_draw_is_known():
+def test_tsumogiri_is_told_for_every_seat():
+    """Another seat's draw is hidden, but whether it threw the drawn tile is public."""
+    from game.view import seen_by
+    shuffle = Shuffler(seed_words("TSMOGIRI")).next_round()
+    rnd = Round.start(Wall(shuffle.wall, shuffle.dice), dealer=0)
     writer = MjaiWriter(seat=0)
-    from game.round import Discarded, Drew
-    out = writer.events(Drew(1, 40)) + writer.events(Discarded(1, 40))
-    assert out == [{"type": "tsumo", "actor": 1, "pai": "?"},
-                   {"type": "dahai", "actor": 1, "pai": "2p", "tsumogiri": True}]
+    told = []
+    while rnd.phase != "over" and len(told) < 12:
+        seat = rnd.turn
+        if rnd.phase == "turn":
+            tile = rnd.drawn if len(told) % 2 == 0 else rnd.hands[seat][0]
+            rnd.apply(seat, Discard(tile))
+        else:
+            for s in rnd.awaiting():
+                rnd.apply(s, Pass())
+            continue
+        for e in rnd.events[-3:]:
+            if isinstance(e, Discarded) and e.seat != 0:
+                dahai = [m for m in writer.events(seen_by(e, 0)) if m["type"] == "dahai"][0]
+                told.append((dahai["tsumogiri"], rnd.ponds[e.seat][-1].tsumogiri))
+    assert told and all(said == pond for said, pond in told)
+    assert {said for said, _ in told} == {True, False}
 
 
 # --- our bot on a real referee's lines -------------------------------------------------

@@ -81,3 +81,13 @@ def test_an_mjai_command_that_cannot_start_is_one_line_and_exit_2(capsys):
     assert main(["sim", "--games", "1", "--seed", "x", "--seats", "mjai:/nonexistent/bot,cpu,cpu,cpu"]) == 2
     err = capsys.readouterr().err
     assert len(err.splitlines()) == 1 and "cannot start" in err
+
+
+def test_an_mjai_bot_that_stops_answering_does_not_hang_the_game(monkeypatch):
+    """A bot silent past ANSWER_SECONDS is stopped; its seat plays safe actions, counted invalid."""
+    from game.mjai import outside
+    monkeypatch.setattr(outside, "ANSWER_SECONDS", 0.5)
+    silent = f"mjai:{sys.executable} -c 'import time; time.sleep(30)'"
+    record = sim.play_game([silent, "tsumogiri", "tsumogiri", "tsumogiri"], "silent", 0)
+    assert sorted(s.rank for s in record.seats) == [1, 2, 3, 4]
+    assert record.seats[0].invalid > 0 and sum(s.invalid for s in record.seats[1:]) == 0

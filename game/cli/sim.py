@@ -91,7 +91,7 @@ def describe(figures: dict, invalid: dict[str, int]) -> str:
     think = figures["think_ms"]
     lines.append(f"{figures['games']} games; exhaustive draws {figures['draw_rate']:.1%} of rounds; "
                  f"{figures['games_per_minute']:.1f} games per minute")
-    lines.append(f"thinking per decision: p50 {think['p50']:.2f} ms, p99 {think['p99']:.2f} ms, "
+    lines.append(f"thinking per decision (CPU time): p50 {think['p50']:.2f} ms, p99 {think['p99']:.2f} ms, "
                  f"max {think['max']:.2f} ms")
     bad = {kind: n for kind, n in invalid.items() if n}
     if bad:

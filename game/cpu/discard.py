@@ -5,7 +5,9 @@ yaku on any wait, or an open hand left with no yaku direction, counts as further
 ukeire (for a tenpai: the unseen copies of the waits, times their value), the value the discard
 gives up, and its danger against the table's threats. The seat then either pushes (the best
 candidate by shanten, then ukeire less the value lost, less a little danger) or folds (the
-safest tile). Weaker strengths simply skip the value or the danger terms.
+safest tile). A one-shanten candidate's ukeire is weighed by its quality (the waits its
+accepting draws reach, see ``efficiency.tenpai_quality``): ryanmen shapes beat kanchan ones
+of the same count. Weaker strengths simply skip the shape, value or danger terms.
 
     >>> Candidate(kind=0, tile=0, shanten=1, ukeire=20).key(danger_weight=0.0)
     (1, -20.0)
@@ -17,7 +19,7 @@ from dataclasses import dataclass
 
 from engine.tasks import TaskGen
 from game.cpu import defence, position, value
-from game.cpu.efficiency import discard_options, legal_discard_tiles, tile_of_kind
+from game.cpu.efficiency import discard_options, legal_discard_tiles, tenpai_quality, tile_of_kind
 from game.cpu.riichi import should_riichi
 from game.cpu.strength import Strength
 from game.round import Discard, Riichi
@@ -29,8 +31,13 @@ NO_YAKU_STEPS = 1        # an open tenpai without a yaku is this much further fr
 LOST_PATH_STEPS = 2      # an open hand without any yaku direction left
 PUSH_DANGER = 0.4        # ukeire tiles one percent of deal-in costs when pushing
 CAUTION_DANGER = 1.5     # ... when wary of an open hand
-PUSH_ONE_SHANTEN = 5200  # a one-shanten hand worth this much (estimated) pushes against riichi
-EARLY_ENOUGH = 24        # ... while this many tiles are left
+PUSH_ONE_SHANTEN = 3900  # a one-shanten hand worth this much (estimated) pushes against riichi
+EARLY_ENOUGH = 18        # ... while this many tiles are left
+PUSH_TWO_SHANTEN = 8000  # a two-shanten hand worth this much pushes (carefully) ...
+VERY_EARLY = 40          # ... while this many tiles are left
+REFERENCE_WAIT = 6.0     # a one-shanten's ukeire counts in full when its tenpai waits average this
+SHAPE_CANDIDATES = 4     # the most one-shanten discards (by ukeire) whose quality is looked at
+SHAPE_RIVALS = 0.6       # ... each with at least this share of the widest one's ukeire
 
 
 @dataclass
@@ -111,7 +118,36 @@ def candidates(view: PlayerView, strength: Strength, ruleset: Ruleset) -> TaskGe
             rest.remove(tile)
             _tenpai_facts(view, cand, rest, option.ukeire.kinds, strength, ruleset)
         found.append(cand)
+    if strength.shape:
+        yield from _weigh_shapes(view, options, found)
     return found
+
+
+def _weigh_shapes(view: PlayerView, options: list, found: list[Candidate]) -> TaskGen[None]:
+    """Scale the one-shanten candidates' ukeire by the square root of their tenpai quality
+    against REFERENCE_WAIT (the root: the quality matters only once tenpai is reached, the
+    ukeire from now). Only rivals are looked at: the SHAPE_CANDIDATES widest, within
+    SHAPE_RIVALS of the widest; the others take the lowest scale seen. With no rival, or
+    with a tenpai candidate (it comes first), the order cannot change: nothing is scaled."""
+    if min(c.shanten for c in found) < 1:
+        return
+    pairs = [(o, c) for o, c in zip(options, found) if o.shanten == 1 and o.ukeire.total]
+    pairs.sort(key=lambda pair: -pair[0].ukeire.total)
+    rivals = [p for p in pairs[:SHAPE_CANDIDATES] if p[0].ukeire.total >= SHAPE_RIVALS * pairs[0][0].ukeire.total]
+    if len(rivals) < 2:
+        return
+    counts = counts34(view.hand)
+    unseen = [4 - own - seen for own, seen in zip(counts, view.visible_counts34())]
+    scales, memo = [], {}
+    for option, cand in rivals:
+        counts[option.kind] -= 1
+        quality = yield from tenpai_quality(counts, option.ukeire.kinds, unseen, memo)
+        counts[option.kind] += 1
+        scale = (quality / REFERENCE_WAIT) ** 0.5
+        cand.ukeire *= scale
+        scales.append(scale)
+    for _, cand in pairs[len(rivals):]:
+        cand.ukeire *= min(scales)
 
 
 def _hand_estimate(view: PlayerView, best: Candidate) -> int:
@@ -145,6 +181,8 @@ def stance(view: PlayerView, best: Candidate, threat: dict[int, float], strength
     if trailing and best.shanten <= 2:
         return CAUTION_DANGER
     if best.shanten == 1 and not leading and worth >= PUSH_ONE_SHANTEN and view.tiles_left >= EARLY_ENOUGH:
+        return CAUTION_DANGER
+    if best.shanten == 2 and not leading and worth >= PUSH_TWO_SHANTEN and view.tiles_left >= VERY_EARLY:
         return CAUTION_DANGER
     return None
 

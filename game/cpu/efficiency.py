@@ -15,8 +15,8 @@ from collections.abc import Sequence
 
 from engine.tasks import TaskGen
 from game.round import Discard
-from game.shanten import DiscardOption, evaluate_discards
-from game.tiles import counts34, is_red
+from game.shanten import DiscardOption, evaluate_discards, waits
+from game.tiles import NUM_KINDS, counts34, is_red
 from game.view import PlayerView
 
 
@@ -39,3 +39,55 @@ def tile_of_kind(kind: int, tiles: Sequence[int], drawn: int | None) -> int:
     copies = [t for t in tiles if t // 4 == kind]
     plain = [t for t in copies if not is_red(t)]
     return max(plain) if plain else copies[0]
+
+
+def _widest_tenpai(counts34: list[int], unseen: Sequence[int], memo: dict[bytes, list[int]]) -> int:
+    """The widest wait (unseen copies) among the tenpai discards of a 3n+2 hand.
+
+    ``memo`` keeps each 3n+1 hand's waits: the same tenpai shapes come back from draw after
+    draw and from candidate after candidate, so one memo serves a whole decision."""
+    best = 0
+    for d in range(NUM_KINDS):
+        if counts34[d]:
+            counts34[d] -= 1
+            key = bytes(counts34)
+            kinds = memo.get(key)
+            if kinds is None:
+                kinds = memo[key] = waits(counts34)
+            counts34[d] += 1
+            best = max(best, sum(unseen[k] for k in kinds))
+    return best
+
+
+def tenpai_quality(counts34: Sequence[int], accepting: dict[int, int], unseen: Sequence[int],
+                   memo: dict[bytes, list[int]] | None = None) -> TaskGen[float]:
+    """Task: the average widest tenpai wait after the accepting draws of a one-shanten hand.
+
+    ``accepting`` maps each kind that advances the 3n+1 hand to its unseen copies (an
+    ``Ukeire.kinds``); ``unseen`` is every kind's unseen copies; ``memo`` may be shared by
+    the calls of one decision (see ``_widest_tenpai``). Yields once per draw.
+
+        >>> from engine.tasks import run_to_end
+        >>> from game.shanten import ukeire
+        >>> from game.tiles import parse_tiles
+        >>> def quality(text):
+        ...     hand = counts34(parse_tiles(text))
+        ...     unseen = [4 - n for n in hand]
+        ...     return round(run_to_end(tenpai_quality(hand, ukeire(hand).kinds, unseen)), 2)
+        >>> quality("34m67m456p789s5s11z"), quality("13m79m456p789s5s11z")  # ryanmen, kanchan
+        (9.0, 4.0)
+    """
+    hand = list(counts34)
+    memo = {} if memo is None else memo
+    weighted = copies = 0
+    for k, n in accepting.items():
+        if n == 0:
+            continue
+        yield
+        hand[k] += 1
+        left = list(unseen)
+        left[k] -= 1
+        weighted += n * _widest_tenpai(hand, left, memo)
+        copies += n
+        hand[k] -= 1
+    return weighted / copies if copies else 0.0

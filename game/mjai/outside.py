@@ -8,14 +8,18 @@ round's end are sent as their own lines (the answers, ``none``, are read and dro
 referee does. A riichi is two answers in mjai (``reach``, then the discard after the echo).
 
 An answer that is not legal is returned as :class:`Unreadable`, which no view lists: the
-driver records it as invalid and plays a safe action instead.
+driver records it as invalid and plays a safe action instead. A bot that gives no answer
+within ANSWER_SECONDS is stopped (a simulation must not hang on it): from then on every ask
+is answered as Unreadable, so the game goes on with safe actions and counts them invalid.
 """
 
 from __future__ import annotations
 
 import json
+import queue
 import shlex
 import subprocess
+import threading
 from dataclasses import dataclass
 from typing import Any
 
@@ -26,6 +30,7 @@ from game.round import Riichi
 from game.view import PlayerView
 
 CLOSE_SECONDS = 10
+ANSWER_SECONDS = 60  # the longest an outside bot may think about one answer
 
 
 @dataclass(frozen=True)
@@ -44,6 +49,8 @@ class OutsideBot:
         self.writer = MjaiWriter(0)
         self.pending: list[dict] = []
         self.process: subprocess.Popen | None = None
+        self.lines: queue.Queue[str] = queue.Queue()
+        self.stopped = ""  # why the bot was stopped, once it has been
 
     # --- the process ------------------------------------------------------------------
 
@@ -59,6 +66,13 @@ class OutsideBot:
                                             text=True, bufsize=1)
         except OSError as exc:
             raise InputError(f"mjai command {self.command!r} cannot start: {exc.strerror}") from None
+        # a thread reads the answers so that waiting for one can time out
+        threading.Thread(target=self._read_lines, args=(self.process.stdout,), daemon=True).start()
+
+    def _read_lines(self, stream) -> None:
+        for line in stream:
+            self.lines.put(line)
+        self.lines.put("")  # the output closed
 
     def close(self) -> None:
         """End the process: its input closes; one that does not stop soon is killed."""
@@ -73,15 +87,22 @@ class OutsideBot:
 
     def _ask(self, events: list[dict]) -> Any:
         """Send one line of events and read the JSON answer."""
+        if self.stopped:
+            return {"type": "unreadable", "text": self.stopped}
         if self.process is None:
             self.start()
         line = json.dumps(events, separators=(",", ":"))
         try:
             self.process.stdin.write(line + "\n")
             self.process.stdin.flush()
-            answer = self.process.stdout.readline()
+            answer = self.lines.get(timeout=ANSWER_SECONDS)
         except (BrokenPipeError, OSError):
             answer = ""
+        except queue.Empty:
+            self.stopped = f"no answer in {ANSWER_SECONDS} s"
+            self.process.kill()  # a bot that stopped answering gets no grace to close
+            self.close()
+            return {"type": "unreadable", "text": self.stopped}
         if not answer:
             raise InputError(f"mjai bot {self.command!r} closed its output")
         try:

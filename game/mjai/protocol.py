@@ -95,8 +95,8 @@ class MjaiWriter:
     """Our round events as the mjai events ``seat`` may see, in mjai's order.
 
     Give it the events of a round in order (masked for the seat or not: another seat's
-    draw is written ``?`` either way; when its tile is given, the discard after it says
-    whether it was thrown straight from the draw, ``tsumogiri``, else it says false). Two orders differ from ours: a closed kan's dora
+    draw is written ``?`` either way; every discard says whether it was thrown straight
+    from the draw, ``tsumogiri``, which the table sees). Two orders differ from ours: a closed kan's dora
     indicator turns before the replacement draw in mjai (after it in :mod:`game.round`),
     and an open or added kan's indicator turns after its maker's discard (before it in
     ours). ``answered_reach`` is set when this seat already said ``reach`` itself (mjai
@@ -126,7 +126,6 @@ class MjaiWriter:
         return []  # start_kyoku carries the hands; see start_kyoku()
 
     def _drew(self, e: Drew) -> list[dict]:
-        self.drawn[e.seat] = e.tile  # another's tile, when told, only marks its tsumogiri
         seen = e.seat == self.seat and e.tile is not None
         return [{"type": "tsumo", "actor": e.seat, "pai": tile_name(e.tile) if seen else HIDDEN}]
 
@@ -135,9 +134,7 @@ class MjaiWriter:
         if e.riichi and not (e.seat == self.seat and self.answered_reach):
             out.append({"type": "reach", "actor": e.seat})
         self.answered_reach = False
-        tsumogiri = self.drawn[e.seat] is not None and self.drawn[e.seat] == e.tile
-        out.append({"type": "dahai", "actor": e.seat, "pai": tile_name(e.tile), "tsumogiri": tsumogiri})
-        self.drawn[e.seat] = None
+        out.append({"type": "dahai", "actor": e.seat, "pai": tile_name(e.tile), "tsumogiri": e.tsumogiri})
         out += self.held_dora
         self.held_dora = []
         return out

@@ -177,11 +177,10 @@ class MjaiTracker:
         actor = _seat(e["actor"])
         tsumogiri = bool(e.get("tsumogiri"))
         tile = self._shown(actor, e["pai"], prefer_drawn=tsumogiri)
-        rnd = self.round
-        if actor != self.seat and tsumogiri:
-            rnd.drawn = tile  # the pond marks it as thrown straight from the draw
+        if actor == self.seat:
+            tsumogiri = tile == self.round.drawn
         riichi, self.declared[actor] = self.declared[actor], False
-        rnd._emit(Discarded(actor, tile, riichi))
+        self.round._emit(Discarded(actor, tile, riichi, tsumogiri))
 
     def _reach(self, e: dict) -> None:
         self.declared[_seat(e["actor"])] = True
