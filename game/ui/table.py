@@ -45,6 +45,11 @@ DEMO_RESULT_FRAMES = 90  # the demo reads each result page this long
 OVER_FRAMES = 30  # the table stays a second with the round's end on it, before the results
 
 
+def cpu_agent(strength: str) -> CpuAgent:
+    """A CPU seat of the settings' strength (tests seat a quicker stand-in here)."""
+    return CpuAgent(strength)
+
+
 class TableScene:
     def __init__(self, cart: Cartridge, seed_code: str, settings: Settings | None = None,
                  demo: bool = False, decisions: Sequence[Decision] = ()) -> None:
@@ -56,7 +61,7 @@ class TableScene:
         self.player = None if demo else seat
         self.chair = seat  # the seat at the bottom of the screen
         self.human = WaitingAgent()
-        agents = [CpuAgent(self.settings.cpu_strength) for _ in range(4)]
+        agents = [cpu_agent(self.settings.cpu_strength) for _ in range(4)]
         if not demo:
             agents[seat] = self.human
         self.game = Game(agents, seed_code, self.settings.ruleset(), decisions, pace=self.pace,
