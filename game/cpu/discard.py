@@ -215,4 +215,4 @@ def _declare(view: PlayerView, chosen: Candidate, strength: Strength, ruleset: R
                  and chosen.dama_points > 0
                  and position.rank_after_win(view, chosen.dama_points, None) == 1)
     return should_riichi(chosen.waits_unseen, chosen.dama_points, view.seat == view.dealer,
-                         chosen.furiten, keep_lead)
+                         chosen.furiten, keep_lead, view.tiles_left)

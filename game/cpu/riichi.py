@@ -5,6 +5,8 @@ A closed tenpai hand declares riichi unless one of these holds:
 - no unseen copy of any wait is left (a dead wait: stay free to change it);
 - the hand is furiten on a narrow wait (it can only tsumo, and cannot change);
 - it already has a yaku and is worth a mangan without riichi (dama keeps the ron);
+- it already has a yaku and few tiles are left (LATE_TILES): riichi would add little
+  and take away the freedom to fold or change the wait;
 - (position) all-last in first place, when a win with its yaku keeps the lead.
 
 A hand without a yaku must declare to win by ron, so it does whenever the wait is alive.
@@ -13,17 +15,20 @@ A hand without a yaku must declare to win by ron, so it does whenever the wait i
     True
     >>> should_riichi(waits_unseen=5, dama_points=8000, dealer=False, furiten=False)
     False
+    >>> should_riichi(waits_unseen=5, dama_points=2000, dealer=False, furiten=False, tiles_left=8)
+    False
 """
 
 from __future__ import annotations
 
 DAMA_ENOUGH = 7700         # a non-dealer's hand worth this without riichi stays dama
 DAMA_ENOUGH_DEALER = 11600
+LATE_TILES = 12            # with fewer tiles left in the wall, a hand with a yaku stays dama
 FURITEN_RIICHI_WAITS = 5   # a furiten hand declares only with this many tiles to tsumo
 
 
 def should_riichi(waits_unseen: int, dama_points: int, dealer: bool, furiten: bool,
-                  keep_lead: bool = False) -> bool:
+                  keep_lead: bool = False, tiles_left: int = 70) -> bool:
     """Riichi or dama for one tenpai discard; see the module docstring."""
     if waits_unseen == 0:
         return False
@@ -31,6 +36,6 @@ def should_riichi(waits_unseen: int, dama_points: int, dealer: bool, furiten: bo
         return waits_unseen >= FURITEN_RIICHI_WAITS
     if dama_points == 0:
         return True
-    if keep_lead:
+    if keep_lead or tiles_left < LATE_TILES:
         return False
     return dama_points < (DAMA_ENOUGH_DEALER if dealer else DAMA_ENOUGH)
