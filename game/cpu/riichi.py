@@ -4,7 +4,8 @@ A closed tenpai hand declares riichi unless one of these holds:
 
 - no unseen copy of any wait is left (a dead wait: stay free to change it);
 - the hand is furiten on a narrow wait (it can only tsumo, and cannot change);
-- it already has a yaku and is worth a mangan without riichi (dama keeps the ron);
+- it already has a yaku and is worth 5,200 (a dealer 7,700) without riichi: dama keeps
+  the ron unannounced, and the hand free to fold;
 - it already has a yaku and few tiles are left (LATE_TILES): riichi would add little
   and take away the freedom to fold or change the wait;
 - (position) all-last in first place, when a win with its yaku keeps the lead.
@@ -21,9 +22,9 @@ A hand without a yaku must declare to win by ron, so it does whenever the wait i
 
 from __future__ import annotations
 
-DAMA_ENOUGH = 7700         # a non-dealer's hand worth this without riichi stays dama
-DAMA_ENOUGH_DEALER = 11600
-LATE_TILES = 12            # with fewer tiles left in the wall, a hand with a yaku stays dama
+DAMA_ENOUGH = 5200         # a non-dealer's hand worth this without riichi stays dama
+DAMA_ENOUGH_DEALER = 7700
+LATE_TILES = 18            # with fewer tiles left in the wall, a hand with a yaku stays dama
 FURITEN_RIICHI_WAITS = 5   # a furiten hand declares only with this many tiles to tsumo
 
 
