@@ -122,14 +122,14 @@ def fallback(view: PlayerView, prefer_win: bool = False) -> Action:
 
 # --- what the driver records ------------------------------------------------------------
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Decision:
     """One answer given at the table, in order: the save file is the seed and these."""
     seat: int
     action: Action
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class DecisionCost:
     """What one decision cost its agent: CPU time inside its task (DECISION_CLOCK), steps
     (checkpoints), and frames when the game runs under a frame counter."""
