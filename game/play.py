@@ -46,17 +46,9 @@ from game.wall import Shuffler, Wall, seed_words
 SEATS = 4
 
 
-def _cpu_clock() -> Callable[[], float]:
-    """The clock of a decision's cost: this thread's CPU time, so that a loaded machine's
-    waits do not count as thinking; the wall clock where the platform has no thread clock."""
-    try:
-        time.thread_time()
-        return time.thread_time
-    except (AttributeError, OSError):
-        return time.perf_counter
-
-
-DECISION_CLOCK = _cpu_clock()
+# A decision's cost is CPU time, so that a loaded machine's waits do not count as thinking.
+# The process's (one thread thinks; time.thread_time is missing in the browser's Python).
+DECISION_CLOCK = time.process_time
 
 
 # --- what a seat is -------------------------------------------------------------------
@@ -130,14 +122,14 @@ def fallback(view: PlayerView, prefer_win: bool = False) -> Action:
 
 # --- what the driver records ------------------------------------------------------------
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Decision:
     """One answer given at the table, in order: the save file is the seed and these."""
     seat: int
     action: Action
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class DecisionCost:
     """What one decision cost its agent: CPU time inside its task (DECISION_CLOCK), steps
     (checkpoints), and frames when the game runs under a frame counter."""

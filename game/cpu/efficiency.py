@@ -41,11 +41,12 @@ def tile_of_kind(kind: int, tiles: Sequence[int], drawn: int | None) -> int:
     return max(plain) if plain else copies[0]
 
 
-def _widest_tenpai(counts34: list[int], unseen: Sequence[int], memo: dict[bytes, list[int]]) -> int:
-    """The widest wait (unseen copies) among the tenpai discards of a 3n+2 hand.
+def _widest_tenpai(counts34: list[int], unseen: Sequence[int], memo: dict[bytes, list[int]]) -> TaskGen[int]:
+    """Task: the widest wait (unseen copies) among the tenpai discards of a 3n+2 hand.
 
     ``memo`` keeps each 3n+1 hand's waits: the same tenpai shapes come back from draw after
-    draw and from candidate after candidate, so one memo serves a whole decision."""
+    draw and from candidate after candidate, so one memo serves a whole decision. Yields
+    before each hand it has to work out (a frame's step stays one ``waits`` long)."""
     best = 0
     for d in range(NUM_KINDS):
         if counts34[d]:
@@ -53,6 +54,7 @@ def _widest_tenpai(counts34: list[int], unseen: Sequence[int], memo: dict[bytes,
             key = bytes(counts34)
             kinds = memo.get(key)
             if kinds is None:
+                yield  # the hand is this task's own copy: nothing changes it meanwhile
                 kinds = memo[key] = waits(counts34)
             counts34[d] += 1
             best = max(best, sum(unseen[k] for k in kinds))
@@ -83,11 +85,10 @@ def tenpai_quality(counts34: Sequence[int], accepting: dict[int, int], unseen: S
     for k, n in accepting.items():
         if n == 0:
             continue
-        yield
         hand[k] += 1
         left = list(unseen)
         left[k] -= 1
-        weighted += n * _widest_tenpai(hand, left, memo)
+        weighted += n * (yield from _widest_tenpai(hand, left, memo))
         copies += n
         hand[k] -= 1
     return weighted / copies if copies else 0.0

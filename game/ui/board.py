@@ -9,40 +9,71 @@ facing the seat to act is lit, with the thinking dots on it while the thinking r
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import partial
+
 import pyxel
 
 from engine.target import BLACK, DARK_GREEN, ORANGE, PEACH, WHITE, YELLOW
 from game.tiles import WIND_NAMES
-from game.ui import centre, melds, paint, ponds
+from game.ui import centre, hands, melds, paint, ponds
 from game.ui.seats import relative
 from game.view import PlayerView
 
 FELT = DARK_GREEN
+SCREEN = 128
 CENTRE_BOX = (42, 39, 44, 37)  # x, y, w, h
 # By place (0 bottom, 1 right, 2 across, 3 left):
-POND_ORIGINS = ((46, 78), (88, 48), (46, 11), (2, 48))
-POND_ROWS = (3, 99, 3, 99)  # past these rows, the last row runs on
+POND_BOXES = ((44, 76, 43, 30), (88, 47, 40, 49), (44, 9, 42, 30), (2, 47, 40, 37))  # x, y, w, h
 NAMEPLATES = ((2, 106), (88, 40), (46, 2), (2, 40))
-MELD_BOXES = ((60, 119, 66), (86, 2, 40), (2, 2, 42), (2, 84, 42))  # x, y, width
+MELD_BOXES = ((60, 119, 66), (86, 2, 40), (2, 2, 42), (2, 84, 42))  # x, y, width (the bottom's: see meld_box)
 HAND_X, HAND_Y = 2, 116
 
 
 def draw_board(view: PlayerView, round_index: int, thinking: bool, frame: int) -> None:
     """Everything but the bottom seat's hand (the scene draws it with its cursor)."""
     pyxel.cls(FELT)
-    centre.draw_centre(CENTRE_BOX, view, round_index, thinking, frame)  # dots while anything thinks
-    draw_turn_edge(view, thinking, frame)
+    for _, paint_part in parts(view, round_index, thinking, frame):
+        paint_part()
+
+
+def parts(view: PlayerView, round_index: int, thinking: bool, frame: int) -> list[tuple[str, Callable[[], None]]]:
+    """The board's painters, named, in the order they paint: none paints over another (a
+    test paints each alone and checks)."""
     offered = view.last_discard[0] if view.last_discard else None
+    found = [("centre", partial(draw_centre, view, round_index, thinking, frame))]
     for seat in range(4):
         place = relative(seat, view.seat)
-        x, y = POND_ORIGINS[place]
-        ponds.draw_pond(x, y, view.discards[seat], offered == seat, rows=POND_ROWS[place])
-        draw_nameplate(view, seat, place)
-        if place:
-            mx, my, width = MELD_BOXES[place]
-            melds.draw_melds(mx, my, view.melds[seat], seat, width, right_to_left=place == 1)
-    mx, my, width = MELD_BOXES[0]  # the bottom seat's melds: right-aligned on the hand's row
-    melds.draw_melds(mx, my, view.melds[view.seat], view.seat, width, right_to_left=True)
+        mx, my, width = meld_box(view, place)
+        found += [
+            (f"pond {place}", partial(ponds.draw_pond, POND_BOXES[place], view.discards[seat], offered == seat)),
+            (f"nameplate {place}", partial(draw_nameplate, view, seat, place)),
+            # the bottom seat's melds lie right-aligned on the hand's row; the right seat's too
+            (f"melds {place}", partial(melds.draw_melds, mx, my, view.melds[seat], seat, width,
+                                       right_to_left=place in (0, 1))),
+        ]
+    return found
+
+
+def meld_box(view: PlayerView, place: int) -> tuple[int, int, int]:
+    """Where a seat's melds go (x, y, width). The bottom seat's share the hand's row: they take
+    what the hand leaves, which grows as the melds take tiles from it (four pons fit).
+
+        >>> from types import SimpleNamespace
+        >>> meld_box(SimpleNamespace(hand=(1, 2)), 0), meld_box(SimpleNamespace(hand=(1, 2)), 1)
+        ((24, 119, 104), (86, 2, 40))
+    """
+    if place:
+        return MELD_BOXES[place]
+    _, y, _ = MELD_BOXES[0]
+    left = HAND_X + len(view.hand) * hands.HAND_PITCH + hands.DRAWN_GAP + 2  # past the cursor's frame
+    return left, y, SCREEN - left
+
+
+def draw_centre(view: PlayerView, round_index: int, thinking: bool, frame: int) -> None:
+    """The centre box, its edge lit towards the seat to act."""
+    centre.draw_centre(CENTRE_BOX, view, round_index, thinking, frame)  # dots while anything thinks
+    draw_turn_edge(view, thinking, frame)
 
 
 def draw_nameplate(view: PlayerView, seat: int, place: int) -> None:

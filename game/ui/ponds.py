@@ -1,9 +1,12 @@
-"""A seat's pond: its discards in rows, as the table shows them.
+"""A seat's pond: its discards in rows, as the table shows them, kept inside the pond's box.
 
-Rows hold ``columns`` tiles; ``rows_before_overflow`` rows fill, then the last row runs on
-(the player's pond stretches right, as on a real table). The riichi tile lies sideways; a
-tile thrown straight from the draw (tsumogiri) is greyed; a tile another seat called away
-stays as a dark ghost; the discard being offered is underlined in yellow.
+Rows hold six tiles, and the last row that fits the box runs on while it has room (the player's
+pond stretches right, as on a real table). A seat that calls a lot can throw thirty tiles in a
+round: a pond too long for that packs its rows closer, each row lying on the one before's
+bottom edge (every face stays whole), then its tiles closer, so it never leaves its box. The
+riichi tile lies sideways; a tile thrown straight from the draw (tsumogiri) is greyed; a tile
+another seat called away stays as a dark ghost; the discard being offered is underlined in
+yellow (the box keeps a row of pixels for that line).
 """
 
 from __future__ import annotations
@@ -16,36 +19,61 @@ from engine.target import DARK_GREY, LIGHT_GREY, WHITE, YELLOW
 from game.ui import pieces
 from game.view import DiscardView
 
-PITCH_X, PITCH_Y = 6, 9
+PITCH_X, PITCH_Y = 6, 9  # a tile and a pixel's gap
+TIGHT_PITCH_Y = 7  # the next row covers the tile's bottom edge (its last pixel row), not its face
+TIGHT_PITCHES_X = (6, 5, 4, 3, 2)  # then the tiles close up: the gap goes, then the right edges
 COLUMNS = 6
+UNDERLINE = 1  # the offered tile's line, under the tile
 GHOST = DARK_GREY  # the body of a tile another seat called away
 TSUMOGIRI = LIGHT_GREY  # the body of a tile thrown straight from the draw
 
 
-def positions(pond: Sequence[DiscardView], columns: int = COLUMNS, rows: int = 99) -> list[tuple[int, int]]:
-    """Each discard's (dx, dy) from the pond's corner; a sideways tile takes more room.
+def layout(pond: Sequence[DiscardView], width: int, height: int) -> list[tuple[int, int]]:
+    """Each discard's (dx, dy) from the corner of a box ``width`` × ``height``: rows of six,
+    the last row running on; packed closer when that does not fit the box.
 
-    >>> d = DiscardView(0, False, False, None)
-    >>> r = DiscardView(0, False, True, None)
-    >>> positions([d, r, d])
+    >>> d, r = DiscardView(0, False, False, None), DiscardView(0, False, True, None)
+    >>> layout([d, r, d], 40, 40)
     [(0, 0), (6, 2), (14, 0)]
-    >>> positions([d] * 8, columns=3, rows=2)[-2:]
-    [(18, 9), (24, 9)]
+    >>> layout([d] * 14, 60, 18)[-2:]  # two rows fit: the second runs on
+    [(36, 9), (42, 9)]
+    >>> layout([d] * 13, 40, 35)[-1], layout([d] * 19, 40, 35)[-1]  # 19: four rows, 7 px apart
+    ((0, 18), (0, 21))
     """
+    normal = _rows(pond, width, height, PITCH_X, PITCH_Y, COLUMNS)
+    if normal is not None:
+        return normal
+    for pitch_x in TIGHT_PITCHES_X:
+        tight = _rows(pond, width, height, pitch_x, TIGHT_PITCH_Y)
+        if tight is not None:
+            return tight
+    return _rows(pond, width, 10**6, TIGHT_PITCHES_X[-1], TIGHT_PITCH_Y)  # beyond any real round
+
+
+def _rows(pond: Sequence[DiscardView], width: int, height: int, pitch_x: int, pitch_y: int,
+          columns: int | None = None) -> list[tuple[int, int]] | None:
+    """Rows ``pitch_y`` apart of ``columns`` tiles (or as many as fit) ``pitch_x`` apart, the
+    last row running on while it fits; None when the pond does not fit the box."""
+    narrow, tall = pieces.extent("pond")
+    rows = (height - UNDERLINE - tall) // pitch_y + 1
     places, dx, row, in_row = [], 0, 0, 0
     for discard in pond:
-        if in_row == columns and row < rows - 1:
-            dx, row, in_row = 0, row + 1, 0
         w, h = pieces.extent("pond", discard.riichi)
-        places.append((dx, row * PITCH_Y + (PITCH_Y - 1 - h if discard.riichi else 0)))
-        dx += w + 1
+        full = in_row == columns or dx + w > width
+        if in_row and full and row < rows - 1:
+            dx, row, in_row = 0, row + 1, 0
+        if dx + w > width or row >= rows:
+            return None
+        places.append((dx, row * pitch_y + tall - h))  # a sideways tile sits on the row's bottom
+        dx += w + pitch_x - narrow  # the gap after a tile, or its overlap
         in_row += 1
     return places
 
 
-def draw_pond(x: int, y: int, pond: Sequence[DiscardView], offered: bool, rows: int = 99) -> None:
-    """The pond with its corner at (x, y); ``offered``: its last tile is being answered."""
-    for i, (discard, (dx, dy)) in enumerate(zip(pond, positions(pond, rows=rows))):
+def draw_pond(box: tuple[int, int, int, int], pond: Sequence[DiscardView], offered: bool) -> None:
+    """The pond in its box (x, y, width, height); ``offered``: its last tile is being answered."""
+    x, y, width, height = box
+    for i, (discard, (dx, dy)) in enumerate(zip(pond, layout(pond, width, height))):
         tx, ty = x + dx, y + dy
         body = GHOST if discard.called_by is not None else TSUMOGIRI if discard.tsumogiri else WHITE
         pyxel.pal(WHITE, body)  # only the tile's body changes: the face stays as readable
@@ -53,4 +81,4 @@ def draw_pond(x: int, y: int, pond: Sequence[DiscardView], offered: bool, rows: 
         pyxel.pal()
         if offered and i == len(pond) - 1:
             w, h = pieces.extent("pond", discard.riichi)
-            pyxel.rect(tx, ty + h, w, 1, YELLOW)
+            pyxel.rect(tx, ty + h, w, UNDERLINE, YELLOW)

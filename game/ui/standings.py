@@ -13,6 +13,7 @@ from engine.target import DARK_BLUE, DARK_GREY, GREEN, LIGHT_GREY, ORANGE, PINK,
 from game.match import Standing
 from game.ui import glyphs, paint
 from game.ui.results import GUARD_FRAMES
+from game.ui.seats import place_name
 
 ROWS_Y, ROW = 40, 12
 RANKS = ("1ST", "2ND", "3RD", "4TH")
@@ -59,7 +60,8 @@ class StandingsScene:
             you = standing.seat == self.player
             colour = YELLOW if you else WHITE
             pyxel.text(8, y, RANKS[standing.rank - 1], colour)
-            pyxel.text(26, y, "YOU" if you else f"CPU {standing.seat + 1}", colour)
+            pyxel.text(26, y, place_name(standing.seat, self.player) if self.player is not None
+                       else f"SEAT {standing.seat + 1}", colour)
             pyxel.text(58, y, str(standing.points), colour)
             figure = standing.figure
             pyxel.text(96, y, figure_text(figure), GREEN if figure > 0 else PINK if figure < 0 else LIGHT_GREY)
