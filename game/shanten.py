@@ -45,7 +45,7 @@ from collections.abc import Generator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from engine.tasks import run_to_end
+from engine.tasks import TaskGen, run_to_end
 from game.errors import InputError
 from game.tiles import NUM_KINDS, YAOCHUU_KINDS, is_yaochuu
 
@@ -663,8 +663,10 @@ def _draw_classes(counts34: Sequence[int]) -> list[list[int]]:
     return classes + [c for c in (far_yaochuu, far_simple) if c]
 
 
-def _shanten_after_draws(counts34: Sequence[int], draws: list[int]) -> list[int]:
-    """Shanten of the 3n+1 hand plus each drawn kind, recomputing only the part it lands in."""
+def _shanten_after_draws(counts34: Sequence[int], draws: list[int]) -> TaskGen[list[int]]:
+    """Task: shanten of the 3n+1 hand plus each drawn kind, recomputing only the part it
+    lands in. Yields before each draw: a part the memos have not seen is solved then, and
+    under a frame's budget one solve is the most a step should hold."""
     packed = bytes(counts34)
     total = sum(packed) + 1
     parts = [packed[start:end] for start, end in _PART_SLICES]
@@ -684,6 +686,7 @@ def _shanten_after_draws(counts34: Sequence[int], draws: list[int]) -> list[int]
         yaochuu_pairs = 13 - yaochuu_missing - yaochuu.count(1)
     results = []
     for k in draws:
+        yield
         part = min(k // 9, 3)
         start = _PART_SLICES[part][0]
         grown = bytearray(parts[part])
@@ -703,10 +706,10 @@ def _shanten_after_draws(counts34: Sequence[int], draws: list[int]) -> list[int]
     return results
 
 
-def _advancing_kinds(counts34: Sequence[int], current: int) -> list[int]:
-    """Kinds (sorted) whose draw lowers the shanten of a 3n+1 hand below ``current``."""
+def _advancing_kinds(counts34: Sequence[int], current: int) -> TaskGen[list[int]]:
+    """Task: kinds (sorted) whose draw lowers the shanten of a 3n+1 hand below ``current``."""
     classes = _draw_classes(counts34)
-    after = _shanten_after_draws(counts34, [kinds[0] for kinds in classes])
+    after = yield from _shanten_after_draws(counts34, [kinds[0] for kinds in classes])
     return sorted(k for kinds, value in zip(classes, after) if value < current for k in kinds)
 
 
@@ -721,9 +724,9 @@ def _unseen(counts34: Sequence[int], visible34: Sequence[int] | None) -> list[in
     return unseen
 
 
-def _ukeire_of_draw_hand(counts34: list[int], unseen: list[int]) -> Ukeire:
+def _ukeire_of_draw_hand(counts34: list[int], unseen: list[int]) -> TaskGen[Ukeire]:
     current = shanten(counts34)
-    kinds = {k: unseen[k] for k in _advancing_kinds(counts34, current)}
+    kinds = {k: unseen[k] for k in (yield from _advancing_kinds(counts34, current))}
     total = sum(kinds.values())
     all_unseen = sum(unseen)
     return Ukeire(current, kinds, total, total / all_unseen if all_unseen else 0.0)
@@ -747,7 +750,7 @@ def ukeire(counts34: Sequence[int], visible34: Sequence[int] | None = None) -> U
     unseen = _unseen(counts, visible34)
     if total % 3 == 2:
         return run_to_end(evaluate_discards(counts, visible34))[0].ukeire
-    return _ukeire_of_draw_hand(counts, unseen)
+    return run_to_end(_ukeire_of_draw_hand(counts, unseen))
 
 
 def waits(counts34: Sequence[int]) -> list[int]:
@@ -765,7 +768,7 @@ def waits(counts34: Sequence[int]) -> list[int]:
         raise InputError(f"waits need a hand of 3n+1 tiles (got {total})")
     if shanten(counts) != 0:
         return []
-    return _advancing_kinds(counts, 0)
+    return run_to_end(_advancing_kinds(counts, 0))
 
 
 # ---------------------------------------------------------------- discard evaluation
@@ -818,7 +821,7 @@ def evaluate_discards(
     for done, k in enumerate(kinds):
         yield done / len(kinds)
         counts[k] -= 1  # the discard leaves the hand but is not unseen: unseen stays as it is
-        after = _ukeire_of_draw_hand(counts, unseen)
+        after = yield from _ukeire_of_draw_hand(counts, unseen)
         counts[k] += 1
         options.append(DiscardOption(k, after.shanten, after))
     options.sort(key=lambda o: (o.shanten, -o.ukeire.total, _loneliness(counts, o.kind), o.kind))
