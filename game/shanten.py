@@ -762,13 +762,18 @@ def waits(counts34: Sequence[int]) -> list[int]:
         >>> waits(counts34(parse_tiles("1111m234p567s789s")))  # only 1m, held four times
         []
     """
+    return run_to_end(waits_task(counts34))
+
+
+def waits_task(counts34: Sequence[int]) -> TaskGen[list[int]]:
+    """Task: :func:`waits`, with a checkpoint before each draw it tries."""
     counts = list(counts34)
     _, total = _checked(counts)
     if total % 3 != 1:
         raise InputError(f"waits need a hand of 3n+1 tiles (got {total})")
     if shanten(counts) != 0:
         return []
-    return run_to_end(_advancing_kinds(counts, 0))
+    return (yield from _advancing_kinds(counts, 0))
 
 
 # ---------------------------------------------------------------- discard evaluation

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 
 from engine.tasks import TaskGen
 from game.round import Discard
-from game.shanten import DiscardOption, evaluate_discards, waits
+from game.shanten import DiscardOption, evaluate_discards, waits_task
 from game.tiles import NUM_KINDS, counts34, is_red
 from game.view import PlayerView
 
@@ -46,16 +46,15 @@ def _widest_tenpai(counts34: list[int], unseen: Sequence[int], memo: dict[bytes,
 
     ``memo`` keeps each 3n+1 hand's waits: the same tenpai shapes come back from draw after
     draw and from candidate after candidate, so one memo serves a whole decision. Yields
-    before each hand it has to work out (a frame's step stays one ``waits`` long)."""
+    inside each hand it has to work out (a frame's step stays one draw tried long)."""
     best = 0
     for d in range(NUM_KINDS):
         if counts34[d]:
             counts34[d] -= 1
             key = bytes(counts34)
             kinds = memo.get(key)
-            if kinds is None:
-                yield  # the hand is this task's own copy: nothing changes it meanwhile
-                kinds = memo[key] = waits(counts34)
+            if kinds is None:  # (the hand is this task's own copy: nothing changes it meanwhile)
+                kinds = memo[key] = yield from waits_task(counts34)
             counts34[d] += 1
             best = max(best, sum(unseen[k] for k in kinds))
     return best
@@ -67,7 +66,7 @@ def tenpai_quality(counts34: Sequence[int], accepting: dict[int, int], unseen: S
 
     ``accepting`` maps each kind that advances the 3n+1 hand to its unseen copies (an
     ``Ukeire.kinds``); ``unseen`` is every kind's unseen copies; ``memo`` may be shared by
-    the calls of one decision (see ``_widest_tenpai``). Yields once per draw.
+    the calls of one decision (see ``_widest_tenpai``). Yields inside each draw.
 
         >>> from engine.tasks import run_to_end
         >>> from game.shanten import ukeire
