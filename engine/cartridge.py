@@ -77,6 +77,8 @@ class Cartridge:
         self.failure = ""  # one line about the last failed task, shown for a while
         self.failure_frames = 0
         self.next_scene: tuple[SceneClass, tuple[Any, ...]] | None = None
+        self.retired: list[Scene] = []  # the old scene, freed a frame after it leaves
+        self.collect_next = False
         self.scene: Scene = boot(self)
 
     # -- what scenes use --------------------------------------------------------------------
@@ -107,8 +109,10 @@ class Cartridge:
             scene_class, args = self.next_scene
             self.next_scene = None
             self.scheduler.cancel_all()  # before the new scene starts its own thinking
+            self.retired.append(self.scene)
             self.scene = scene_class(self, *args)
-            gc.collect()  # free the old scene now, so the memory meter reads what is live
+        else:
+            self._tidy()
         self.buttons.update()
         audio.poll_mute_key()  # Ctrl+M, as on PICO-8
         self.scene.update()
@@ -121,6 +125,16 @@ class Cartridge:
         self.draw_seconds = self.clock() - start
         self.think()
         self.cpu.record(self.update_seconds + self.draw_seconds + self.think_seconds)
+
+    def _tidy(self) -> None:
+        """Free a retired scene, then collect, each in its own frame: freeing a whole game
+        and the full collection after it would not fit in one frame's budget together."""
+        if self.retired:
+            self.retired.clear()
+            self.collect_next = True
+        elif self.collect_next:
+            self.collect_next = False
+            gc.collect()  # so that the memory meter reads what is live
 
     def think(self) -> None:
         """Run tasks in what the frame has left, then report any that failed."""

@@ -32,6 +32,7 @@ from typing import Any, TypeVar
 
 T = TypeVar("T")
 STEP_MEMORY = 0.9  # how much of a long step's length is still expected of the next step
+RESERVE_MEMORY = 0.995  # per frame (half in ~5 s): how much of the longest recent step a slice keeps in reserve
 TaskGen = Generator[Any, None, T]
 
 
@@ -115,6 +116,7 @@ class Scheduler:
         self.last_slice = 0.0  # seconds granted to the last run
         self.last_used = 0.0  # seconds actually spent in the last run
         self.last_step = 0.0  # seconds of the last run's final step (the one that may overrun)
+        self.reserve = 0.0  # the longest step of any task lately (decays by RESERVE_MEMORY a run)
         self.frames = 0  # runs so far: one per frame
 
     def spawn(self, gen: TaskGen[Any], name: str = "task") -> Task:
@@ -130,10 +132,12 @@ class Scheduler:
         """Resume tasks round-robin while the slice has room for their next step.
 
         A task's next step is expected to last as long as its longest recent step
-        (``Task.expected_step``); a step that would not fit waits for the next frame, so
-        frames keep within their budget even when steps are long. The first step of a run
-        is always taken, so a task progresses even in a frame with no time to spare; a frame
-        then overruns by at most that one step. A task that yields ``NEXT_FRAME`` is not
+        (``Task.expected_step``), and a step may be as long as any task's longest step of the
+        last second or so (``reserve``: a cold computation is longer than the warm steps
+        before it); a step that would not fit waits for the next frame, so frames keep within
+        their budget even when steps are long. The first step of a run is always taken, so a
+        task progresses even in a frame with no time to spare; a frame then overruns by at
+        most that one step. A task that yields ``NEXT_FRAME`` is not
         resumed again in the same run.
         """
         start = self.clock()
@@ -143,13 +147,14 @@ class Scheduler:
         resting: list[Task] = []  # waiting tasks, back in the queue for the next frame
         while self.tasks:
             task = self.tasks[0]
-            if stepped and self.clock() - start + task.expected_step > self.last_slice:
+            if stepped and self.clock() - start + max(task.expected_step, self.reserve) > self.last_slice:
                 break
             t0 = self.clock()
             task.step()
             self.last_step = self.clock() - t0
             task.seconds += self.last_step
             task.expected_step = max(self.last_step, task.expected_step * STEP_MEMORY)
+            self.reserve = max(self.reserve, self.last_step)
             if task.last_frame != self.frames:
                 task.last_frame = self.frames
                 task.frames += 1
@@ -163,6 +168,7 @@ class Scheduler:
             stepped = True
         self.tasks.extend(resting)
         self.last_used = self.clock() - start
+        self.reserve *= RESERVE_MEMORY
         self.frames += 1
 
     def take_finished(self) -> list[Task]:
