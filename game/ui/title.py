@@ -209,3 +209,9 @@ class TitleScene:
         rows = textwrap.wrap(self.message, pyxel.width // paint.FONT_W - 2)
         for row, text in enumerate(rows[:2]):
             pyxel.text(4, MESSAGE_Y + row * 7, text, PINK)
+
+
+# The optional scenes load with the title, before the cartridge's first frame, not in the
+# frame that first builds a title (an import is far longer than a frame's budget).
+for _label, _module, _name in OPTIONAL_SCENES:
+    optional_scene(_module, _name)
