@@ -46,17 +46,6 @@ class _NextFrame:
 NEXT_FRAME = _NextFrame()
 
 
-class _Heavy:
-    """The checkpoint before a step that may be long (a computation no memo holds yet): the
-    scheduler starts that step only at the beginning of a frame, with the whole slice."""
-
-    def __repr__(self) -> str:
-        return "HEAVY"
-
-
-HEAVY = _Heavy()
-
-
 def run_to_end(task: TaskGen[T]) -> T:
     """Run a task's generator to completion and return its result."""
     while True:
@@ -84,7 +73,6 @@ class Task:
         self.frames = 0  # frames in which it ran
         self.last_frame = -1  # the scheduler's run in which it last ran
         self.expected_step = 0.0  # seconds its next step may take: its longest recent step
-        self.heavy = False  # it yielded HEAVY: its next step starts a frame
         self.waiting = False  # its last checkpoint was NEXT_FRAME
 
     @property
@@ -114,7 +102,6 @@ class Task:
         else:
             self.steps += 1
             self.waiting = value is NEXT_FRAME
-            self.heavy = value is HEAVY
             if isinstance(value, float) and 0.0 <= value <= 1.0:
                 self.progress = value
 
@@ -150,8 +137,8 @@ class Scheduler:
         before it); a step that would not fit waits for the next frame, so frames keep within
         their budget even when steps are long. The first step of a run is always taken, so a
         task progresses even in a frame with no time to spare; a frame then overruns by at
-        most that one step. A task that yields ``NEXT_FRAME`` is not resumed again in the
-        same run; a step after a ``HEAVY`` checkpoint is taken only as the first of a run.
+        most that one step. A task that yields ``NEXT_FRAME`` is not
+        resumed again in the same run.
         """
         start = self.clock()
         self.last_slice = max(0.0, slice_seconds)
@@ -160,17 +147,14 @@ class Scheduler:
         resting: list[Task] = []  # waiting tasks, back in the queue for the next frame
         while self.tasks:
             task = self.tasks[0]
-            if stepped and (task.heavy or self.clock() - start + max(task.expected_step, self.reserve)
-                            > self.last_slice):
-                break  # (a heavy task stays first in the queue: it starts the next frame)
-            heavy = task.heavy
+            if stepped and self.clock() - start + max(task.expected_step, self.reserve) > self.last_slice:
+                break
             t0 = self.clock()
             task.step()
             self.last_step = self.clock() - t0
             task.seconds += self.last_step
-            if not heavy:  # a heavy step is placed by its mark; it would only inflate the estimates
-                task.expected_step = max(self.last_step, task.expected_step * STEP_MEMORY)
-                self.reserve = max(self.reserve, self.last_step)
+            task.expected_step = max(self.last_step, task.expected_step * STEP_MEMORY)
+            self.reserve = max(self.reserve, self.last_step)
             if task.last_frame != self.frames:
                 task.last_frame = self.frames
                 task.frames += 1

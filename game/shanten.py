@@ -45,7 +45,7 @@ from collections.abc import Generator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from engine.tasks import HEAVY, TaskGen, run_to_end
+from engine.tasks import TaskGen, run_to_end
 from game.errors import InputError
 from game.tiles import NUM_KINDS, YAOCHUU_KINDS, is_yaochuu
 
@@ -665,8 +665,7 @@ def _draw_classes(counts34: Sequence[int]) -> list[list[int]]:
 
 def _shanten_after_draws(counts34: Sequence[int], draws: list[int]) -> TaskGen[list[int]]:
     """Task: shanten of the 3n+1 hand plus each drawn kind, recomputing only the part it
-    lands in. Yields before each draw: a part the memos have not seen is solved then (the
-    checkpoint before it is HEAVY: the scheduler starts such a step with a whole frame), and
+    lands in. Yields before each draw: a part the memos have not seen is solved then, and
     under a frame's budget one solve is the most a step should hold."""
     packed = bytes(counts34)
     total = sum(packed) + 1
@@ -687,13 +686,12 @@ def _shanten_after_draws(counts34: Sequence[int], draws: list[int]) -> TaskGen[l
         yaochuu_pairs = 13 - yaochuu_missing - yaochuu.count(1)
     results = []
     for k in draws:
+        yield
         part = min(k // 9, 3)
         start = _PART_SLICES[part][0]
         grown = bytearray(parts[part])
         grown[k - start] += 1
-        grown = bytes(grown)
-        yield HEAVY if part < 3 and _suit_key(grown) not in _part_memo else None
-        best = _regular_shanten(_merge(others[part], _part_record(part, grown)))
+        best = _regular_shanten(_merge(others[part], _part_record(part, bytes(grown))))
         if special and best > 0:
             held = counts34[k]
             new_kinds = kinds + (held == 0)

@@ -9,7 +9,7 @@ from stepping import Blank, screen, step
 
 from engine.cartridge import FAILURE_SHOWN_FRAMES, THINK_MARGIN_SECONDS, Cartridge
 from engine.target import FRAME_SECONDS, RED
-from engine.tasks import HEAVY, Task, run_to_end
+from engine.tasks import Task, run_to_end
 
 CHAIN_LINKS = 400  # hash-chain steps per checkpoint: well under a millisecond each
 BOOKKEEPING_SECONDS = 0.001  # the scheduler's own work after a step (clock reads, list moves)
@@ -81,40 +81,6 @@ def test_long_steps_wait_for_the_next_frame_rather_than_overrun(make_cart):
     assert FRAME_SECONDS - THINK_MARGIN_SECONDS < 3 * 0.011  # the premise: three do not fit
     assert max(steps_per_frame) == 2
     assert sum(steps_per_frame) == 40
-
-
-
-def test_a_step_after_heavy_starts_a_frame_and_a_long_step_is_kept_in_reserve(make_cart):
-    """1 ms steps, then HEAVY before a 25 ms step: that step waits for the next frame and
-    opens it, so its frame holds. Later a 12 ms step (not announced) makes the scheduler keep
-    12 ms in reserve: fewer 1 ms steps fit in the frames after it."""
-    now = [0.0]
-    cart = make_cart(Blank, clock=lambda: now[0])
-    log = []
-
-    def work():
-        for length in [0.001] * 5 + ["heavy", 0.025] + [0.001] * 40 + [0.012] + [0.001] * 80:
-            if length == "heavy":
-                yield HEAVY
-                continue
-            now[0] += length
-            log.append((cart.scheduler.frames, length))
-            yield
-
-    task = cart.spawn(work(), "heavy work")
-    think = []
-    while not task.done:
-        step(cart)
-        think.append(cart.think_seconds)
-    heavy_frame = next(frame for frame, length in log if length == 0.025)
-    assert [length for frame, length in log if frame == heavy_frame][0] == 0.025  # it opened its frame
-    assert [length for frame, length in log if frame == heavy_frame - 1] == [0.001] * 5  # it waited
-    assert think[heavy_frame] <= FRAME_SECONDS  # the heavy step's frame holds
-    slice_ms = round((FRAME_SECONDS - THINK_MARGIN_SECONDS) * 1000)
-    long_frame = next(frame for frame, length in log if length == 0.012)
-    full_before = sum(1 for frame, _ in log if frame == heavy_frame + 1)
-    full_after = sum(1 for frame, _ in log if frame == long_frame + 1)
-    assert full_before >= slice_ms - 1 and full_after <= slice_ms - 12 + 1  # 12 ms in reserve
 
 
 def _seconds_per_link() -> float:
