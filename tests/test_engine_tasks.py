@@ -83,6 +83,34 @@ def test_long_steps_wait_for_the_next_frame_rather_than_overrun(make_cart):
     assert sum(steps_per_frame) == 40
 
 
+
+def test_a_long_step_is_kept_in_reserve_for_the_frames_after_it(make_cart):
+    """1 ms steps fill a slice; after one 12 ms step (not foreseen: the steps before were
+    short), the scheduler keeps 12 ms in reserve, so fewer 1 ms steps fit a frame, and a
+    second 12 ms step, when it comes, cannot push a frame past its budget."""
+    now = [0.0]
+    cart = make_cart(Blank, clock=lambda: now[0])
+    log = []
+
+    def work():
+        for length in [0.001] * 40 + [0.012] + [0.001] * 30 + [0.012] + [0.001] * 40:
+            now[0] += length
+            log.append((cart.scheduler.frames, length))
+            yield
+
+    task = cart.spawn(work(), "work")
+    think = []
+    while not task.done:
+        step(cart)
+        think.append(cart.think_seconds)
+    slice_ms = round((FRAME_SECONDS - THINK_MARGIN_SECONDS) * 1000)
+    first_long, second_long = [frame for frame, length in log if length == 0.012]
+    assert sum(1 for frame, _ in log if frame == 0) >= slice_ms - 1  # a full slice before
+    assert all(sum(1 for f, _ in log if f == frame) <= slice_ms - 12 + 1
+               for frame in range(first_long + 1, second_long))  # 12 ms kept in reserve
+    assert all(seconds <= FRAME_SECONDS - THINK_MARGIN_SECONDS + 0.001 for seconds in think[first_long + 1:])
+
+
 def _seconds_per_link() -> float:
     start = time.thread_time()
     run_to_end(hash_chain(20))
