@@ -105,7 +105,6 @@ class MjaiWriter:
 
     def __init__(self, seat: int) -> None:
         self.seat = seat
-        self.drawn: list[int | None] = [None] * 4  # each seat's last draw, where seen
         self.held_dora: list[dict] = []  # an open kan's indicator, held until the discard
         self.last_kan = ""
         self.answered_reach = False
@@ -121,7 +120,6 @@ class MjaiWriter:
         return handler(self, event)
 
     def _dealt(self, e: Dealt) -> list[dict]:
-        self.drawn = [None] * 4
         self.held_dora, self.last_kan = [], ""
         return []  # start_kyoku carries the hands; see start_kyoku()
 
@@ -149,7 +147,6 @@ class MjaiWriter:
     def _kanned(self, e: Kanned) -> list[dict]:
         meld = e.meld
         self.last_kan = meld.kind
-        self.drawn[e.seat] = None
         if meld.kind == "ankan":
             return [{"type": "ankan", "actor": e.seat, "consumed": names(meld.tiles)}]
         pon = [t for t in meld.tiles if t != meld.added]
