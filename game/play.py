@@ -230,6 +230,7 @@ class Game:
     def play(self) -> TaskGen[list[Standing]]:
         """The whole match, as a task; its result is the final standings, top first."""
         names = tuple(agent.name for agent in self.agents)
+        yield from self.shuffler.seed_task()
         self._tell_each(lambda seat: GameStarted(seat, names, self.ruleset))
         while not self.match.over:
             yield from self._play_round()

@@ -55,14 +55,14 @@ MAX_GROUPS = 4  # sets in a full hand
 
 # A record sums up a part of the hand (a suit, the honours, several of them) in one int:
 # field f = p * 5 + g (6 bits at 6 * f, f = 0..9) holds the most tiles kept with p pair groups
-# (0/1) and g set groups (0..4), never decreasing in g; bits 60 and up hold the part's tile
-# count. One int is cheap to store, to hash as a memo key, and to merge field by field (see
-# _packed_max). A part with no tiles keeps nothing: its record is 0.
+# (0/1) and g set groups (0..4), never decreasing in g. One int is cheap to store, to hash as
+# a memo key, and to merge field by field (see _packed_max); parts that keep alike share one,
+# whatever their tile counts (the hand's own count is all shanten needs). A part with no tiles
+# keeps nothing: its record is 0, and no other is.
 _KEPT_FIGURES = 10
 _FIELD_BITS = 6
 _FIELD_MASK = 63
-_TILES_SHIFT = _FIELD_BITS * _KEPT_FIGURES
-_FIGURES = (1 << _TILES_SHIFT) - 1
+_FIGURES = (1 << _FIELD_BITS * _KEPT_FIGURES) - 1
 _ONES = sum(1 << _FIELD_BITS * f for f in range(_KEPT_FIGURES))
 _GUARDS = _ONES << 5  # the top bit of every field; fields stay below 32 (see _packed_max)
 
@@ -72,16 +72,26 @@ _GUARDS = _ONES << 5  # the top bit of every field; fields stay below 32 (see _p
 # full together under MEMO_BUDGET_BYTES as tracemalloc counts them (tests/test_shanten_memory.py
 # fills them; benchmarks/shanten.py prints it); no bound passes 2/3 of a power of two, where a
 # dict's table would double. Every hand makes up to three merges, so they get a fair share.
-MEMO_BUDGET_BYTES = 256 * 1024
-MAX_PART_MEMO = 1200
-MAX_MERGE_MEMO = 680
+MEMO_BUDGET_BYTES = 640 * 1024
+MAX_PART_MEMO = 1400
+MAX_MERGE_MEMO = 600
+MAX_HEAD_MEMO = 250
+MAX_REST_MEMO = 1500
+MAX_HONOURS_MEMO = 300
+MAX_STEPS_MEMO = 150
 
-# A suit's key (see _suit_key), or a run with its room (see _block_record) -> record. Where
-# the two keys are alike, they mean the same record: the suit's only run, with that room.
+# A suit's exact counts, its key (see _suit_key), or a run with its room (see _block_record)
+# -> record. Where two keys are alike they mean the same record: a suit that is its own key,
+# or the suit's only run, with that room.
 _part_memo: dict[bytes, int] = {}
-_merge_memo: dict[int, int] = {}  # two records a <= b as a << 64 | b -> their merge
+_merge_memo: dict[int, int] = {}  # two records a <= b as a << 60 | b -> their merge
+_steps_memo: dict[int, tuple] = {}  # a record -> the steps a merge moves the other by
+_honours_memo: dict[bytes, int] = {}  # the seven honour counts -> record
 _honour_kinds_memo: dict[int, int] = {}  # how many honours held once, twice, ... -> record
+_head_memo: dict[bytes, tuple] = {}  # a run's first kinds -> the DP's states after them
+_rest_memo: dict[bytes, int] = {}  # a run's kinds from one on + the state entering them -> record
 _moves_memo: dict[int, tuple] = {}  # see _moves
+_STEP_SHAPES: dict[tuple[int, int], tuple] = {}  # (field, kept) -> a merge step (see _steps)
 
 _yaochuu_counts = operator.itemgetter(*YAOCHUU_KINDS)
 
@@ -91,6 +101,10 @@ _MEMOS: dict[str, tuple[dict, int]] = {
     "merge": (_merge_memo, MAX_MERGE_MEMO),
     "honour_kinds": (_honour_kinds_memo, 330),
     "moves": (_moves_memo, 75),
+    "steps": (_steps_memo, MAX_STEPS_MEMO),
+    "honours": (_honours_memo, MAX_HONOURS_MEMO),
+    "head": (_head_memo, MAX_HEAD_MEMO),
+    "rest": (_rest_memo, MAX_REST_MEMO),
 }
 
 
@@ -130,9 +144,9 @@ def _packed_max(a: int, b: int) -> int:
     return b ^ ((a ^ b) & (a_at_least_b - (a_at_least_b >> 5)))
 
 
-def _pack(vector: Sequence[int], tiles: int) -> int:
-    """The record of a part holding ``tiles`` tiles that keeps ``vector``."""
-    record = tiles << _TILES_SHIFT
+def _pack(vector: Sequence[int]) -> int:
+    """The record of a part that keeps ``vector``."""
+    record = 0
     for f, kept in enumerate(vector):
         record |= kept << _FIELD_BITS * f
     return record
@@ -141,15 +155,15 @@ def _pack(vector: Sequence[int], tiles: int) -> int:
 def _unpack(record: int) -> list[int]:
     """The ten kept figures of a record (for tests and the docs).
 
-        >>> _unpack(_pack([0, 1, 1, 1, 1, 1, 1, 1, 1, 1], 1))
+        >>> _unpack(_pack([0, 1, 1, 1, 1, 1, 1, 1, 1, 1]))
         [0, 1, 1, 1, 1, 1, 1, 1, 1, 1]
     """
     return [record >> _FIELD_BITS * f & _FIELD_MASK for f in range(_KEPT_FIGURES)]
 
 
-def _regular_shanten(record: int) -> int:
-    """Shanten of a whole hand from its record: 3k + 1 - kept, with k sets and the pair."""
-    tiles = record >> _TILES_SHIFT
+def _regular_shanten(record: int, tiles: int) -> int:
+    """Shanten of a whole hand of ``tiles`` tiles from its record: 3k + 1 - kept, with k sets
+    and the pair."""
     if tiles % 3 == 0 or tiles > MAX_HAND:
         raise _size_error(tiles)
     sets = tiles // 3
@@ -180,71 +194,208 @@ def _exact_vector(counts: Sequence[int], sequences: bool = True) -> list[int]:
     return _unpack(_block_figures(counts, sequences))
 
 
-def _block_figures(counts: Sequence[int], sequences: bool = True) -> int:
+def _block_figures(counts: Sequence[int], sequences: bool = True, entry: int = 0) -> int:
     """Most tiles kept for each (pairs p, sets g), packed, by dynamic programming over the kinds.
 
     A state is the number of sequences started one kind back and two kinds back (0..2
     each, see MAX_EQUAL_SEQUENCES), mapped to the packed kept figures (biased by _REACHED)
-    of every way of getting there. At each kind we may start sequences, a triplet and a
-    pair, as long as the target holds at most four copies of the kind. Groups that would
+    of every way of getting there; ``entry`` is the state the run starts in (sequences
+    begun before it, see _run_figures). At each kind we may start sequences, a triplet and
+    a pair, as long as the target holds at most four copies of the kind. Groups that would
     keep none of our tiles are added at the end, as "never decreasing in g": an empty set or
     pair fits elsewhere.
     """
+    last_start = len(counts) - 3 if sequences else -1  # a sequence may not run past the block
+    states = {entry: _START}  # started_1 | started_2 << 3 -> packed kept figures
+    for i in range(len(counts)):
+        states = _advance(states.items(), counts, i, last_start)
+    return _closed(states.values()) - _REACHED * _ONES
+
+
+def _advance(states, counts: Sequence[int], i: int, last_start: int) -> dict[int, int]:
+    """One kind of _block_figures: the states after kind ``i`` from the (state, figures) before."""
     n = len(counts)
-    last_start = n - 3 if sequences else -1  # a sequence may not run past the block
-    states = {0: _START}  # started_1 | started_2 << 3 -> packed kept figures
+    here = counts[i]
     guards = _GUARDS
     moves_memo = _moves_memo
-    for i in range(n):
-        here = counts[i]
-        # Sequences that keep nothing here (spare ones): one would keep as much one kind to
-        # the right, unless it cannot move there: the block ends (i + 3 is past it) or the kind
-        # it would move onto is held four times (its target may be full). Only then are they
-        # tried, never more than the copies of their other two kinds (checked exhaustively in
-        # the tests); -1: no sequence may start here at all.
-        if i > last_start:
-            spare = -1
-        elif i + 3 < n and counts[i + 3] < NUM_TILES_OF_KIND:
-            spare = 0
+    # Sequences that keep nothing here (spare ones): one would keep as much one kind to
+    # the right, unless it cannot move there: the block ends (i + 3 is past it) or the kind
+    # it would move onto is held four times (its target may be full). Only then are they
+    # tried, never more than the copies of their other two kinds (checked exhaustively in
+    # the tests); -1: no sequence may start here at all.
+    if i > last_start:
+        spare = -1
+    elif i + 3 < n and counts[i + 3] < NUM_TILES_OF_KIND:
+        spare = 0
+    else:
+        spare = max(counts[i + 1], counts[i + 2])
+    following: dict[int, int] = {}
+    best = following.get
+    if not here and spare <= 0:  # nothing to keep or start here: sequences just move on
+        for state, figures in states:
+            key = (state & 7) << 3
+            kept = best(key)
+            if kept is not None:  # _packed_max, inline
+                at_least = ((kept | guards) - figures) & guards
+                figures ^= (kept ^ figures) & (at_least - (at_least >> 5))
+            following[key] = figures
+        return following
+    for state, figures in states:
+        started_1 = state & 7
+        pending = started_1 + (state >> 3)
+        if spare < 0:
+            most_new = 0
         else:
-            spare = max(counts[i + 1], counts[i + 2])
-        following: dict[int, int] = {}
-        best = following.get
-        if not here and spare <= 0:  # nothing to keep or start here: sequences just move on
-            for state, figures in states.items():
-                key = (state & 7) << 3
-                kept = best(key)
-                if kept is not None:  # _packed_max, inline
-                    at_least = ((kept | guards) - figures) & guards
-                    figures ^= (kept ^ figures) & (at_least - (at_least >> 5))
-                following[key] = figures
-            states = following
-            continue
-        for state, figures in states.items():
-            started_1 = state & 7
-            pending = started_1 + (state >> 3)
-            if spare < 0:
-                most_new = 0
-            else:
-                most_new = here - pending + spare if here > pending else spare
-                if most_new > MAX_EQUAL_SEQUENCES:
-                    most_new = MAX_EQUAL_SEQUENCES
-            key = here | most_new << 3 | pending << 6
-            moves = moves_memo.get(key) or _moves(here, most_new, pending)
-            shifted = started_1 << 3  # started one kind back is now two kinds back
-            for new, variants in moves:
-                key = shifted | new
-                kept = best(key)
-                for mask, bits, gain in variants:
-                    moved = ((figures & mask) << bits) + gain if bits else figures + gain
-                    if kept is None:
-                        kept = moved
-                    else:  # _packed_max, inline on the hot path
-                        at_least = ((kept | guards) - moved) & guards
-                        kept = moved ^ ((kept ^ moved) & (at_least - (at_least >> 5)))
-                following[key] = kept
-        states = following
-    return _closed(states.values()) - _REACHED * _ONES
+            most_new = here - pending + spare if here > pending else spare
+            if most_new > MAX_EQUAL_SEQUENCES:
+                most_new = MAX_EQUAL_SEQUENCES
+        key = here | most_new << 3 | pending << 6
+        moves = moves_memo.get(key) or _moves(here, most_new, pending)
+        shifted = started_1 << 3  # started one kind back is now two kinds back
+        for new, variants in moves:
+            key = shifted | new
+            kept = best(key)
+            for mask, bits, gain in variants:
+                moved = ((figures & mask) << bits) + gain if bits else figures + gain
+                if kept is None:
+                    kept = moved
+                else:  # _packed_max, inline on the hot path
+                    at_least = ((kept | guards) - moved) & guards
+                    kept = moved ^ ((kept ^ moved) & (at_least - (at_least >> 5)))
+            following[key] = kept
+    return following
+
+
+# ---------------------------------------------------------------- a run as head and tail
+#
+# A new run is solved in two memoised halves. Its head (the first HEAD_KINDS kinds, fewer
+# in a run shorter than HEAD_KINDS + 3) is run forwards: the DP's states after it are
+# memoised by the head's counts, each built from the head one kind shorter. Its tail (the
+# rest) is run backwards (_rest): the record from each state the tail can be entered in is
+# memoised by the tail's counts, each built from the tail one kind shorter. Runs share heads
+# and tails far more often than whole runs, so a run never met before mostly costs the join
+# (_run_figures), a fixed handful of big-int operations instead of some eighty steps of the
+# DP. Under tracemalloc, where every int the solver makes costs microseconds, that matters
+# even more than the time.
+HEAD_KINDS = 5
+LOOK_AHEAD = 3  # the DP's step at a kind looks this far to its right (see _advance)
+_QUAD_AHEAD = bytes([NUM_TILES_OF_KIND + 1])  # marks a head key that carries the kinds ahead
+
+# Joining lays ten 64-bit lanes side by side in one int: lane f holds the tail's record moved
+# up by field f of the head (as _merge does), plus the head's figure f where that lands.
+# Lane (0, g) holds the tail's record moved up g sets, lane (1, g) its no-pair half moved into
+# the pair's fields too: each half (five fields, 30 bits) times _TO_SET_LANES is itself moved
+# up 0..4 sets in lanes 0..4, and the fields moved past four sets are cut off (_SET_LANES).
+_LANE_BITS = 64
+_LANES = range(_KEPT_FIGURES)
+_LANE_GUARDS = sum(_GUARDS << _LANE_BITS * f for f in _LANES)
+_LANE_LOWS = sum(_FIELD_MASK << _LANE_BITS * f for f in _LANES)
+# Times this, field f of a head's figures lands at the bottom of lane f: the copies overlap
+# only where fields below 32 cannot carry into a lane's bottom field.
+_TO_LANES = sum(1 << (_LANE_BITS - _FIELD_BITS) * f for f in _LANES)
+_REACHED_BITS = _ONES << 4  # a head's field holds 16 or more (bit 4) once reached
+_FOLDS = tuple(_LANE_BITS * lanes for lanes in (5, 3, 2, 1))  # ten lanes into one, halving
+_HALF_BITS = _FIELD_BITS * 5  # a record's five no-pair fields, then its five pair fields
+_HALF = (1 << _HALF_BITS) - 1
+_TO_SET_LANES = sum(1 << (_LANE_BITS + _FIELD_BITS) * g for g in range(5))
+_SET_LANES = sum(_HALF << _LANE_BITS * g for g in range(5))
+
+
+def _head_states(run: bytes, length: int) -> tuple:
+    """The DP's states after the run's first ``length`` kinds, flat: state, figures, ...
+
+    The steps look up to three kinds ahead, and only for a quad there (see _advance), so the
+    key is the head's counts, and the next three too when they hold a quad. Unreached fields
+    are zeroed (they stay below 16 either way), which _run_figures' join needs.
+    """
+    ahead = run[length:length + LOOK_AHEAD]
+    key = run[:length] if NUM_TILES_OF_KIND not in ahead else run[:length] + _QUAD_AHEAD + ahead
+    flat = _head_memo.get(key)
+    if flat is None:
+        before = _head_states(run, length - 1) if length > 1 else (0, _START)
+        states = iter(before)
+        following = _advance(zip(states, states), run, length - 1, len(run) - 3)
+        flat = []
+        for state, figures in following.items():
+            flat += state, figures & ((figures & _REACHED_BITS) >> 4) * _FIELD_MASK
+        if len(_head_memo) >= MAX_HEAD_MEMO:
+            _head_memo.clear()
+        flat = _head_memo[key] = tuple(flat)
+    return flat
+
+
+def _rest(run: bytes, start: int, state: int) -> int:
+    """The record (biased by _REACHED) of the run's kinds from ``start`` on, entered in ``state``.
+
+    The DP backwards: the best over the moves at ``start`` of what the rest keeps after
+    them, moved up by the groups the move adds. Memoised by the counts from ``start`` on (the
+    moves look ahead no further) and the state, so a run mostly meets a rest it has seen.
+    """
+    key = run[start:] + _STATE_BYTES[state]
+    record = _rest_memo.get(key)
+    if record is not None:
+        return record
+    n = len(run)
+    if start == n:  # empty groups fill every field; a sequence still open cannot end here
+        return _ALL_REACHED if state == 0 else 0
+    here = run[start]
+    started_1 = state & 7
+    pending = started_1 + (state >> 3)
+    if start > n - 3:  # as in _advance: no sequence may start here
+        most_new = 0
+    else:
+        ahead = run[start + 3] if start + 3 < n else NUM_TILES_OF_KIND
+        spare = 0 if ahead < NUM_TILES_OF_KIND else max(run[start + 1], run[start + 2])
+        most_new = min(here - pending + spare if here > pending else spare, MAX_EQUAL_SEQUENCES)
+    moves = _moves_memo.get(here | most_new << 3 | pending << 6) or _moves(here, most_new, pending)
+    guards = _GUARDS
+    best = 0
+    for new, variants in moves:
+        after = _rest(run, start + 1, started_1 << 3 | new)
+        for mask, bits, gain in variants:
+            moved = ((after & mask) << bits) + gain if bits else after + gain
+            at_least = ((best | guards) - moved) & guards
+            best = moved ^ ((best ^ moved) & (at_least - (at_least >> 5)))
+    if len(_rest_memo) >= MAX_REST_MEMO:
+        _rest_memo.clear()
+    _rest_memo[key] = best
+    return best
+
+
+def _run_figures(run: bytes) -> int:
+    """_block_figures of a run, from its memoised head and tail (equal: checked in the tests).
+
+    For each state the head can end in, lane f of ``joined`` is the tail's record entered in
+    that state moved up by field (p, g) of the head, plus the head's figure there, in the
+    fields it lands in: what _merge computes, one lane per field. The best over states and
+    lanes is the run's record (the head's state 0, field (0, 0), lane 0 covers every field).
+
+        >>> _unpack(_run_figures(bytes([1, 1, 2, 2, 1]))) == _exact_vector([1, 1, 2, 2, 1])
+        True
+    """
+    head = min(HEAD_KINDS, len(run) - LOOK_AHEAD)  # every head step sees its kinds ahead
+    if head < 1:
+        return _rest(run, 0, 0) - _ALL_REACHED
+    tail = run[head:]
+    rests = _rest_memo
+    state_bytes = _STATE_BYTES
+    half, to_sets, sets, half_bits = _HALF, _TO_SET_LANES, _SET_LANES, _HALF_BITS
+    pair_lanes = _HALF_BITS + _LANE_BITS * 5
+    to_lanes, lows, ones, cover, guards = _TO_LANES, _LANE_LOWS, _ONES, _LANE_COVER, _LANE_GUARDS
+    joined = 0
+    states = iter(_head_states(run, head))
+    for state, figures in zip(states, states):
+        record = (rests.get(tail + state_bytes[state]) or _rest(run, head, state)) - _ALL_REACHED
+        no_pair = (record & half) * to_sets & sets
+        moved = no_pair | ((record >> half_bits) * to_sets & sets) << half_bits | no_pair << pair_lanes
+        moved += (figures * to_lanes & lows) * ones & cover
+        at_least = ((joined | guards) - moved) & guards  # _packed_max, inline, lane by lane
+        joined = moved ^ ((joined ^ moved) & (at_least - (at_least >> 5)))
+    for shift in _FOLDS:  # the best of the ten lanes, into lane 0
+        moved = joined >> shift
+        at_least = ((joined | guards) - moved) & guards
+        joined = moved ^ ((joined ^ moved) & (at_least - (at_least >> 5)))
+    return (joined & _FIGURES) - _ALL_REACHED
 
 
 def _closed(ends) -> int:
@@ -313,6 +464,10 @@ _GAINS = [kept * _ONES for kept in range(NUM_TILES_OF_KIND + 1)]
 _SPLITS = [_split(f) for f in range(_KEPT_FIGURES)]  # see _merge
 _ONE_MORE_SET = _group_shift(1, 0)
 _ONE_MORE_PAIR = _group_shift(0, 1)
+# The fields lane f of a join covers: those field f of the head moves the tail's into.
+_LANE_COVER = sum(_SPLITS[f][2] * _FIELD_MASK << _LANE_BITS * f for f in _LANES)
+_STATE_BYTES = [bytes((state,)) for state in range(3 << 3 | 3)]
+_ALL_REACHED = _REACHED * _ONES
 
 
 # ---------------------------------------------------------------- records of suits and honours
@@ -321,43 +476,57 @@ _ONE_MORE_PAIR = _group_shift(0, 1)
 def _merge(a: int, b: int) -> int:
     """The record of two parts together: the sets split between them, one pair at most (memoised).
 
-        >>> one = _pack([0, 1, 1, 1, 1, 1, 1, 1, 1, 1], 1)  # a lone tile: a set or the pair keeps 1
+        >>> one = _pack([0, 1, 1, 1, 1, 1, 1, 1, 1, 1])  # a lone tile: a set or the pair keeps 1
         >>> _unpack(_merge(one, one))
         [0, 1, 2, 2, 2, 1, 2, 2, 2, 2]
     """
     if not a or not b:
         return a or b
-    if a > b:  # one order for both: the part with fewer tiles (fewer steps, see _merge_new) first
+    if a > b:  # one order for both: the part that keeps less (fewer steps, see _merge_new) first
         a, b = b, a
-    key = a << 64 | b
+    key = a << 60 | b
     return _merge_memo.get(key) or _merge_new(a, b, key)
 
 
 def _merge_new(a: int, b: int, key: int) -> int:
     """Each field (pa, ga) of ``a`` plus all of ``b`` moved up by it, kept at the field-wise
     max; memoised under ``key``."""
-    tiles = ((a >> _TILES_SHIFT) + (b >> _TILES_SHIFT)) << _TILES_SHIFT
-    b_figures = b & _FIGURES
-    merged = b_figures  # a's field (0, 0) keeps nothing: b as it is
+    merged = b  # a's field (0, 0) keeps nothing: b as it is
     guards = _GUARDS
-    splits = _SPLITS
-    # A field of a no higher than the one before it in g, or than its no-pair twin, adds
-    # nothing that field does not add already (b never decreases): only a's steps count.
-    before = 0
-    for f in (1, 2, 3, 4, 5, 6, 7, 8, 9):
-        kept = a >> 6 * f & 63
-        if f == 5:
-            before = 0
-        if kept > before and (f < 5 or kept > (a >> 6 * (f - 5) & 63)):
-            mask, shift, ones = splits[f]
-            moved = ((b_figures & mask) << shift) + kept * ones
-            at_least = ((merged | guards) - moved) & guards  # _packed_max, inline
-            merged = moved ^ ((merged ^ moved) & (at_least - (at_least >> 5)))
-        before = kept
+    for mask, shift, gain in _steps_memo.get(a) or _steps(a):
+        moved = ((b & mask) << shift) + gain
+        at_least = ((merged | guards) - moved) & guards  # _packed_max, inline
+        merged = moved ^ ((merged ^ moved) & (at_least - (at_least >> 5)))
     if len(_merge_memo) >= MAX_MERGE_MEMO:
         _merge_memo.clear()
-    merged = _merge_memo[key] = merged | tiles
+    _merge_memo[key] = merged
     return merged
+
+
+def _steps(a: int) -> tuple:
+    """The fields of ``a`` a merge must move the other record by: (mask, shift, gain) each.
+
+    A field no higher than the one before it in g, or than its no-pair twin, adds nothing
+    those do not add already (the other record never decreases), so only a's steps count;
+    field (0, 0) keeps nothing and moves nothing. Memoised: a record is merged many times.
+    """
+    steps = []
+    before = 0
+    for f in range(1, _KEPT_FIGURES):
+        kept = a >> _FIELD_BITS * f & _FIELD_MASK
+        if f == 5:
+            before = 0
+        if kept > before and (f < 5 or kept > (a >> _FIELD_BITS * (f - 5) & _FIELD_MASK)):
+            step = _STEP_SHAPES.get((f, kept))
+            if step is None:  # one per field and figure (at most 9 * 15), shared by every record
+                mask, shift, ones = _SPLITS[f]
+                step = _STEP_SHAPES[f, kept] = (mask, shift, kept * ones)
+            steps.append(step)
+        before = kept
+    if len(_steps_memo) >= MAX_STEPS_MEMO:
+        _steps_memo.clear()
+    steps = _steps_memo[a] = tuple(steps)
+    return steps
 
 
 def _block_record(block: bytes, room_left: int, room_right: int) -> int:
@@ -382,7 +551,7 @@ def _block_record(block: bytes, room_left: int, room_right: int) -> int:
     padded = min(padded, padded[::-1])  # a run keeps what its mirror image keeps
     record = _part_memo.get(padded)
     if record is None:
-        record = _remember(padded, _block_figures(padded) | sum(block) << _TILES_SHIFT)
+        record = _remember(padded, _run_figures(padded))
     return record
 
 
@@ -415,6 +584,8 @@ def _suit_key(suit: bytes) -> bytes:
 def _suit_record(suit: bytes, key: bytes) -> int:
     """Record of one suit's nine counts: its blocks merged (memoised under ``key``)."""
     _check_part(suit)
+    if len(key) >= 3 and b"\0\0" not in key and NUM_TILES_OF_KIND not in key:
+        return _remember(key, _run_figures(key))  # one run, needing no room: _block_record's key
     record = 0
     start = 0
     for piece in suit.split(b"\0\0"):
@@ -457,7 +628,7 @@ def _honour_kind_record(count: int) -> int:
     kinds = 1 << 3 * (count - 1)  # _honour_record's key for it
     record = _honour_kinds_memo.get(kinds)
     if record is None:
-        record = _honour_kinds_memo[kinds] = _block_figures((count,), False) | count << _TILES_SHIFT
+        record = _honour_kinds_memo[kinds] = _block_figures((count,), False)
     return record
 
 
@@ -495,45 +666,47 @@ def _hand_halves(packed: bytes) -> tuple[int, int]:
     """Records of the hand's two halves: the first two suits, the third suit and the honours.
 
     Each half's merge recurs from hand to hand far more than a running total's would; the
-    two halves meet only for the one figure the hand needs (see _kept_together).
+    two halves meet only for the one figure the hand needs.
     """
-    parts = _part_memo
-    records = []
-    for part in (packed[0:9], packed[9:18], packed[18:27]):
-        key = part if NUM_TILES_OF_KIND in part else part.strip(b"\0")  # _suit_key, inline
-        key = min(key, key[::-1])
-        record = parts.get(key)
-        records.append(_suit_record(part, key) if record is None else record)
-    first, second, third = records
+    parts = _part_memo  # a suit's exact counts are looked up first: no key to build
+    first = parts.get(packed[0:9])
+    if first is None:
+        first = _suit_met(packed[0:9])
+    second = parts.get(packed[9:18])
+    if second is None:
+        second = _suit_met(packed[9:18])
+    third = parts.get(packed[18:27])
+    if third is None:
+        third = _suit_met(packed[18:27])
     honours = packed[27:34]
     if honours != _NO_HONOURS:
-        third = _merge(third, _honour_record(honours))
+        record = _honours_memo.get(honours)
+        if record is None:
+            record = _honours_met(honours)
+        third = _merge(third, record)
     return _merge(first, second), third
+
+
+def _suit_met(suit: bytes) -> int:
+    """Record of a suit whose exact counts the memo lacks: under its key, then under them."""
+    key = _suit_key(suit)
+    record = _part_memo.get(key)
+    if record is None:
+        record = _suit_record(suit, key)
+    return _remember(suit, record)
+
+
+def _honours_met(honours: bytes) -> int:
+    """Record of honours whose exact counts the memo lacks (memoised under them)."""
+    if len(_honours_memo) >= MAX_HONOURS_MEMO:
+        _honours_memo.clear()
+    record = _honours_memo[honours] = _honour_record(honours)
+    return record
 
 
 def _hand_record(packed: bytes) -> int:
     """Record of the whole hand: its halves merged (all memoised)."""
     return _merge(*_hand_halves(packed))
-
-
-def _kept_together(a: int, b: int, sets: int) -> int:
-    """Field (1, sets) of _merge(a, b) alone: the most both keep with ``sets`` sets and the pair.
-
-        >>> one = _pack([0, 1, 1, 1, 1, 1, 1, 1, 1, 1], 1)
-        >>> _kept_together(one, one, 0), _unpack(_merge(one, one))[5]
-        (1, 1)
-    """
-    best = 0
-    pair_b = 6 * (5 + sets)
-    for shift_a in range(0, 6 * sets + 1, 6):
-        kept = (a >> shift_a & 63) + (b >> pair_b & 63)  # the pair in b
-        if kept > best:
-            best = kept
-        kept = (a >> shift_a + 30 & 63) + (b >> pair_b - 30 & 63)  # the pair in a
-        if kept > best:
-            best = kept
-        pair_b -= 6
-    return best
 
 
 def _chiitoitsu(packed: bytes) -> int:
@@ -569,15 +742,11 @@ def shanten(counts34: Sequence[int]) -> int:
     if len(packed) != NUM_KINDS:
         raise InputError(_BAD_COUNTS)
     left, right = _hand_halves(packed)
-    tiles = (left >> 60) + (right >> 60)  # _TILES_SHIFT and the rest of _regular_shanten, inline
+    tiles = sum(packed)  # the rest of _regular_shanten, inline
     if tiles % 3 == 0 or tiles > MAX_HAND:
         raise _size_error(tiles)
     sets = tiles // 3
-    if left and right:
-        kept = _kept_together(left, right, sets)
-    else:
-        kept = (left or right) >> 6 * (5 + sets) & 63
-    best = 3 * sets + 1 - kept
+    best = 3 * sets + 1 - (_merge(left, right) >> 6 * (5 + sets) & 63)
     if best > 0 and tiles >= 13:  # _chiitoitsu, inline
         kinds = NUM_KINDS - packed.count(0)
         pairs = kinds - packed.count(1)
@@ -601,7 +770,7 @@ def shanten_forms(counts34: Sequence[int]) -> tuple[int, int | None, int | None]
         (0, None, None)
     """
     packed, total = _checked(counts34)
-    regular = _regular_shanten(_hand_record(packed))
+    regular = _regular_shanten(_hand_record(packed), total)
     if total < 13:
         return regular, None, None
     return regular, _chiitoitsu(packed), _kokushi(packed)
@@ -691,7 +860,7 @@ def _shanten_after_draws(counts34: Sequence[int], draws: list[int]) -> TaskGen[l
         start = _PART_SLICES[part][0]
         grown = bytearray(parts[part])
         grown[k - start] += 1
-        best = _regular_shanten(_merge(others[part], _part_record(part, bytes(grown))))
+        best = _regular_shanten(_merge(others[part], _part_record(part, bytes(grown))), total)
         if special and best > 0:
             held = counts34[k]
             new_kinds = kinds + (held == 0)

@@ -169,29 +169,43 @@ def seed_words(text: str) -> list[int]:
 _MASK32 = 0xFFFFFFFF
 
 
+INIT_STEP = 208  # words of MT19937's state set up between two yields (a third of them)
+
+
 def init_by_array(key: list[int]) -> list[int]:
     """MT19937's 624-word state after ``init_by_array(key)`` (mt19937ar.c, 2002/1/26).
 
     >>> init_by_array([0x123, 0x234, 0x345, 0x456])[:2]
     [2147483648, 1827812183]
     """
+    return run_to_end(init_by_array_task(key))
+
+
+def init_by_array_task(key: list[int]) -> TaskGen[list[int]]:
+    """Task: :func:`init_by_array`, yielding every INIT_STEP words (some 2,500 big-int steps in
+    all: too many for one frame while tracemalloc counts every int)."""
     mt = [0] * 624
     mt[0] = 19650218
     for i in range(1, 624):  # init_genrand(19650218)
         mt[i] = (1812433253 * (mt[i - 1] ^ (mt[i - 1] >> 30)) + i) & _MASK32
+    yield
     i, j = 1, 0
-    for _ in range(max(624, len(key))):
+    for step in range(max(624, len(key))):
         mt[i] = ((mt[i] ^ ((mt[i - 1] ^ (mt[i - 1] >> 30)) * 1664525)) + key[j] + j) & _MASK32
         i, j = i + 1, j + 1
         if i >= 624:
             mt[0], i = mt[623], 1
         if j >= len(key):
             j = 0
-    for _ in range(623):
+        if step % INIT_STEP == INIT_STEP - 1:
+            yield
+    for step in range(623):
         mt[i] = ((mt[i] ^ ((mt[i - 1] ^ (mt[i - 1] >> 30)) * 1566083941)) - i) & _MASK32
         i += 1
         if i >= 624:
             mt[0], i = mt[623], 1
+        if step % INIT_STEP == INIT_STEP - 1:
+            yield
     mt[0] = 0x80000000
     return mt
 
@@ -204,8 +218,13 @@ def mt19937(key: list[int]) -> random.Random:
     >>> mt19937([0x123, 0x234, 0x345, 0x456]).getrandbits(32)  # mt19937ar.out's first number
     1067595299
     """
+    return run_to_end(mt19937_task(key))
+
+
+def mt19937_task(key: list[int]) -> TaskGen[random.Random]:
+    """Task: :func:`mt19937`, its seeding sliced (see init_by_array_task)."""
     generator = random.Random()
-    generator.setstate((3, (*init_by_array(key), 624), None))
+    generator.setstate((3, (*(yield from init_by_array_task(key)), 624), None))
     return generator
 
 
@@ -284,9 +303,17 @@ class Shuffler:
     def __init__(self, seed_words: list[int], three_player: bool = False) -> None:
         if not 1 <= len(seed_words) <= SEED_WORDS or not all(0 <= w <= _MASK32 for w in seed_words):
             raise InputError(f"a seed is 1 to {SEED_WORDS} 32-bit words")
-        self.generator = mt19937(seed_words)
+        self.seed_words = list(seed_words)
+        self.generator: random.Random | None = None  # seeded by seed_task, or the first round
         self.three_player = three_player
         self.rounds = 0  # shuffles taken so far
+
+    def seed_task(self) -> TaskGen[None]:
+        """Seed the generator as a task: a game does it first, in its thinking time, so that
+        starting one costs no frame more than its budget."""
+        if self.generator is None:
+            generator = yield from mt19937_task(self.seed_words)
+            self.generator = self.generator or generator
 
     def round_task(self) -> TaskGen[RoundShuffle]:
         """The next round's shuffle as a task: yields between SHA-512 chunks and swaps.
@@ -294,6 +321,8 @@ class Shuffler:
         The generator words are drawn at once, so tasks started one after another
         give the rounds in order even if they run interleaved.
         """
+        if self.generator is None:
+            run_to_end(self.seed_task())
         src = [self.generator.getrandbits(32) for _ in range(SRC_WORDS)]
         self.rounds += 1
         return self._shuffle(src)

@@ -214,6 +214,58 @@ def test_suits_solved_by_blocks_equal_the_whole_suit_solved_at_once():
         assert sh._unpack(sh._suit_record(bytes(suit), sh._suit_key(bytes(suit)))) == sh._exact_vector(suit), suit
 
 
+def _random_runs(rng: random.Random, count: int) -> list[bytes]:
+    """Runs of 1-9 kinds, empty kinds and quads anywhere, at most 14 tiles."""
+    runs: list[bytes] = []
+    while len(runs) < count:
+        run = bytes(rng.choice((0, 1, 1, 2, 2, 3, 4)) for _ in range(rng.randint(1, 9)))
+        if sum(run) <= 14:
+            runs.append(run)
+    return runs
+
+
+def test_a_run_joined_from_head_and_tail_equals_the_dp_over_it():
+    """_run_figures (memoised head forwards, tail backwards, joined in lanes) is the DP's
+    answer, whatever the memos hold: cold, warm, and with memos cleared every few runs."""
+    rng = random.Random(12)
+    runs = _random_runs(rng, 6000)
+    expected = [sh._block_figures(run) for run in runs]
+    for clear_every in (1, 7, len(runs)):
+        sh.clear_memos()
+        for i, (run, figures) in enumerate(zip(runs, expected)):
+            if i % clear_every == 0:
+                sh.clear_memos()
+            assert sh._run_figures(run) == figures, list(run)
+    sh.clear_memos()
+
+
+def test_the_rest_of_a_run_backwards_equals_the_dp_entered_in_each_state():
+    rng = random.Random(13)
+    for run in _random_runs(rng, 1500):
+        if len(run) < 3:
+            continue
+        for started_1 in range(3):
+            for started_2 in range(3):
+                state = started_1 | started_2 << 3
+                assert sh._rest(run, 0, state) - sh._ALL_REACHED == sh._block_figures(run, entry=state)
+    sh.clear_memos()
+
+
+def test_merge_steps_give_the_plain_convolution():
+    """_merge moves one record by each of the other's steps; the full field-by-field
+    convolution (every pair of fields) gives the same."""
+    rng = random.Random(14)
+    runs = _random_runs(rng, 300)
+    records = [sh._run_figures(run) for run in runs if any(run)]
+    for a, b in zip(records, records[1:]):
+        fa, fb = sh._unpack(a), sh._unpack(b)
+        plain = [max(fa[pa * 5 + ga] + fb[(p - pa) * 5 + g - ga]
+                     for pa in range(p + 1) for ga in range(g + 1))
+                 for p in range(2) for g in range(5)]
+        assert sh._unpack(sh._merge(a, b)) == plain
+    sh.clear_memos()
+
+
 def test_memos_stay_bounded_and_do_not_change_answers(monkeypatch):
     rng = random.Random(9)
     hands = [generator(rng, size) for size in (13, 14, 8) for generator in GENERATORS for _ in range(200)]
@@ -225,7 +277,8 @@ def test_memos_stay_bounded_and_do_not_change_answers(monkeypatch):
         most_suits = max(most_suits, sh.memo_usage()["part"][0])
     assert answers == expected
     assert most_suits > 1000  # the memos are in use
-    small = {"part": ("MAX_PART_MEMO", 50), "merge": ("MAX_MERGE_MEMO", 50)}
+    small = {"part": ("MAX_PART_MEMO", 50), "merge": ("MAX_MERGE_MEMO", 50),
+             "head": ("MAX_HEAD_MEMO", 20), "rest": ("MAX_REST_MEMO", 50)}
     for constant, bound in small.values():
         monkeypatch.setattr(sh, constant, bound)
     sh.clear_memos()

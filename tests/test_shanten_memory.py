@@ -54,19 +54,36 @@ def test_memos_filled_by_play_stay_within_the_budget():
 
 
 def fill_every_memo(rng: random.Random) -> None:
-    """Each memo at its bound, keys as long as real ones (a whole suit, two records) and every
-    record a distinct int (in play many share one): the most they hold."""
+    """Each memo at its bound, keys as long as real ones (a whole suit, two records, a run's
+    rest and its state) and every record a distinct int (in play many share one), a run's
+    head with all nine states the DP can hold and a record with all nine merge steps: the
+    most they hold."""
 
     def record():
-        return sh._pack([rng.randrange(15) for _ in range(10)], rng.randrange(1, 15))
+        return sh._pack([rng.randrange(1, 15) for _ in range(10)])
 
     def counts(length):
         return bytes(rng.randrange(5) for _ in range(length))
 
-    for memo, bound, key in ((sh._part_memo, sh.MAX_PART_MEMO, lambda: counts(9)),
-                             (sh._merge_memo, sh.MAX_MERGE_MEMO, lambda: record() << 64 | record())):
+    def head_states():
+        states = []
+        for started_1 in range(3):
+            for started_2 in range(3):
+                states += started_1 | started_2 << 3, record()
+        return tuple(states)
+
+    def steps():
+        return sh._steps(sh._pack(list(range(1, 11))))  # kept rises at every field: 9 steps
+
+    for memo, bound, key, value in (
+            (sh._part_memo, sh.MAX_PART_MEMO, lambda: counts(9), record),
+            (sh._merge_memo, sh.MAX_MERGE_MEMO, lambda: record() << 60 | record(), record),
+            (sh._head_memo, sh.MAX_HEAD_MEMO, lambda: counts(6), head_states),
+            (sh._rest_memo, sh.MAX_REST_MEMO, lambda: counts(9) + bytes([18]), record),
+            (sh._honours_memo, sh.MAX_HONOURS_MEMO, lambda: counts(7), record),
+            (sh._steps_memo, sh.MAX_STEPS_MEMO, record, steps)):
         while len(memo) < bound:
-            memo[key()] = record()
+            memo[key()] = value()
     for kinds in range(330):  # its bound by nature: how many honours held once, twice, ...
         sh._honour_kinds_memo[kinds] = record()
     for here in range(5):  # every key _moves can have

@@ -136,6 +136,17 @@ def test_the_round_task_yields_between_chunks_and_during_fisher_yates():
     assert result == Shuffler(code_words("TASKTASK")).next_round()
 
 
+def test_seeding_is_a_task_and_a_new_shuffler_does_not_seed():
+    """MT19937's init_by_array is some 2,500 big-int steps: a game seeds in its thinking time,
+    in slices, so that starting one costs no frame more than its budget (issue 10)."""
+    shuffler = Shuffler(code_words("SEEDTASK"))
+    assert shuffler.generator is None
+    progress, _ = drain(shuffler.seed_task())
+    assert len(progress) >= 6
+    assert shuffler.generator.getstate() == mt19937(code_words("SEEDTASK")).getstate()
+    assert shuffler.next_round() == Shuffler(code_words("SEEDTASK")).next_round()  # seeded on first use
+
+
 def test_rounds_follow_one_another_even_when_tasks_interleave():
     shuffler, twin = Shuffler(code_words("ORDER123")), Shuffler(code_words("ORDER123"))
     first, second = shuffler.round_task(), shuffler.round_task()
