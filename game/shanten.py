@@ -20,18 +20,20 @@ already holds four of would need a fifth copy, so it is not tenpai.
     (8, 6, 0)
 
 How it stays fast without tables: suits are independent except for the number of sets and
-the single pair, so each suit (and the honours) is summarised by its *record*: its tile
-count and, for p = 0, 1 pair groups and g = 0..4 set groups, the most tiles it keeps, all
-packed in one int (six bits a figure) so that two records merge field by field in a few
-integer operations. Within a suit, runs of tiles separated by two or more empty kinds cannot
-share a set, so each run is solved alone by a small exact dynamic programme over its kinds,
-whose states are the sequences still open (no more than two equal ones need start at a
-kind: three keep what three triplets keep); the room around a run matters only beside a
-quad. Suit -> record, run -> record, honours -> record and record + record -> record are
-memoised in dicts bounded to 256 KiB together (tracemalloc), simply cleared when full: a
-hand met before is four look-ups and up to three merges. Chiitoitsu and kokushi are counted
-with ``bytes.count``, kokushi only when it could be the lowest. benchmarks/shanten.py times
-all this against the oracle by family of hand, cold and warm.
+the single pair, so each suit (and the honours) is summarised by its *record*: for p = 0, 1
+pair groups and g = 0..4 set groups, the most tiles it keeps, all packed in one int (six
+bits a figure) so that two records merge field by field in a few integer operations.
+Within a suit, runs of tiles separated by two or more empty kinds cannot share a set, so
+each run is solved alone by a small exact dynamic programme over its kinds, whose states
+are the sequences still open (no more than two equal ones need start at a kind: three keep
+what three triplets keep); the room around a run matters only beside a quad. A run met for
+the first time is joined from its head, run forwards, and its tail, run backwards, each
+memoised and each built from one a kind shorter (see _run_figures). Suit -> record, run ->
+record, honours -> record and record + record -> record are memoised in dicts bounded to
+640 KiB together (tracemalloc), simply cleared when full: a hand met before is four
+look-ups and three merges. Chiitoitsu and kokushi are counted with ``bytes.count``, kokushi
+only when it could be the lowest. benchmarks/shanten.py times all this against the oracle by
+family of hand, cold and warm.
 
 Ukeire draws each kind that may matter once: kinds next to the hand's tiles one by one,
 and the far kinds in two classes (yaochuu or not) whose members all score alike. Only the
