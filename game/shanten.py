@@ -75,10 +75,10 @@ _GUARDS = _ONES << 5  # the top bit of every field; fields stay below 32 (see _p
 # fills them; benchmarks/shanten.py prints it); no bound passes 2/3 of a power of two, where a
 # dict's table would double. Every hand makes up to three merges, so they get a fair share.
 MEMO_BUDGET_BYTES = 640 * 1024
-MAX_PART_MEMO = 1400
+MAX_PART_MEMO = 2400
 MAX_MERGE_MEMO = 600
-MAX_HEAD_MEMO = 250
-MAX_REST_MEMO = 1500
+MAX_HEAD_MEMO = 600
+MAX_REST_MEMO = 600
 MAX_HONOURS_MEMO = 300
 MAX_STEPS_MEMO = 150
 
@@ -90,8 +90,8 @@ _merge_memo: dict[int, int] = {}  # two records a <= b as a << 60 | b -> their m
 _steps_memo: dict[int, tuple] = {}  # a record -> the steps a merge moves the other by
 _honours_memo: dict[bytes, int] = {}  # the seven honour counts -> record
 _honour_kinds_memo: dict[int, int] = {}  # how many honours held once, twice, ... -> record
-_head_memo: dict[bytes, tuple] = {}  # a run's first kinds -> the DP's states after them
-_rest_memo: dict[bytes, int] = {}  # a run's kinds from one on + the state entering them -> record
+_head_memo: dict[bytes, int] = {}  # a run's first kinds -> the DP's states after them
+_rest_memo: dict[bytes, int] = {}  # a run's kinds from one on -> its records by entry state
 _moves_memo: dict[int, tuple] = {}  # see _moves
 _STEP_SHAPES: dict[tuple[int, int], tuple] = {}  # (field, kept) -> a merge step (see _steps)
 
@@ -297,14 +297,18 @@ _LANE_LOWS = sum(_FIELD_MASK << _LANE_BITS * f for f in _LANES)
 _TO_LANES = sum(1 << (_LANE_BITS - _FIELD_BITS) * f for f in _LANES)
 _REACHED_BITS = _ONES << 4  # a head's field holds 16 or more (bit 4) once reached
 _FOLDS = tuple(_LANE_BITS * lanes for lanes in (5, 3, 2, 1))  # ten lanes into one, halving
+_HEAD_SLOTS = 9  # the DP's states: 0..2 sequences started one kind back, and two kinds back
+_HEAD_MASK = (1 << _HEAD_SLOTS) - 1
+_HEAD_SLOT_BITS = 64
+_HEAD_SLOT_SHIFTS: dict[int, tuple] = {}  # which slots a head holds -> (state, shift) of each
 _HALF_BITS = _FIELD_BITS * 5  # a record's five no-pair fields, then its five pair fields
 _HALF = (1 << _HALF_BITS) - 1
 _TO_SET_LANES = sum(1 << (_LANE_BITS + _FIELD_BITS) * g for g in range(5))
 _SET_LANES = sum(_HALF << _LANE_BITS * g for g in range(5))
 
 
-def _head_states(run: bytes, length: int) -> tuple:
-    """The DP's states after the run's first ``length`` kinds, flat: state, figures, ...
+def _head_states(run: bytes, length: int) -> int:
+    """The DP's states after the run's first ``length`` kinds, packed in one int (see _heads).
 
     The steps look up to three kinds ahead, and only for a quad there (see _advance), so the
     key is the head's counts, and the next three too when they hold a quad. Unreached fields
@@ -312,18 +316,30 @@ def _head_states(run: bytes, length: int) -> tuple:
     """
     ahead = run[length:length + LOOK_AHEAD]
     key = run[:length] if NUM_TILES_OF_KIND not in ahead else run[:length] + _QUAD_AHEAD + ahead
-    flat = _head_memo.get(key)
-    if flat is None:
-        before = _head_states(run, length - 1) if length > 1 else (0, _START)
-        states = iter(before)
-        following = _advance(zip(states, states), run, length - 1, len(run) - 3)
-        flat = []
+    packed = _head_memo.get(key)
+    if packed is None:
+        before = _head_states(run, length - 1) if length > 1 else _NOTHING_PLACED
+        following = _advance(_heads(before), run, length - 1, len(run) - 3)
+        packed = 0
         for state, figures in following.items():
-            flat += state, figures & ((figures & _REACHED_BITS) >> 4) * _FIELD_MASK
+            slot = _SLOT_OF_STATE[state]
+            figures &= ((figures & _REACHED_BITS) >> 4) * _FIELD_MASK
+            packed |= figures << _HEAD_SLOT_BITS * slot + _HEAD_SLOTS | 1 << slot
         if len(_head_memo) >= MAX_HEAD_MEMO:
             _head_memo.clear()
-        flat = _head_memo[key] = tuple(flat)
-    return flat
+        _head_memo[key] = packed
+    return packed
+
+
+def _heads(packed: int) -> list[tuple[int, int]]:
+    """The (state, figures) a packed head holds: the low nine bits tell which of the nine
+    states it reached (state s1 | s2 << 3 in slot s1 + 3 * s2), each slot 64 bits above."""
+    slots = _HEAD_SLOT_SHIFTS.get(packed & _HEAD_MASK)
+    if slots is None:
+        slots = _HEAD_SLOT_SHIFTS[packed & _HEAD_MASK] = tuple(
+            (slot % 3 | slot // 3 << 3, _HEAD_SLOT_BITS * slot + _HEAD_SLOTS)
+            for slot in range(_HEAD_SLOTS) if packed >> slot & 1)
+    return [(state, packed >> shift & _FIGURES) for state, shift in slots]
 
 
 def _rest(run: bytes, start: int, state: int) -> int:
@@ -331,12 +347,14 @@ def _rest(run: bytes, start: int, state: int) -> int:
 
     The DP backwards: the best over the moves at ``start`` of what the rest keeps after
     them, moved up by the groups the move adds. Memoised by the counts from ``start`` on (the
-    moves look ahead no further) and the state, so a run mostly meets a rest it has seen.
+    moves look ahead no further), the records of the states met so far packed in one int as
+    a head's are (see _heads), so a run mostly meets a rest it has seen.
     """
-    key = run[start:] + _STATE_BYTES[state]
-    record = _rest_memo.get(key)
-    if record is not None:
-        return record
+    rest = run[start:]
+    slot = _SLOT_OF_STATE[state]
+    packed = _rest_memo.get(rest, 0)
+    if packed >> slot & 1:
+        return packed >> _HEAD_SLOT_BITS * slot + _HEAD_SLOTS & _FIGURES
     n = len(run)
     if start == n:  # empty groups fill every field; a sequence still open cannot end here
         return _ALL_REACHED if state == 0 else 0
@@ -358,9 +376,12 @@ def _rest(run: bytes, start: int, state: int) -> int:
             moved = ((after & mask) << bits) + gain if bits else after + gain
             at_least = ((best | guards) - moved) & guards
             best = moved ^ ((best ^ moved) & (at_least - (at_least >> 5)))
-    if len(_rest_memo) >= MAX_REST_MEMO:
-        _rest_memo.clear()
-    _rest_memo[key] = best
+    packed = _rest_memo.get(rest)  # again: the steps after this one may have cleared the memo
+    if packed is None:
+        if len(_rest_memo) >= MAX_REST_MEMO:
+            _rest_memo.clear()
+        packed = 0
+    _rest_memo[rest] = packed | best << _HEAD_SLOT_BITS * slot + _HEAD_SLOTS | 1 << slot
     return best
 
 
@@ -380,14 +401,17 @@ def _run_figures(run: bytes) -> int:
         return _rest(run, 0, 0) - _ALL_REACHED
     tail = run[head:]
     rests = _rest_memo
-    state_bytes = _STATE_BYTES
     half, to_sets, sets, half_bits = _HALF, _TO_SET_LANES, _SET_LANES, _HALF_BITS
     pair_lanes = _HALF_BITS + _LANE_BITS * 5
     to_lanes, lows, ones, cover, guards = _TO_LANES, _LANE_LOWS, _ONES, _LANE_COVER, _LANE_GUARDS
     joined = 0
-    states = iter(_head_states(run, head))
-    for state, figures in zip(states, states):
-        record = (rests.get(tail + state_bytes[state]) or _rest(run, head, state)) - _ALL_REACHED
+    for state, figures in _heads(_head_states(run, head)):
+        slot = _SLOT_OF_STATE[state]
+        packed = rests.get(tail, 0)
+        if packed >> slot & 1:
+            record = (packed >> _HEAD_SLOT_BITS * slot + _HEAD_SLOTS & _FIGURES) - _ALL_REACHED
+        else:
+            record = _rest(run, head, state) - _ALL_REACHED
         no_pair = (record & half) * to_sets & sets
         moved = no_pair | ((record >> half_bits) * to_sets & sets) << half_bits | no_pair << pair_lanes
         moved += (figures * to_lanes & lows) * ones & cover
@@ -468,8 +492,9 @@ _ONE_MORE_SET = _group_shift(1, 0)
 _ONE_MORE_PAIR = _group_shift(0, 1)
 # The fields lane f of a join covers: those field f of the head moves the tail's into.
 _LANE_COVER = sum(_SPLITS[f][2] * _FIELD_MASK << _LANE_BITS * f for f in _LANES)
-_STATE_BYTES = [bytes((state,)) for state in range(3 << 3 | 3)]
+_SLOT_OF_STATE = [(state & 7) + 3 * (state >> 3) for state in range(3 << 3 | 3)]  # see _heads
 _ALL_REACHED = _REACHED * _ONES
+_NOTHING_PLACED = _START << _HEAD_SLOTS | 1  # the head of no kinds: state 0, in slot 0
 
 
 # ---------------------------------------------------------------- records of suits and honours
@@ -664,29 +689,38 @@ def _part_record(part: int, counts: bytes) -> int:
     return _suit_record(counts, key) if record is None else record
 
 
-def _hand_halves(packed: bytes) -> tuple[int, int]:
-    """Records of the hand's two halves: the first two suits, the third suit and the honours.
-
-    Each half's merge recurs from hand to hand far more than a running total's would; the
-    two halves meet only for the one figure the hand needs.
-    """
+def _hand_record(packed: bytes) -> int:
+    """Record of the whole hand: the first two suits merged, the third and the honours merged,
+    then the two halves (each half's merge recurs from hand to hand far more than a running
+    total's would). The hot path: _merge's look-up is written out for each merge."""
     parts = _part_memo  # a suit's exact counts are looked up first: no key to build
+    merges = _merge_memo
     first = parts.get(packed[0:9])
     if first is None:
         first = _suit_met(packed[0:9])
     second = parts.get(packed[9:18])
     if second is None:
         second = _suit_met(packed[9:18])
+    if first and second:  # _merge(first, second)
+        key = first << 60 | second if first <= second else second << 60 | first
+        first = merges.get(key) or _merge(first, second)
+    else:
+        first = first or second
     third = parts.get(packed[18:27])
     if third is None:
         third = _suit_met(packed[18:27])
     honours = packed[27:34]
     if honours != _NO_HONOURS:
-        record = _honours_memo.get(honours)
-        if record is None:
-            record = _honours_met(honours)
-        third = _merge(third, record)
-    return _merge(first, second), third
+        record = _honours_memo.get(honours) or _honours_met(honours)
+        if third:  # _merge(third, record)
+            key = third << 60 | record if third <= record else record << 60 | third
+            third = merges.get(key) or _merge(third, record)
+        else:
+            third = record
+    if first and third:  # _merge(first, third)
+        key = first << 60 | third if first <= third else third << 60 | first
+        return merges.get(key) or _merge(first, third)
+    return first or third
 
 
 def _suit_met(suit: bytes) -> int:
@@ -704,11 +738,6 @@ def _honours_met(honours: bytes) -> int:
         _honours_memo.clear()
     record = _honours_memo[honours] = _honour_record(honours)
     return record
-
-
-def _hand_record(packed: bytes) -> int:
-    """Record of the whole hand: its halves merged (all memoised)."""
-    return _merge(*_hand_halves(packed))
 
 
 def _chiitoitsu(packed: bytes) -> int:
@@ -743,12 +772,11 @@ def shanten(counts34: Sequence[int]) -> int:
         raise InputError(_BAD_COUNTS) from None
     if len(packed) != NUM_KINDS:
         raise InputError(_BAD_COUNTS)
-    left, right = _hand_halves(packed)
-    tiles = sum(packed)  # the rest of _regular_shanten, inline
+    tiles = sum(packed)  # _regular_shanten, inline
     if tiles % 3 == 0 or tiles > MAX_HAND:
         raise _size_error(tiles)
     sets = tiles // 3
-    best = 3 * sets + 1 - (_merge(left, right) >> 6 * (5 + sets) & 63)
+    best = 3 * sets + 1 - (_hand_record(packed) >> 6 * (5 + sets) & 63)
     if best > 0 and tiles >= 13:  # _chiitoitsu, inline
         kinds = NUM_KINDS - packed.count(0)
         pairs = kinds - packed.count(1)

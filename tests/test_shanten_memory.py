@@ -66,11 +66,10 @@ def fill_every_memo(rng: random.Random) -> None:
         return bytes(rng.randrange(5) for _ in range(length))
 
     def head_states():
-        states = []
-        for started_1 in range(3):
-            for started_2 in range(3):
-                states += started_1 | started_2 << 3, record()
-        return tuple(states)
+        packed = sh._HEAD_MASK  # all nine states reached
+        for slot in range(sh._HEAD_SLOTS):
+            packed |= record() << sh._HEAD_SLOT_BITS * slot + sh._HEAD_SLOTS
+        return packed
 
     def steps():
         return sh._steps(sh._pack(list(range(1, 11))))  # kept rises at every field: 9 steps
@@ -79,7 +78,7 @@ def fill_every_memo(rng: random.Random) -> None:
             (sh._part_memo, sh.MAX_PART_MEMO, lambda: counts(9), record),
             (sh._merge_memo, sh.MAX_MERGE_MEMO, lambda: record() << 60 | record(), record),
             (sh._head_memo, sh.MAX_HEAD_MEMO, lambda: counts(6), head_states),
-            (sh._rest_memo, sh.MAX_REST_MEMO, lambda: counts(9) + bytes([18]), record),
+            (sh._rest_memo, sh.MAX_REST_MEMO, lambda: counts(9), head_states),
             (sh._honours_memo, sh.MAX_HONOURS_MEMO, lambda: counts(7), record),
             (sh._steps_memo, sh.MAX_STEPS_MEMO, record, steps)):
         while len(memo) < bound:
