@@ -593,19 +593,33 @@ def _check_part(counts: bytes) -> None:
 
 
 def _suit_key(suit: bytes) -> bytes:
-    """A suit's memo key: without a quad, only its runs matter, not where they lie.
+    """A suit's memo key: its runs, in order, two empty kinds apart, up to its mirror image.
 
-    The room around a run matters only beside a quad (see _block_record), so a suit without
-    one keeps what its counts stripped of the empty kinds at both ends keep; and any suit
-    keeps what its mirror image keeps. Fewer keys: more of them stay in the memo.
+    Runs two or more empty kinds apart share no set, so a wider gap keeps what two empty
+    kinds keep. The room around a run (0 to 2 free kinds, see _block_record) matters only
+    beside a quad: a suit without one drops the empty kinds at both ends, a suit with one
+    keeps up to two of them. And a suit keeps what its mirror image (9 to 1) keeps. Fewer
+    keys: more of them stay in the memo.
 
         >>> list(_suit_key(bytes([0, 0, 2, 0, 1, 1, 0, 0, 0])))
         [1, 1, 0, 2]
+        >>> list(_suit_key(bytes([1, 0, 0, 0, 0, 1, 1, 0, 0])))  # as far apart as 1 0 0 1 1
+        [1, 0, 0, 1, 1]
         >>> list(_suit_key(bytes([4, 0, 1, 0, 0, 0, 0, 0, 0])))  # beside a quad, room matters
-        [0, 0, 0, 0, 0, 0, 1, 0, 4]
+        [0, 0, 1, 0, 4]
     """
-    key = suit if NUM_TILES_OF_KIND in suit else suit.strip(b"\0")
-    return min(key, key[::-1])  # and a suit keeps what its mirror image (9 to 1) keeps
+    key = suit.strip(b"\0")
+    while _WIDE_GAP in key:
+        key = key.replace(_WIDE_GAP, _GAP)
+    if NUM_TILES_OF_KIND in key:
+        before = min(len(suit) - len(suit.lstrip(b"\0")), 2)
+        after = min(len(suit) - len(suit.rstrip(b"\0")), 2)
+        key = bytes(before) + key + bytes(after)
+    return min(key, key[::-1])
+
+
+_GAP = bytes(2)
+_WIDE_GAP = bytes(3)
 
 
 def _suit_record(suit: bytes, key: bytes) -> int:

@@ -214,6 +214,22 @@ def test_suits_solved_by_blocks_equal_the_whole_suit_solved_at_once():
         assert sh._unpack(sh._suit_record(bytes(suit), sh._suit_key(bytes(suit)))) == sh._exact_vector(suit), suit
 
 
+def test_suits_under_one_key_keep_alike():
+    """_suit_key narrows wide gaps, drops the ends (keeps two beside a quad) and mirrors:
+    every suit it maps to one key keeps exactly what the others keep."""
+    rng = random.Random(15)
+    by_key: dict[bytes, list] = {}
+    for _ in range(20000):
+        suit = bytes(rng.choice((0, 0, 0, 1, 1, 2, 3, 4)) for _ in range(9))
+        if sum(suit) <= 14:
+            by_key.setdefault(sh._suit_key(suit), []).append(suit)
+    shared = [suits for suits in by_key.values() if len(suits) > 1]
+    assert len(shared) > 500
+    for suits in shared:
+        figures = sh._exact_vector(suits[0])
+        assert all(sh._exact_vector(suit) == figures for suit in suits[1:]), suits
+
+
 def _random_runs(rng: random.Random, count: int) -> list[bytes]:
     """Runs of 1-9 kinds, empty kinds and quads anywhere, at most 14 tiles."""
     runs: list[bytes] = []
