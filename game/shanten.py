@@ -97,7 +97,7 @@ _STEP_SHAPES: dict[tuple[int, int], tuple] = {}  # (field, kept) -> a merge step
 
 _yaochuu_counts = operator.itemgetter(*YAOCHUU_KINDS)
 
-# name -> (memo, bound); the last two are bounded by nature
+# name -> (memo, bound); honour_kinds and moves are bounded by nature
 _MEMOS: dict[str, tuple[dict, int]] = {
     "part": (_part_memo, MAX_PART_MEMO),
     "merge": (_merge_memo, MAX_MERGE_MEMO),
