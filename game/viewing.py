@@ -8,7 +8,8 @@ the viewer shows is what our rules make of the log. A round our rules cannot fol
 stops at its last good step, and says why.
 
     >>> from pathlib import Path
-    >>> log = ReplayLog.read(Path("tests/data/validation/2016022509gm-0009-0000-b327da61.xml"))
+    >>> data = Path(__file__).resolve().parent.parent / "tests" / "data"  # wherever we run from
+    >>> log = ReplayLog.read(data / "validation" / "2016022509gm-0009-0000-b327da61.xml")
     >>> steps = log.round(0)
     >>> steps.label, steps.steps[0].caption, len(steps.steps[0].views)
     ('E1.0', 'DEAL', 4)
