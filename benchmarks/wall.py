@@ -94,33 +94,30 @@ def peer_round(generator: PlainMT19937) -> tuple[list[int], tuple[int, int]]:
     return wall, (rnd[135] % 6 + 1, rnd[136] % 6 + 1)
 
 
+def longest_step(task) -> float:
+    """Runs a task to its end; the seconds of its longest step."""
+    longest = 0.0
+    while True:
+        s0 = time.perf_counter()
+        try:
+            next(task)
+        except StopIteration:
+            return max(longest, time.perf_counter() - s0)
+        longest = max(longest, time.perf_counter() - s0)
+
+
 def time_ours(codes: list[str]) -> tuple[float, float, float]:
     """(seconds of set-up per game, seconds per round, longest task step)."""
     setup = rounds = longest = 0.0
     for code in codes:
         t0 = time.perf_counter()
         shuffler = Shuffler(seed_words(code))
-        seeding = shuffler.seed_task()  # the game's first task steps: MT19937's init_by_array
-        while True:
-            s0 = time.perf_counter()
-            try:
-                next(seeding)
-            except StopIteration:
-                break
-            finally:
-                longest = max(longest, time.perf_counter() - s0)
+        # the game's first task steps: MT19937's init_by_array
+        longest = max(longest, longest_step(shuffler.seed_task()))
         setup += time.perf_counter() - t0
         for _ in range(ROUNDS_PER_GAME):
             t0 = time.perf_counter()
-            task = shuffler.round_task()
-            while True:
-                s0 = time.perf_counter()
-                try:
-                    next(task)
-                except StopIteration:
-                    break
-                finally:
-                    longest = max(longest, time.perf_counter() - s0)
+            longest = max(longest, longest_step(shuffler.round_task()))
             rounds += time.perf_counter() - t0
     return setup / len(codes), rounds / (len(codes) * ROUNDS_PER_GAME), longest
 
@@ -168,7 +165,7 @@ def main() -> int:
           f"   peer/ours {peer_round_s / our_round:5.2f}x")
     print(f"game set-up   : ours {our_setup * us:8.1f} us   peer {peer_setup * us:8.1f} us"
           f"   peer/ours {peer_setup / our_setup:5.2f}x   (seed code -> 624 words -> init_by_array)")
-    print(f"longest step of the round task: {longest * us:.1f} us")
+    print(f"longest task step (seeding and rounds): {longest * us:.1f} us")
     print(f"a round's shuffle = {our_round / SLICE_SECONDS:.3f} frames of the {FPS} fps slice "
           f"({SLICE_SECONDS * 1000:.1f} ms thinking per frame at most); peer {peer_round_s / SLICE_SECONDS:.3f} frames")
     return 0

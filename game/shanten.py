@@ -214,23 +214,27 @@ def _block_figures(counts: Sequence[int], sequences: bool = True, entry: int = 0
     return _closed(states.values()) - _REACHED * _ONES
 
 
+def _spare(counts: Sequence[int], i: int, last_start: int) -> int:
+    """How many sequences that keep nothing at kind ``i`` may start there; -1: none at all.
+
+    A spare sequence would keep as much one kind to the right, unless it cannot move there:
+    the block ends (i + 3 is past it) or the kind it would move onto is held four times (its
+    target may be full). Only then are they tried, never more than the copies of their other
+    two kinds (checked exhaustively in the tests).
+    """
+    if i > last_start:
+        return -1
+    if i + 3 < len(counts) and counts[i + 3] < NUM_TILES_OF_KIND:
+        return 0
+    return max(counts[i + 1], counts[i + 2])
+
+
 def _advance(states, counts: Sequence[int], i: int, last_start: int) -> dict[int, int]:
     """One kind of _block_figures: the states after kind ``i`` from the (state, figures) before."""
-    n = len(counts)
     here = counts[i]
     guards = _GUARDS
     moves_memo = _moves_memo
-    # Sequences that keep nothing here (spare ones): one would keep as much one kind to
-    # the right, unless it cannot move there: the block ends (i + 3 is past it) or the kind
-    # it would move onto is held four times (its target may be full). Only then are they
-    # tried, never more than the copies of their other two kinds (checked exhaustively in
-    # the tests); -1: no sequence may start here at all.
-    if i > last_start:
-        spare = -1
-    elif i + 3 < n and counts[i + 3] < NUM_TILES_OF_KIND:
-        spare = 0
-    else:
-        spare = max(counts[i + 1], counts[i + 2])
+    spare = _spare(counts, i, last_start)
     following: dict[int, int] = {}
     best = following.get
     if not here and spare <= 0:  # nothing to keep or start here: sequences just move on
@@ -355,17 +359,15 @@ def _rest(run: bytes, start: int, state: int) -> int:
     packed = _rest_memo.get(rest, 0)
     if packed >> slot & 1:
         return packed >> _HEAD_SLOT_BITS * slot + _HEAD_SLOTS & _FIGURES
-    n = len(run)
-    if start == n:  # empty groups fill every field; a sequence still open cannot end here
+    if start == len(run):  # empty groups fill every field; a sequence still open cannot end here
         return _ALL_REACHED if state == 0 else 0
     here = run[start]
     started_1 = state & 7
     pending = started_1 + (state >> 3)
-    if start > n - 3:  # as in _advance: no sequence may start here
+    spare = _spare(run, start, len(run) - 3)
+    if spare < 0:
         most_new = 0
     else:
-        ahead = run[start + 3] if start + 3 < n else NUM_TILES_OF_KIND
-        spare = 0 if ahead < NUM_TILES_OF_KIND else max(run[start + 1], run[start + 2])
         most_new = min(here - pending + spare if here > pending else spare, MAX_EQUAL_SEQUENCES)
     moves = _moves_memo.get(here | most_new << 3 | pending << 6) or _moves(here, most_new, pending)
     guards = _GUARDS
@@ -625,11 +627,11 @@ _WIDE_GAP = bytes(3)
 def _suit_record(suit: bytes, key: bytes) -> int:
     """Record of one suit's nine counts: its blocks merged (memoised under ``key``)."""
     _check_part(suit)
-    if len(key) >= 3 and b"\0\0" not in key and NUM_TILES_OF_KIND not in key:
+    if len(key) >= 3 and _GAP not in key and NUM_TILES_OF_KIND not in key:
         return _remember(key, _run_figures(key))  # one run, needing no room: _block_record's key
     record = 0
     start = 0
-    for piece in suit.split(b"\0\0"):
+    for piece in suit.split(_GAP):
         block = piece.strip(b"\0")
         if block:
             first = start + len(piece) - len(piece.lstrip(b"\0"))
@@ -698,43 +700,28 @@ def _part_record(part: int, counts: bytes) -> int:
     """Record of part 0..2 (a suit) or 3 (the honours), from that part's counts."""
     if part == 3:
         return _honour_record(counts)
-    key = _suit_key(counts)
-    record = _part_memo.get(key)
-    return _suit_record(counts, key) if record is None else record
+    record = _part_memo.get(counts)
+    return _suit_met(counts) if record is None else record
 
 
 def _hand_record(packed: bytes) -> int:
     """Record of the whole hand: the first two suits merged, the third and the honours merged,
     then the two halves (each half's merge recurs from hand to hand far more than a running
-    total's would). The hot path: _merge's look-up is written out for each merge."""
+    total's would)."""
     parts = _part_memo  # a suit's exact counts are looked up first: no key to build
-    merges = _merge_memo
     first = parts.get(packed[0:9])
     if first is None:
         first = _suit_met(packed[0:9])
     second = parts.get(packed[9:18])
     if second is None:
         second = _suit_met(packed[9:18])
-    if first and second:  # _merge(first, second)
-        key = first << 60 | second if first <= second else second << 60 | first
-        first = merges.get(key) or _merge(first, second)
-    else:
-        first = first or second
     third = parts.get(packed[18:27])
     if third is None:
         third = _suit_met(packed[18:27])
     honours = packed[27:34]
     if honours != _NO_HONOURS:
-        record = _honours_memo.get(honours) or _honours_met(honours)
-        if third:  # _merge(third, record)
-            key = third << 60 | record if third <= record else record << 60 | third
-            third = merges.get(key) or _merge(third, record)
-        else:
-            third = record
-    if first and third:  # _merge(first, third)
-        key = first << 60 | third if first <= third else third << 60 | first
-        return merges.get(key) or _merge(first, third)
-    return first or third
+        third = _merge(third, _honours_memo.get(honours) or _honours_met(honours))
+    return _merge(_merge(first, second), third)
 
 
 def _suit_met(suit: bytes) -> int:
@@ -779,7 +766,7 @@ def shanten(counts34: Sequence[int]) -> int:
         -1
     """
     # _checked's checks, the cheap way round as this is the hot path: counts over 4 are
-    # caught on a memo miss (see _check_part), and the total comes with the hand's record.
+    # caught on a memo miss (see _check_part).
     try:
         packed = bytes(counts34)
     except (TypeError, ValueError):
