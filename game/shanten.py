@@ -74,17 +74,20 @@ _GUARDS = _ONES << 5  # the top bit of every field; fields stay below 32 (see _p
 # full together under MEMO_BUDGET_BYTES as tracemalloc counts them (tests/test_shanten_memory.py
 # fills them; benchmarks/shanten.py prints it); no bound passes 2/3 of a power of two, where a
 # dict's table would double. Every hand makes up to three merges, so they get a fair share.
-MEMO_BUDGET_BYTES = 640 * 1024
-MAX_PART_MEMO = 2400
-MAX_MERGE_MEMO = 600
+MEMO_BUDGET_BYTES = 864 * 1024
+MAX_SUIT_MEMO = 2700
+MAX_PART_MEMO = 1350
+MAX_MERGE_MEMO = 1350
 MAX_HEAD_MEMO = 600
 MAX_REST_MEMO = 600
 MAX_HONOURS_MEMO = 300
 MAX_STEPS_MEMO = 150
 
-# A suit's exact counts, its key (see _suit_key), or a run with its room (see _block_record)
-# -> record. Where two keys are alike they mean the same record: a suit that is its own key,
-# or the suit's only run, with that room.
+# A suit's exact nine counts -> record: the first look-up, the most entries, the cheapest to
+# find again (its key's record), so kept apart from the keys and runs it would clear away.
+_suit_memo: dict[bytes, int] = {}
+# A suit's key (see _suit_key) or a run with its room (see _block_record) -> record. Where
+# the two are alike they mean the same record: a suit's only run, with that room.
 _part_memo: dict[bytes, int] = {}
 _merge_memo: dict[int, int] = {}  # two records a <= b as a << 60 | b -> their merge
 _steps_memo: dict[int, tuple] = {}  # a record -> the steps a merge moves the other by
@@ -99,6 +102,7 @@ _yaochuu_counts = operator.itemgetter(*YAOCHUU_KINDS)
 
 # name -> (memo, bound); honour_kinds and moves are bounded by nature
 _MEMOS: dict[str, tuple[dict, int]] = {
+    "suit": (_suit_memo, MAX_SUIT_MEMO),
     "part": (_part_memo, MAX_PART_MEMO),
     "merge": (_merge_memo, MAX_MERGE_MEMO),
     "honour_kinds": (_honour_kinds_memo, 330),
@@ -561,10 +565,12 @@ def _steps(a: int) -> tuple:
 def _block_record(block: bytes, room_left: int, room_right: int) -> int:
     """Record of one run of tiles (no two empty kinds in a row; short runs memoised).
 
-    The free kinds around it (0..2 each side) matter only near a quad: a run of three or
-    more kinds needs no room on a side whose last three kinds hold no quad, and a shorter run
-    without a quad takes all the room it can have (checked exhaustively in the tests). So a
-    run without a quad is solved with that room and no other, and memoised so.
+    The free kinds around it (0..2 each side) matter only near a quad (all checked in the
+    tests): a run of three or more kinds needs no room on a side whose last three kinds
+    hold no quad, and beside a quad one free kind keeps what two keep, unless the quad is
+    alone. A run of two kinds without a quad keeps with one free kind beside it what it
+    keeps with any room it can have. So each run is solved with the least room that keeps
+    alike, and memoised so: fewer runs to solve, and shorter.
     """
     if len(block) == 1 and block[0] < NUM_TILES_OF_KIND:  # a lone kind keeps what an honour keeps
         return _honour_kind_record(block[0])
@@ -572,9 +578,11 @@ def _block_record(block: bytes, room_left: int, room_right: int) -> int:
         if len(block) >= 3:
             room_left = room_left if NUM_TILES_OF_KIND in block[:3] else 0
             room_right = room_right if NUM_TILES_OF_KIND in block[-3:] else 0
+        if len(block) >= 2:
+            room_left, room_right = min(room_left, 1), min(room_right, 1)
         padded = bytes(room_left) + block + bytes(room_right)
-    elif len(block) < 3:
-        padded = bytes(2) + block + bytes(2)
+    elif len(block) == 2:
+        padded = b"\0" + block
     else:
         padded = block
     padded = min(padded, padded[::-1])  # a run keeps what its mirror image keeps
@@ -598,46 +606,55 @@ def _suit_key(suit: bytes) -> bytes:
     """A suit's memo key: its runs, in order, two empty kinds apart, up to its mirror image.
 
     Runs two or more empty kinds apart share no set, so a wider gap keeps what two empty
-    kinds keep. The room around a run (0 to 2 free kinds, see _block_record) matters only
-    beside a quad: a suit without one drops the empty kinds at both ends, a suit with one
-    keeps up to two of them. And a suit keeps what its mirror image (9 to 1) keeps. Fewer
-    keys: more of them stay in the memo.
+    kinds keep. The free kinds at the suit's ends matter only beside a quad in the first three
+    kinds of the run there, and no more than _block_record keeps: two for a quad alone in
+    its run, else one. And a suit keeps what its mirror image
+    (9 to 1) keeps. Fewer keys: fewer suits to solve, and more of them stay in the memo.
 
         >>> list(_suit_key(bytes([0, 0, 2, 0, 1, 1, 0, 0, 0])))
         [1, 1, 0, 2]
         >>> list(_suit_key(bytes([1, 0, 0, 0, 0, 1, 1, 0, 0])))  # as far apart as 1 0 0 1 1
         [1, 0, 0, 1, 1]
-        >>> list(_suit_key(bytes([4, 0, 1, 0, 0, 0, 0, 0, 0])))  # beside a quad, room matters
-        [0, 0, 1, 0, 4]
+        >>> list(_suit_key(bytes([0, 0, 0, 4, 0, 0, 0, 0, 1])))  # the lone quad has room
+        [0, 0, 4, 0, 0, 1]
+        >>> list(_suit_key(bytes([0, 0, 0, 4, 2, 0, 0, 0, 0])))  # one free kind is enough
+        [0, 2, 4, 0]
     """
     key = suit.strip(b"\0")
     while _WIDE_GAP in key:
         key = key.replace(_WIDE_GAP, _GAP)
-    if NUM_TILES_OF_KIND in key:
-        before = min(len(suit) - len(suit.lstrip(b"\0")), 2)
-        after = min(len(suit) - len(suit.rstrip(b"\0")), 2)
-        key = bytes(before) + key + bytes(after)
-    return min(key, key[::-1])
+    if NUM_TILES_OF_KIND in key:  # the room at an end, where its run's first three kinds hold a quad
+        runs = key
+        if not suit[0] and NUM_TILES_OF_KIND in runs[:3]:
+            key = (_GAP if not suit[1] and runs[1:3] in _LONE_QUAD else b"\0") + key
+        if not suit[8] and NUM_TILES_OF_KIND in runs[-3:]:
+            key += _GAP if not suit[7] and runs[-3:-1] in _LONE_QUAD else b"\0"
+    mirror = key[::-1]
+    return key if key <= mirror else mirror
 
 
 _GAP = bytes(2)
 _WIDE_GAP = bytes(3)
+_LONE_QUAD = (b"", _GAP)  # what follows a quad at a run's end when it is alone in its run
 
 
-def _suit_record(suit: bytes, key: bytes) -> int:
-    """Record of one suit's nine counts: its blocks merged (memoised under ``key``)."""
-    _check_part(suit)
+def _suit_record(key: bytes) -> int:
+    """Record of a suit from its key: its runs' records merged (memoised under the key).
+
+    The key's runs are two empty kinds apart, and its ends hold the room they need.
+    """
+    _check_part(key)
     if len(key) >= 3 and _GAP not in key and NUM_TILES_OF_KIND not in key:
         return _remember(key, _run_figures(key))  # one run, needing no room: _block_record's key
+    pieces = key.split(_GAP)
+    last = len(pieces) - 1
     record = 0
-    start = 0
-    for piece in suit.split(_GAP):
+    for i, piece in enumerate(pieces):
         block = piece.strip(b"\0")
         if block:
-            first = start + len(piece) - len(piece.lstrip(b"\0"))
-            last = first + len(block)
-            record = _merge(record, _block_record(block, min(first, 2), min(9 - last, 2)))
-        start += len(piece) + 2
+            left = 2 if i else len(piece) - len(piece.lstrip(b"\0"))
+            right = 2 if i < last else len(piece) - len(piece.rstrip(b"\0"))
+            record = _merge(record, _block_record(block, left, right))
     return _remember(key, record)
 
 
@@ -700,7 +717,7 @@ def _part_record(part: int, counts: bytes) -> int:
     """Record of part 0..2 (a suit) or 3 (the honours), from that part's counts."""
     if part == 3:
         return _honour_record(counts)
-    record = _part_memo.get(counts)
+    record = _suit_memo.get(counts)
     return _suit_met(counts) if record is None else record
 
 
@@ -708,14 +725,14 @@ def _hand_record(packed: bytes) -> int:
     """Record of the whole hand: the first two suits merged, the third and the honours merged,
     then the two halves (each half's merge recurs from hand to hand far more than a running
     total's would)."""
-    parts = _part_memo  # a suit's exact counts are looked up first: no key to build
-    first = parts.get(packed[0:9])
+    suits = _suit_memo  # a suit's exact counts are looked up first: no key to build
+    first = suits.get(packed[0:9])
     if first is None:
         first = _suit_met(packed[0:9])
-    second = parts.get(packed[9:18])
+    second = suits.get(packed[9:18])
     if second is None:
         second = _suit_met(packed[9:18])
-    third = parts.get(packed[18:27])
+    third = suits.get(packed[18:27])
     if third is None:
         third = _suit_met(packed[18:27])
     honours = packed[27:34]
@@ -725,12 +742,16 @@ def _hand_record(packed: bytes) -> int:
 
 
 def _suit_met(suit: bytes) -> int:
-    """Record of a suit whose exact counts the memo lacks: under its key, then under them."""
+    """Record of a suit whose exact counts _suit_memo lacks: found under its key (or solved),
+    then memoised under them."""
     key = _suit_key(suit)
     record = _part_memo.get(key)
     if record is None:
-        record = _suit_record(suit, key)
-    return _remember(suit, record)
+        record = _suit_record(key)
+    if len(_suit_memo) >= MAX_SUIT_MEMO:
+        _suit_memo.clear()
+    _suit_memo[suit] = record
+    return record
 
 
 def _honours_met(honours: bytes) -> int:

@@ -109,12 +109,14 @@ def _blocks(length):
 
 @pytest.mark.parametrize("length", range(1, 7))
 def test_a_run_without_quads_needs_no_room_around_it(length):
-    """_block_record pads a run without quads by two free kinds (one or two kinds long) or
-    not at all (three or more): every real amount of room keeps the same tiles."""
+    """_block_record pads a run without quads by one free kind (two kinds long) or not at all
+    (three or more): every real amount of room keeps the same tiles."""
     for block in _blocks(length):
         padded = sh._exact_vector(bytes(2) + block + bytes(2))
         if length >= 3:
             assert sh._exact_vector(block) == padded, block
+        if length == 2:
+            assert sh._exact_vector(b"\0" + block) == padded, block
         for left, right in itertools.product(range(3), repeat=2):
             real = left + length + right <= 9 and (left == 2 or right == 2 or left + length + right == 9)
             if real:
@@ -176,6 +178,32 @@ def test_two_equal_sequences_a_kind_are_enough(monkeypatch, length):
         assert sh._exact_vector(bytes(2) + run + bytes(2)) == figures, run
 
 
+@pytest.mark.parametrize("length", range(2, 6))
+def test_beside_a_quad_one_free_kind_keeps_what_two_keep(length):
+    """_block_record (and _suit_key at a suit's ends) gives a run of two or more kinds with a
+    quad at most one free kind a side: every run, either side, whatever the other side has."""
+    for run in _runs(length):
+        if 4 not in run:
+            continue
+        for run_here in (run, run[::-1]):
+            for right in range(3):
+                one, two = (sh._exact_vector(bytes(left) + run_here + bytes(right)) for left in (1, 2))
+                assert one == two, (run_here, right)
+
+
+def test_long_runs_beside_a_quad_need_one_free_kind():
+    rng = random.Random(16)
+    checked = 0
+    while checked < 300:
+        run = bytes(rng.choice((0, 1, 2, 3, 4, 4)) for _ in range(rng.randint(6, 9)))
+        if not (run[0] and run[-1] and sum(run) <= 14 and b"\0\0" not in run) or 4 not in run[:3]:
+            continue
+        checked += 1
+        right = rng.randint(0, 2)
+        one, two = (sh._exact_vector(bytes(left) + run + bytes(right)) for left in (1, 2))
+        assert one == two, (run, right)
+
+
 def test_long_runs_need_room_only_beside_a_quad():
     rng = random.Random(12)
     checked = 0
@@ -211,7 +239,7 @@ def test_suits_solved_by_blocks_equal_the_whole_suit_solved_at_once():
         if sum(suit) > 14:
             continue
         sh.clear_memos()
-        assert sh._unpack(sh._suit_record(bytes(suit), sh._suit_key(bytes(suit)))) == sh._exact_vector(suit), suit
+        assert sh._unpack(sh._suit_record(sh._suit_key(bytes(suit)))) == sh._exact_vector(suit), suit
 
 
 def test_suits_under_one_key_keep_alike():
