@@ -74,13 +74,13 @@ _GUARDS = _ONES << 5  # the top bit of every field; fields stay below 32 (see _p
 # full together under MEMO_BUDGET_BYTES as tracemalloc counts them (tests/test_shanten_memory.py
 # fills them; benchmarks/shanten.py prints it); no bound passes 2/3 of a power of two, where a
 # dict's table would double. Every hand makes up to three merges, so they get a fair share.
-MEMO_BUDGET_BYTES = 864 * 1024
+MEMO_BUDGET_BYTES = 896 * 1024
 MAX_SUIT_MEMO = 2700
 MAX_PART_MEMO = 1350
 MAX_MERGE_MEMO = 1350
 MAX_HEAD_MEMO = 600
 MAX_REST_MEMO = 600
-MAX_HONOURS_MEMO = 300
+MAX_HONOURS_MEMO = 600
 MAX_STEPS_MEMO = 150
 
 # A suit's exact nine counts -> record: the first look-up, the most entries, the cheapest to
@@ -91,7 +91,7 @@ _suit_memo: dict[bytes, int] = {}
 _part_memo: dict[bytes, int] = {}
 _merge_memo: dict[int, int] = {}  # two records a <= b as a << 60 | b -> their merge
 _steps_memo: dict[int, tuple] = {}  # a record -> the steps a merge moves the other by
-_honours_memo: dict[bytes, int] = {}  # the seven honour counts -> record
+_honours_memo: dict[bytes, int] = {}  # the honour counts held, in order (no zeros) -> record
 _honour_kinds_memo: dict[int, int] = {}  # how many honours held once, twice, ... -> record
 _head_memo: dict[bytes, int] = {}  # a run's first kinds -> the DP's states after them
 _rest_memo: dict[bytes, int] = {}  # a run's kinds from one on -> its records by entry state
@@ -658,7 +658,6 @@ def _suit_record(key: bytes) -> int:
     return _remember(key, record)
 
 
-_NO_HONOURS = bytes(7)
 
 
 def _honour_record(honours: bytes) -> int:
@@ -735,8 +734,8 @@ def _hand_record(packed: bytes) -> int:
     third = suits.get(packed[18:27])
     if third is None:
         third = _suit_met(packed[18:27])
-    honours = packed[27:34]
-    if honours != _NO_HONOURS:
+    honours = packed[27:34].replace(b"\0", b"")  # where the honours held sit does not matter
+    if honours:
         third = _merge(third, _honours_memo.get(honours) or _honours_met(honours))
     return _merge(_merge(first, second), third)
 
@@ -755,7 +754,7 @@ def _suit_met(suit: bytes) -> int:
 
 
 def _honours_met(honours: bytes) -> int:
-    """Record of honours whose exact counts the memo lacks (memoised under them)."""
+    """Record of the honour counts held (no zeros) that the memo lacks (memoised under them)."""
     if len(_honours_memo) >= MAX_HONOURS_MEMO:
         _honours_memo.clear()
     record = _honours_memo[honours] = _honour_record(honours)
