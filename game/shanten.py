@@ -74,11 +74,11 @@ _GUARDS = _ONES << 5  # the top bit of every field; fields stay below 32 (see _p
 # full together under MEMO_BUDGET_BYTES as tracemalloc counts them (tests/test_shanten_memory.py
 # fills them; benchmarks/shanten.py prints it); no bound passes 2/3 of a power of two, where a
 # dict's table would double. Every hand makes up to three merges, so they get a fair share.
-MEMO_BUDGET_BYTES = 896 * 1024
+MEMO_BUDGET_BYTES = 960 * 1024
 MAX_SUIT_MEMO = 2700
 MAX_PART_MEMO = 1350
 MAX_MERGE_MEMO = 1350
-MAX_HEAD_MEMO = 600
+MAX_HEAD_MEMO = 1000
 MAX_REST_MEMO = 600
 MAX_HONOURS_MEMO = 600
 MAX_STEPS_MEMO = 150
@@ -340,14 +340,20 @@ def _head_states(run: bytes, length: int) -> int:
 
 
 def _heads(packed: int) -> list[tuple[int, int]]:
-    """The (state, figures) a packed head holds: the low nine bits tell which of the nine
-    states it reached (state s1 | s2 << 3 in slot s1 + 3 * s2), each slot 64 bits above."""
+    """The (state, figures) a packed head holds (see _slots)."""
+    return [(state, packed >> shift & _FIGURES) for state, shift, _ in _slots(packed)]
+
+
+def _slots(packed: int) -> tuple:
+    """(state, shift, bit) of each state a packed head (or rest) holds: the low nine bits tell
+    which of the nine states it reached (state s1 | s2 << 3 in slot s1 + 3 * s2, that slot's
+    bit), each slot's figures 64 bits above the one before, from ``shift`` on."""
     slots = _HEAD_SLOT_SHIFTS.get(packed & _HEAD_MASK)
     if slots is None:
         slots = _HEAD_SLOT_SHIFTS[packed & _HEAD_MASK] = tuple(
-            (slot % 3 | slot // 3 << 3, _HEAD_SLOT_BITS * slot + _HEAD_SLOTS)
+            (slot % 3 | slot // 3 << 3, _HEAD_SLOT_BITS * slot + _HEAD_SLOTS, 1 << slot)
             for slot in range(_HEAD_SLOTS) if packed >> slot & 1)
-    return [(state, packed >> shift & _FIGURES) for state, shift in slots]
+    return slots
 
 
 def _rest(run: bytes, start: int, state: int) -> int:
@@ -411,13 +417,15 @@ def _run_figures(run: bytes) -> int:
     pair_lanes = _HALF_BITS + _LANE_BITS * 5
     to_lanes, lows, ones, cover, guards = _TO_LANES, _LANE_LOWS, _ONES, _LANE_COVER, _LANE_GUARDS
     joined = 0
-    for state, figures in _heads(_head_states(run, head)):
-        slot = _SLOT_OF_STATE[state]
-        packed = rests.get(tail, 0)
-        if packed >> slot & 1:
-            record = (packed >> _HEAD_SLOT_BITS * slot + _HEAD_SLOTS & _FIGURES) - _ALL_REACHED
+    heads = _head_states(run, head)
+    rest = rests.get(tail, 0)  # packed as a head is: the same slots
+    for state, shift, bit in _slots(heads):
+        if rest & bit:
+            record = (rest >> shift & _FIGURES) - _ALL_REACHED
         else:
             record = _rest(run, head, state) - _ALL_REACHED
+            rest = rests.get(tail, 0)
+        figures = heads >> shift & _FIGURES
         no_pair = (record & half) * to_sets & sets
         moved = no_pair | ((record >> half_bits) * to_sets & sets) << half_bits | no_pair << pair_lanes
         moved += (figures * to_lanes & lows) * ones & cover

@@ -1,7 +1,7 @@
 """The shanten memos stay within their share of the cartridge's memory (issue 10).
 
 game.shanten bounds its memos so that all of them together stay under MEMO_BUDGET_BYTES
-(896 KiB) as tracemalloc counts them: filled by play (many random hands of every family
+(960 KiB) as tracemalloc counts them: filled by play (many random hands of every family
 and size, and the discard evaluation's draws), and filled to every bound at once with
 entries as large as real ones can be.
 """
