@@ -26,12 +26,13 @@ bits a figure) so that two records merge field by field in a few integer operati
 Within a suit, runs of tiles separated by two or more empty kinds cannot share a set, so
 each run is solved alone by a small exact dynamic programme over its kinds, whose states
 are the sequences still open (no more than two equal ones need start at a kind: three keep
-what three triplets keep); the room around a run matters only beside a quad. A run met for
-the first time is joined from its head, run forwards, and its tail, run backwards, each
-memoised and each built from one a kind shorter (see _run_figures). Suit -> record, run ->
-record, honours -> record and record + record -> record are memoised in dicts bounded to
-640 KiB together (tracemalloc), simply cleared when full: a hand met before is four
-look-ups and three merges. Chiitoitsu and kokushi are counted with ``bytes.count``, kokushi
+what three triplets keep); the room around a run matters only beside a quad, and there one
+free kind keeps what two keep unless the quad is alone. A run met for the first time is
+joined from its head, run forwards, and its tail, run backwards, each memoised and each
+built from one a kind shorter (see _run_figures). A suit's exact counts -> record, its key
+(its runs two empty kinds apart) -> record, run -> record, honours -> record and record +
+record -> record are memoised in dicts bounded to 960 KiB together (tracemalloc), simply
+cleared when full: a hand met before is four look-ups and three merges. Chiitoitsu and kokushi are counted with ``bytes.count``, kokushi
 only when it could be the lowest. benchmarks/shanten.py times all this against the oracle by
 family of hand, cold and warm.
 

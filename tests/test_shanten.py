@@ -243,7 +243,7 @@ def test_suits_solved_by_blocks_equal_the_whole_suit_solved_at_once():
 
 
 def test_suits_under_one_key_keep_alike():
-    """_suit_key narrows wide gaps, drops the ends (keeps two beside a quad) and mirrors:
+    """_suit_key narrows wide gaps, drops the ends (keeps one or two beside a quad) and mirrors:
     every suit it maps to one key keeps exactly what the others keep."""
     rng = random.Random(15)
     by_key: dict[bytes, list] = {}
@@ -318,10 +318,10 @@ def test_memos_stay_bounded_and_do_not_change_answers(monkeypatch):
     answers, most_suits = [], 0
     for hand in hands:
         answers.append(sh.shanten(hand))
-        most_suits = max(most_suits, sh.memo_usage()["part"][0])
+        most_suits = max(most_suits, sh.memo_usage()["suit"][0])
     assert answers == expected
     assert most_suits > 1000  # the memos are in use
-    small = {"part": ("MAX_PART_MEMO", 50), "merge": ("MAX_MERGE_MEMO", 50),
+    small = {"suit": ("MAX_SUIT_MEMO", 50), "part": ("MAX_PART_MEMO", 50), "merge": ("MAX_MERGE_MEMO", 50),
              "head": ("MAX_HEAD_MEMO", 20), "rest": ("MAX_REST_MEMO", 50)}
     for constant, bound in small.values():
         monkeypatch.setattr(sh, constant, bound)
