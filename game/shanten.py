@@ -319,12 +319,17 @@ _SET_LANES = sum(_HALF << _LANE_BITS * g for g in range(5))
 def _head_states(run: bytes, length: int) -> int:
     """The DP's states after the run's first ``length`` kinds, packed in one int (see _heads).
 
-    The steps look up to three kinds ahead, and only for a quad there (see _advance), so the
-    key is the head's counts, and the next three too when they hold a quad. Unreached fields
-    are zeroed (they stay below 16 either way), which _run_figures' join needs.
+    The steps look up to three kinds ahead, and only for a quad there (see _spare), so the
+    key is the head's counts, and beyond them what each of its last steps sees of a quad
+    three kinds on: how many spare sequences it may start. Unreached fields are zeroed (they
+    stay below 16 either way), which _run_figures' join needs.
     """
-    ahead = run[length:length + LOOK_AHEAD]
-    key = run[:length] if NUM_TILES_OF_KIND not in ahead else run[:length] + _QUAD_AHEAD + ahead
+    key = run[:length]
+    if NUM_TILES_OF_KIND in run[length:length + LOOK_AHEAD]:
+        spares = bytes(max(run[i + 1], run[i + 2]) if run[i + 3] == NUM_TILES_OF_KIND else 0
+                       for i in range(max(length - LOOK_AHEAD, 0), length))
+        if spares.strip(b"\0"):
+            key += _QUAD_AHEAD + spares
     packed = _head_memo.get(key)
     if packed is None:
         before = _head_states(run, length - 1) if length > 1 else _NOTHING_PLACED
