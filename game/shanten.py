@@ -23,18 +23,18 @@ How it stays fast without tables: suits are independent except for the number of
 the single pair, so each suit (and the honours) is summarised by its *record*: for p = 0, 1
 pair groups and g = 0..4 set groups, the most tiles it keeps, all packed in one int (six
 bits a figure) so that two records merge field by field in a few integer operations.
-Within a suit, runs of tiles separated by two or more empty kinds cannot share a set, so
-each run is solved alone by a small exact dynamic programme over its kinds, whose states
-are the sequences still open (no more than two equal ones need start at a kind: three keep
-what three triplets keep); the room around a run matters only beside a quad, and there one
-free kind keeps what two keep unless the quad is alone. A run met for the first time is
-joined from its head, run forwards, and its tail, run backwards, each memoised and each
-built from one a kind shorter (see _run_figures). A suit's exact counts -> record, its key
-(its runs two empty kinds apart) -> record, run -> record, honours -> record and record +
-record -> record are memoised in dicts bounded to 960 KiB together (tracemalloc), simply
-cleared when full: a hand met before is four look-ups and three merges. Chiitoitsu and kokushi are counted with ``bytes.count``, kokushi
-only when it could be the lowest. benchmarks/shanten.py times all this against the oracle by
-family of hand, cold and warm.
+Within a suit, kinds two or more empty kinds apart cannot share a set, so a suit is cut
+there into pieces, each a run solved alone by a small exact dynamic programme over its
+kinds, whose states are the sequences still open (no more than two equal ones need start at
+a kind: three keep what three triplets keep); the room around a run matters only beside a
+quad, and there one free kind keeps what two keep unless the quad is alone. A run met for
+the first time is joined from its head, run forwards, and its tail, run backwards, each
+memoised and each built from one a kind shorter (see _run_figures). A suit's exact counts,
+a piece where it sits, a run with its room, the honours, and two records merged are each
+memoised in a dict, all bounded to 1 MiB together (tracemalloc), each simply cleared when
+full: a hand met before is four look-ups and three merges. Chiitoitsu and kokushi are
+counted with ``bytes.count``, kokushi only when it could be the lowest.
+benchmarks/shanten.py times all this against the oracle by family of hand, cold and warm.
 
 Ukeire draws each kind that may matter once: kinds next to the hand's tiles one by one,
 and the far kinds in two classes (yaochuu or not) whose members all score alike. Only the
@@ -74,22 +74,25 @@ _GUARDS = _ONES << 5  # the top bit of every field; fields stay below 32 (see _p
 # Records are memoised in dicts, each simply cleared when full. The bounds keep all of them
 # full together under MEMO_BUDGET_BYTES as tracemalloc counts them (tests/test_shanten_memory.py
 # fills them; benchmarks/shanten.py prints it); no bound passes 2/3 of a power of two, where a
-# dict's table would double. Every hand makes up to three merges, so they get a fair share.
-MEMO_BUDGET_BYTES = 960 * 1024
+# dict's table would double. Every hand makes up to three merges, so they get a fair share;
+# the exact suits, met most, the largest.
+MEMO_BUDGET_BYTES = 1024 * 1024
 MAX_SUIT_MEMO = 2700
-MAX_PART_MEMO = 1350
-MAX_MERGE_MEMO = 1350
+MAX_PIECE_MEMO = 1350
+MAX_RUN_MEMO = 680
+MAX_MERGE_MEMO = 1000
 MAX_HEAD_MEMO = 1000
 MAX_REST_MEMO = 600
 MAX_HONOURS_MEMO = 600
 MAX_STEPS_MEMO = 150
 
 # A suit's exact nine counts -> record: the first look-up, the most entries, the cheapest to
-# find again (its key's record), so kept apart from the keys and runs it would clear away.
+# find again (from its pieces' records), so kept apart from the pieces and runs it would clear.
 _suit_memo: dict[bytes, int] = {}
-# A suit's key (see _suit_key) or a run with its room (see _block_record) -> record. Where
-# the two are alike they mean the same record: a suit's only run, with that room.
-_part_memo: dict[bytes, int] = {}
+# A piece of a suit (see _suit_met) with where it sits -> record; a run with its room (see
+# _block_record) -> record.
+_piece_memo: dict[bytes, int] = {}
+_run_memo: dict[bytes, int] = {}
 _merge_memo: dict[int, int] = {}  # two records a <= b as a << 60 | b -> their merge
 _steps_memo: dict[int, tuple] = {}  # a record -> the steps a merge moves the other by
 _honours_memo: dict[bytes, int] = {}  # the honour counts held, in order (no zeros) -> record
@@ -104,7 +107,8 @@ _yaochuu_counts = operator.itemgetter(*YAOCHUU_KINDS)
 # name -> (memo, bound); honour_kinds and moves are bounded by nature
 _MEMOS: dict[str, tuple[dict, int]] = {
     "suit": (_suit_memo, MAX_SUIT_MEMO),
-    "part": (_part_memo, MAX_PART_MEMO),
+    "piece": (_piece_memo, MAX_PIECE_MEMO),
+    "run": (_run_memo, MAX_RUN_MEMO),
     "merge": (_merge_memo, MAX_MERGE_MEMO),
     "honour_kinds": (_honour_kinds_memo, 330),
     "moves": (_moves_memo, 75),
@@ -118,7 +122,7 @@ _MEMOS: dict[str, tuple[dict, int]] = {
 def memo_usage() -> dict[str, tuple[int, int]]:
     """Entries held and the bound of each memo, for the debug overlay and the benchmark.
 
-        >>> memo_usage()["part"][1] == MAX_PART_MEMO
+        >>> memo_usage()["run"][1] == MAX_RUN_MEMO
         True
     """
     return {name: (len(memo), bound) for name, (memo, bound) in _MEMOS.items()}
@@ -130,11 +134,11 @@ def clear_memos() -> None:
         memo.clear()
 
 
-def _remember(key: bytes, record: int) -> int:
-    """Memoise a part's record; returns it."""
-    if len(_part_memo) >= MAX_PART_MEMO:
-        _part_memo.clear()
-    _part_memo[key] = record
+def _remember(memo: dict, bound: int, key: bytes, record: int) -> int:
+    """Memoise a record in one of the bounded memos, cleared when full; returns it."""
+    if len(memo) >= bound:
+        memo.clear()
+    memo[key] = record
     return record
 
 
@@ -577,7 +581,7 @@ def _steps(a: int) -> tuple:
 
 
 def _block_record(block: bytes, room_left: int, room_right: int) -> int:
-    """Record of one run of tiles (no two empty kinds in a row; short runs memoised).
+    """Record of one run of tiles (no two empty kinds in a row), memoised.
 
     The free kinds around it (0..2 each side) matter only near a quad (all checked in the
     tests): a run of three or more kinds needs no room on a side whose last three kinds
@@ -600,9 +604,9 @@ def _block_record(block: bytes, room_left: int, room_right: int) -> int:
     else:
         padded = block
     padded = min(padded, padded[::-1])  # a run keeps what its mirror image keeps
-    record = _part_memo.get(padded)
+    record = _run_memo.get(padded)
     if record is None:
-        record = _remember(padded, _run_figures(padded))
+        record = _remember(_run_memo, MAX_RUN_MEMO, padded, _run_figures(padded))
     return record
 
 
@@ -616,62 +620,7 @@ def _check_part(counts: bytes) -> None:
         raise InputError(_BAD_COUNTS)
 
 
-def _suit_key(suit: bytes) -> bytes:
-    """A suit's memo key: its runs, in order, two empty kinds apart, up to its mirror image.
-
-    Runs two or more empty kinds apart share no set, so a wider gap keeps what two empty
-    kinds keep. The free kinds at the suit's ends matter only beside a quad in the first three
-    kinds of the run there, and no more than _block_record keeps: two for a quad alone in
-    its run, else one. And a suit keeps what its mirror image
-    (9 to 1) keeps. Fewer keys: fewer suits to solve, and more of them stay in the memo.
-
-        >>> list(_suit_key(bytes([0, 0, 2, 0, 1, 1, 0, 0, 0])))
-        [1, 1, 0, 2]
-        >>> list(_suit_key(bytes([1, 0, 0, 0, 0, 1, 1, 0, 0])))  # as far apart as 1 0 0 1 1
-        [1, 0, 0, 1, 1]
-        >>> list(_suit_key(bytes([0, 0, 0, 4, 0, 0, 0, 0, 1])))  # the lone quad has room
-        [0, 0, 4, 0, 0, 1]
-        >>> list(_suit_key(bytes([0, 0, 0, 4, 2, 0, 0, 0, 0])))  # one free kind is enough
-        [0, 2, 4, 0]
-    """
-    key = suit.strip(b"\0")
-    while _WIDE_GAP in key:
-        key = key.replace(_WIDE_GAP, _GAP)
-    if NUM_TILES_OF_KIND in key:  # the room at an end, where its run's first three kinds hold a quad
-        runs = key
-        if not suit[0] and NUM_TILES_OF_KIND in runs[:3]:
-            key = (_GAP if not suit[1] and runs[1:3] in _LONE_QUAD else b"\0") + key
-        if not suit[8] and NUM_TILES_OF_KIND in runs[-3:]:
-            key += _GAP if not suit[7] and runs[-3:-1] in _LONE_QUAD else b"\0"
-    mirror = key[::-1]
-    return key if key <= mirror else mirror
-
-
-_GAP = bytes(2)
-_WIDE_GAP = bytes(3)
-_LONE_QUAD = (b"", _GAP)  # what follows a quad at a run's end when it is alone in its run
-
-
-def _suit_record(key: bytes) -> int:
-    """Record of a suit from its key: its runs' records merged (memoised under the key).
-
-    The key's runs are two empty kinds apart, and its ends hold the room they need.
-    """
-    _check_part(key)
-    if len(key) >= 3 and _GAP not in key and NUM_TILES_OF_KIND not in key:
-        return _remember(key, _run_figures(key))  # one run, needing no room: _block_record's key
-    pieces = key.split(_GAP)
-    last = len(pieces) - 1
-    record = 0
-    for i, piece in enumerate(pieces):
-        block = piece.strip(b"\0")
-        if block:
-            left = 2 if i else len(piece) - len(piece.lstrip(b"\0"))
-            right = 2 if i < last else len(piece) - len(piece.rstrip(b"\0"))
-            record = _merge(record, _block_record(block, left, right))
-    return _remember(key, record)
-
-
+_GAP = bytes(2)  # runs this far apart share no set
 
 
 def _honour_record(honours: bytes) -> int:
@@ -755,16 +704,47 @@ def _hand_record(packed: bytes) -> int:
 
 
 def _suit_met(suit: bytes) -> int:
-    """Record of a suit whose exact counts _suit_memo lacks: found under its key (or solved),
-    then memoised under them."""
-    key = _suit_key(suit)
-    record = _part_memo.get(key)
-    if record is None:
-        record = _suit_record(key)
-    if len(_suit_memo) >= MAX_SUIT_MEMO:
-        _suit_memo.clear()
-    _suit_memo[suit] = record
-    return record
+    """Record of a suit whose exact counts _suit_memo lacks: its pieces' records merged, then
+    memoised under its counts.
+
+    Kinds two or more empty kinds apart share no set, so a suit is cut at every two empty
+    kinds in a row into pieces, each solved alone (see _piece_met). A piece is memoised as it
+    is, with where it sits (first, last, both or neither of the suit's pieces), which says
+    how much room it has: pieces recur far more than suits.
+
+        >>> [list(piece) for piece in bytes([0, 1, 2, 0, 0, 0, 4, 0, 0]).split(_GAP)]
+        [[0, 1, 2], [0, 4], []]
+    """
+    pieces = suit.split(_GAP)
+    last = len(pieces) - 1
+    record = 0
+    for i, piece in enumerate(pieces):
+        if piece:
+            key = _PIECE_PLACES[(i == 0) | (i == last) << 1] + piece
+            piece_record = _piece_memo.get(key)
+            if piece_record is None:
+                piece_record = _piece_met(piece, i, last, key)
+            record = _merge(record, piece_record) if record else piece_record
+    return _remember(_suit_memo, MAX_SUIT_MEMO, suit, record)
+
+
+_PIECE_PLACES = [bytes((NUM_TILES_OF_KIND + 1 + place,)) for place in range(4)]  # no count
+
+
+def _piece_met(piece: bytes, i: int, last: int, key: bytes) -> int:
+    """Record of piece ``i`` of a suit's pieces 0..``last`` (memoised under ``key``).
+
+    The piece's run has two free kinds on a side where another piece follows; at the suit's
+    ends, the empty kinds the piece starts or ends with (none or one: two would cut a piece).
+    """
+    _check_part(piece)
+    run = piece.strip(b"\0")
+    record = 0  # a piece of empty kinds keeps nothing
+    if run:
+        left = 2 if i else len(piece) - len(piece.lstrip(b"\0"))
+        right = 2 if i < last else len(piece) - len(piece.rstrip(b"\0"))
+        record = _block_record(run, left, right)
+    return _remember(_piece_memo, MAX_PIECE_MEMO, key, record)
 
 
 def _honours_met(honours: bytes) -> int:

@@ -180,8 +180,8 @@ def test_two_equal_sequences_a_kind_are_enough(monkeypatch, length):
 
 @pytest.mark.parametrize("length", range(2, 6))
 def test_beside_a_quad_one_free_kind_keeps_what_two_keep(length):
-    """_block_record (and _suit_key at a suit's ends) gives a run of two or more kinds with a
-    quad at most one free kind a side: every run, either side, whatever the other side has."""
+    """_block_record gives a run of two or more kinds with a quad at most one free kind a
+    side: every run, either side, whatever the other side has."""
     for run in _runs(length):
         if 4 not in run:
             continue
@@ -229,33 +229,53 @@ def test_long_runs_need_no_more_than_two_equal_sequences(monkeypatch):
     assert [sh._exact_vector(run) for run in runs] == capped
 
 
-def test_suits_solved_by_blocks_equal_the_whole_suit_solved_at_once():
-    rng = random.Random(4)
-    for _ in range(1500):
+def _random_suits(rng: random.Random, count: int) -> list[bytes]:
+    """Suits of nine counts, quads and gaps anywhere, at most 14 tiles."""
+    suits: list[bytes] = []
+    while len(suits) < count:
         suit = [0] * 9
         for _ in range(rng.randint(1, 14)):
             k = rng.randrange(9)
             suit[k] = min(4, suit[k] + rng.choice((1, 1, 2, 3, 4)))
-        if sum(suit) > 14:
-            continue
-        sh.clear_memos()
-        assert sh._unpack(sh._suit_record(sh._suit_key(bytes(suit)))) == sh._exact_vector(suit), suit
-
-
-def test_suits_under_one_key_keep_alike():
-    """_suit_key narrows wide gaps, drops the ends (keeps one or two beside a quad) and mirrors:
-    every suit it maps to one key keeps exactly what the others keep."""
-    rng = random.Random(15)
-    by_key: dict[bytes, list] = {}
-    for _ in range(20000):
-        suit = bytes(rng.choice((0, 0, 0, 1, 1, 2, 3, 4)) for _ in range(9))
         if sum(suit) <= 14:
-            by_key.setdefault(sh._suit_key(suit), []).append(suit)
-    shared = [suits for suits in by_key.values() if len(suits) > 1]
-    assert len(shared) > 500
-    for suits in shared:
-        figures = sh._exact_vector(suits[0])
-        assert all(sh._exact_vector(suit) == figures for suit in suits[1:]), suits
+            suits.append(bytes(suit))
+    return suits
+
+
+def test_suits_solved_by_pieces_equal_the_whole_suit_solved_at_once():
+    """_suit_met cuts a suit at every two empty kinds and merges its pieces' records: the same
+    as the DP over all nine kinds, each suit met cold and then with the memos other suits
+    filled (where a piece's memo key must say all that its record depends on)."""
+    suits = _random_suits(random.Random(4), 1500)
+    expected = [sh._exact_vector(suit) for suit in suits]
+    for cold in (True, False):
+        sh.clear_memos()
+        for suit, figures in zip(suits, expected):
+            if cold:
+                sh.clear_memos()
+            assert sh._unpack(sh._suit_met(suit)) == figures, (suit, cold)
+    sh.clear_memos()
+
+
+def test_pieces_under_one_key_keep_alike():
+    """A piece's memo key (the piece as it is, and whether it is the suit's first or last)
+    tells its room: every piece met under one key keeps what the others keep, each solved
+    with the room it really has in its suit."""
+    by_key: dict[bytes, set] = {}
+    for suit in _random_suits(random.Random(15), 20000):
+        pieces = suit.split(b"\0\0")
+        start = 0
+        for i, piece in enumerate(pieces):
+            run = piece.strip(b"\0")
+            if run:
+                first = start + len(piece) - len(piece.lstrip(b"\0"))
+                end = first + len(run)
+                room = bytes(min(first, 2)) + run + bytes(min(9 - end, 2))
+                key = sh._PIECE_PLACES[(i == 0) | (i == len(pieces) - 1) << 1] + piece
+                by_key.setdefault(key, set()).add(tuple(sh._exact_vector(room)))
+            start += len(piece) + 2
+    assert len(by_key) > 300
+    assert all(len(figures) == 1 for figures in by_key.values())
 
 
 def _random_runs(rng: random.Random, count: int) -> list[bytes]:
@@ -321,7 +341,8 @@ def test_memos_stay_bounded_and_do_not_change_answers(monkeypatch):
         most_suits = max(most_suits, sh.memo_usage()["suit"][0])
     assert answers == expected
     assert most_suits > 1000  # the memos are in use
-    small = {"suit": ("MAX_SUIT_MEMO", 50), "part": ("MAX_PART_MEMO", 50), "merge": ("MAX_MERGE_MEMO", 50),
+    small = {"suit": ("MAX_SUIT_MEMO", 50), "piece": ("MAX_PIECE_MEMO", 50), "run": ("MAX_RUN_MEMO", 50),
+             "merge": ("MAX_MERGE_MEMO", 50),
              "head": ("MAX_HEAD_MEMO", 20), "rest": ("MAX_REST_MEMO", 50)}
     for constant, bound in small.values():
         monkeypatch.setattr(sh, constant, bound)

@@ -1,7 +1,7 @@
 """The shanten memos stay within their share of the cartridge's memory (issue 10).
 
 game.shanten bounds its memos so that all of them together stay under MEMO_BUDGET_BYTES
-(960 KiB) as tracemalloc counts them: filled by play (many random hands of every family
+(1 MiB) as tracemalloc counts them: filled by play (many random hands of every family
 and size, and the discard evaluation's draws), and filled to every bound at once with
 entries as large as real ones can be.
 """
@@ -49,7 +49,7 @@ def test_memos_filled_by_play_stay_within_the_budget():
 
     peak = traced_peak(play)
     bounds = {name: bound for name, (_, bound) in sh.memo_usage().items()}
-    assert all(most[name] > bounds[name] // 2 for name in ("suit", "part", "merge"))  # well used
+    assert all(most[name] > bounds[name] // 2 for name in ("suit", "piece", "run", "merge"))  # well used
     assert peak <= sh.MEMO_BUDGET_BYTES, f"{peak / 1024:.0f} KiB"
 
 
@@ -76,7 +76,8 @@ def fill_every_memo(rng: random.Random) -> None:
 
     for memo, bound, key, value in (
             (sh._suit_memo, sh.MAX_SUIT_MEMO, lambda: counts(9), record),
-            (sh._part_memo, sh.MAX_PART_MEMO, lambda: counts(9), record),
+            (sh._piece_memo, sh.MAX_PIECE_MEMO, lambda: counts(10), record),
+            (sh._run_memo, sh.MAX_RUN_MEMO, lambda: counts(9), record),
             (sh._merge_memo, sh.MAX_MERGE_MEMO, lambda: record() << 60 | record(), record),
             (sh._head_memo, sh.MAX_HEAD_MEMO, lambda: counts(6), head_states),
             (sh._rest_memo, sh.MAX_REST_MEMO, lambda: counts(9), head_states),
