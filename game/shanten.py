@@ -724,7 +724,7 @@ def _suit_met(suit: bytes) -> int:
             piece_record = _piece_memo.get(key)
             if piece_record is None:
                 piece_record = _piece_met(piece, i, last, key)
-            record = _merge(record, piece_record) if record else piece_record
+            record = _merge(record, piece_record)
     return _remember(_suit_memo, MAX_SUIT_MEMO, suit, record)
 
 

@@ -191,14 +191,18 @@ def test_beside_a_quad_one_free_kind_keeps_what_two_keep(length):
                 assert one == two, (run_here, right)
 
 
+def _long_runs(rng: random.Random, quad_in_first_three: bool):
+    """Random runs of 6-9 kinds with quads, at most 14 tiles, with or without a quad in their
+    first three kinds; drawn lazily, so the caller may draw from ``rng`` between runs."""
+    while True:
+        run = bytes(rng.choice((0, 1, 2, 3, 4, 4)) for _ in range(rng.randint(6, 9)))
+        if run[0] and run[-1] and sum(run) <= 14 and b"\0\0" not in run and (4 in run[:3]) == quad_in_first_three:
+            yield run
+
+
 def test_long_runs_beside_a_quad_need_one_free_kind():
     rng = random.Random(16)
-    checked = 0
-    while checked < 300:
-        run = bytes(rng.choice((0, 1, 2, 3, 4, 4)) for _ in range(rng.randint(6, 9)))
-        if not (run[0] and run[-1] and sum(run) <= 14 and b"\0\0" not in run) or 4 not in run[:3]:
-            continue
-        checked += 1
+    for run in itertools.islice(_long_runs(rng, quad_in_first_three=True), 300):
         right = rng.randint(0, 2)
         one, two = (sh._exact_vector(bytes(left) + run + bytes(right)) for left in (1, 2))
         assert one == two, (run, right)
@@ -206,12 +210,7 @@ def test_long_runs_beside_a_quad_need_one_free_kind():
 
 def test_long_runs_need_room_only_beside_a_quad():
     rng = random.Random(12)
-    checked = 0
-    while checked < 300:
-        run = bytes(rng.choice((0, 1, 2, 3, 4, 4)) for _ in range(rng.randint(6, 9)))
-        if not (run[0] and run[-1] and sum(run) <= 14 and b"\0\0" not in run) or 4 in run[:3]:
-            continue
-        checked += 1
+    for run in itertools.islice(_long_runs(rng, quad_in_first_three=False), 300):
         right = rng.randint(0, 2)
         figures = {tuple(sh._exact_vector(bytes(left) + run + bytes(right))) for left in range(3)}
         assert len(figures) == 1, (run, right)
