@@ -1,4 +1,4 @@
-"""Hand scoring: ours (game.scoring.score_hand) against the `mahjong` 2.1.0 oracle, same hands, one run.
+"""Hand scoring: ours (game.rules.scoring.score_hand) against the `mahjong` 2.1.0 oracle, same hands, one run.
 
 Two sets of hands: the 399 four-player wins of the real Tenhou logs in tests/data/logs, and
 random winning hands in random situations (tests/scoring_oracle.py; seeded). Each hand is
@@ -29,8 +29,9 @@ from mahjong.hand_calculating.divider import HandDivider  # noqa: E402
 from mahjong.hand_calculating.hand import HandCalculator  # noqa: E402
 from scoring_oracle import log_wins, oracle_config, oracle_melds, random_case  # noqa: E402
 
-from game import readings, yaku  # noqa: E402
-from game.scoring import score_hand  # noqa: E402
+from game.rules import readings  # noqa: E402
+from game.rules import yaku  # noqa: E402
+from game.rules.scoring import score_hand  # noqa: E402
 
 
 def _oracle_inputs(case):

@@ -2,7 +2,7 @@
 
 Run: ``.venv/bin/python benchmarks/shanten.py [--hands N] [--rounds R] [--seed S]``
 
-Ours: ``game.shanten.shanten`` (pure Python, the naive block-removal method organised by
+Ours: ``game.rules.shanten.shanten`` (pure Python, the naive block-removal method organised by
 suit, bounded memos, no tables). Peer: ``mahjong`` 2.1.0's ``Shanten.calculate_shanten``
 (pure Python, test-only). Both get the same 34-kind counts.
 
@@ -42,10 +42,10 @@ import test_shanten_memory as memory  # noqa: E402
 from engine.target import MEMORY_BUDGET_BYTES as BUDGET_BYTES  # noqa: E402
 from engine.tasks import run_to_end  # noqa: E402
 from game import play  # noqa: E402
-from game import round as round_module  # noqa: E402
-from game import shanten as ours  # noqa: E402
-from game.round import Discard, Pass, Ron, Tsumo  # noqa: E402
-from game.tiles import counts34  # noqa: E402
+from game.rules import round as round_module  # noqa: E402
+from game.rules import shanten as ours  # noqa: E402
+from game.rules.round import Discard, Pass, Ron, Tsumo  # noqa: E402
+from game.rules.tiles import counts34  # noqa: E402
 
 CHUNK = 50  # hands timed in one go, ours then the peer's
 CALLED_SIZES = (1, 2, 4, 5, 7, 8, 10, 11)

@@ -2,7 +2,7 @@
 
 Run: ``.venv/bin/python benchmarks/wall.py [--games N] [--seed S]``
 
-Ours: ``game.wall`` (our init_by_array, then Python's C MT19937 via setstate; hashlib
+Ours: ``game.rules.wall`` (our init_by_array, then Python's C MT19937 via setstate; hashlib
 SHA-512; a Fisher-Yates task that yields between chunks and swaps).
 Peer: the same algorithm written the plain way: mt19937ar.c's init_by_array and
 genrand_int32 transcribed into Python, then the same hashing and Fisher-Yates. Both
@@ -28,7 +28,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from engine.cartridge import THINK_MARGIN_SECONDS  # noqa: E402
 from engine.target import FPS, FRAME_SECONDS  # noqa: E402
-from game.wall import CODE_ALPHABET, CODE_LENGTH, Shuffler, seed_words  # noqa: E402
+from game.rules.wall import CODE_ALPHABET, CODE_LENGTH, Shuffler, seed_words  # noqa: E402
 
 SLICE_SECONDS = FRAME_SECONDS - THINK_MARGIN_SECONDS  # the most thinking a frame gives
 ROUNDS_PER_GAME = 10

@@ -32,7 +32,8 @@ from engine import audio, overlay
 from engine.buttons import Buttons, X
 from engine.meters import CpuMeter, MemoryMeter
 from engine.target import FPS, FRAME_SECONDS
-from engine.tasks import Scheduler, Task, TaskGen
+from engine.scheduler import Scheduler, Task
+from engine.tasks import TaskGen
 
 THINK_MARGIN_SECONDS = 0.005  # kept free each frame for Pyxel's own work (present, input, audio)
 FAILURE_SHOWN_FRAMES = 3 * FPS

@@ -7,12 +7,11 @@ the 2 MiB budget, then each running task with its progress.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Protocol
 
+from engine.meters import CpuMeter, MemoryMeter
+from engine.scheduler import Scheduler
 from engine.target import BLACK, GREEN, LIGHT_GREY, MEMORY_BUDGET_BYTES, RED, WHITE, WIDTH, YELLOW
-
-if TYPE_CHECKING:
-    from engine.cartridge import Cartridge
 
 LINE = 7  # pixels per text line (the font is 6 high)
 CHARS_PER_LINE = WIDTH // 4
@@ -20,7 +19,18 @@ MAX_TASK_LINES = 6
 OVERLAY_X, OVERLAY_Y = 2, 2
 
 
-def debug_lines(cart: Cartridge) -> list[tuple[str, int]]:
+class Metered(Protocol):
+    """What the overlay reads of the cartridge: its meters, its frame's parts and its tasks."""
+
+    cpu: CpuMeter
+    memory: MemoryMeter
+    scheduler: Scheduler
+    update_seconds: float
+    draw_seconds: float
+    think_seconds: float
+
+
+def debug_lines(cart: Metered) -> list[tuple[str, int]]:
     """The overlay's text, one (line, colour) pair per row."""
     cpu = cart.cpu
     frame_ms = (cart.update_seconds + cart.draw_seconds + cart.think_seconds) * 1000
@@ -45,7 +55,7 @@ def meter_colour(share: float) -> int:
     return GREEN if share < 0.75 else YELLOW if share < 1.0 else RED
 
 
-def draw_debug(cart: Cartridge) -> None:
+def draw_debug(cart: Metered) -> None:
     import pyxel
 
     lines = debug_lines(cart)

@@ -1,17 +1,15 @@
-"""Cooperative tasks: long work spread across frames.
+"""Tasks: long work written once as a generator, spread across frames or run to the end.
 
 A task is a Python generator that yields at checkpoints and returns its result. It may
 yield a float in [0, 1] to report progress; any other value (usually None) just marks a
 checkpoint. Tasks compose with ``yield from``. A task that waits on something outside
-itself (a button, another seat's answer) yields ``NEXT_FRAME``: the scheduler then leaves it
-alone until the next frame instead of spinning on it for the rest of the slice.
+itself (a button, another seat's answer) yields ``NEXT_FRAME``: the scheduler
+(``engine.scheduler``) then leaves it alone until the next frame instead of spinning on it
+for the rest of the slice.
 
-Each frame the Scheduler resumes its tasks, round-robin, until the frame's thinking
-slice is spent, stopping at the next checkpoint: a frame never waits for a task. The
-same generator runs synchronously with ``run_to_end`` for the CLI, the simulator and
-tests, so every algorithm has one implementation.
-
-This module is pure Python (no pyxel): the game core may use it.
+The same generator runs synchronously with ``run_to_end`` for the CLI, the simulator and
+tests, so every algorithm has one implementation. This module is the protocol alone: no
+clock, no pyxel, nothing but the standard library, so the rules core may use it.
 
     >>> def count(n):
     ...     total = 0
@@ -25,14 +23,10 @@ This module is pure Python (no pyxel): the game core may use it.
 
 from __future__ import annotations
 
-import time
-import traceback
-from collections.abc import Callable, Generator
+from collections.abc import Generator
 from typing import Any, TypeVar
 
 T = TypeVar("T")
-STEP_MEMORY = 0.9  # how much of a long step's length is still expected of the next step
-RESERVE_MEMORY = 0.995  # per frame (half in ~5 s): how much of the longest recent step a slice keeps in reserve
 TaskGen = Generator[Any, None, T]
 
 
@@ -53,135 +47,3 @@ def run_to_end(task: TaskGen[T]) -> T:
             next(task)
         except StopIteration as stop:
             return stop.value
-
-
-class Task:
-    """A generator the scheduler resumes; holds its progress, result or error."""
-
-    PENDING, DONE, FAILED, CANCELLED = "pending", "done", "failed", "cancelled"
-
-    def __init__(self, gen: TaskGen[Any], name: str = "task") -> None:
-        self.gen = gen
-        self.name = name
-        self.state = Task.PENDING
-        self.progress = 0.0
-        self.result: Any = None
-        self.error: BaseException | None = None
-        self.error_text = ""  # one line: "ValueError: ... (at file.py:12)"
-        self.steps = 0
-        self.seconds = 0.0  # time spent inside the generator
-        self.frames = 0  # frames in which it ran
-        self.last_frame = -1  # the scheduler's run in which it last ran
-        self.expected_step = 0.0  # seconds its next step may take: its longest recent step
-        self.waiting = False  # its last checkpoint was NEXT_FRAME
-
-    @property
-    def done(self) -> bool:
-        return self.state != Task.PENDING
-
-    def cancel(self) -> None:
-        """Stop at the current checkpoint; the scheduler drops it on its next run."""
-        if self.state == Task.PENDING:
-            self.gen.close()
-            self.state = Task.CANCELLED
-
-    def step(self) -> None:
-        """Resume the generator once, up to its next checkpoint (nothing once it is done)."""
-        if self.done:
-            return
-        try:
-            value = next(self.gen)
-        except StopIteration as stop:
-            self.result = stop.value
-            self.progress = 1.0
-            self.state = Task.DONE
-        except Exception as exc:  # reported, never allowed to freeze the game
-            self.error = exc
-            self.error_text = _one_line(exc)
-            self.state = Task.FAILED
-        else:
-            self.steps += 1
-            self.waiting = value is NEXT_FRAME
-            if isinstance(value, float) and 0.0 <= value <= 1.0:
-                self.progress = value
-
-
-class Scheduler:
-    """Runs tasks in the time each frame can spare."""
-
-    def __init__(self, clock: Callable[[], float] = time.perf_counter) -> None:
-        self.clock = clock
-        self.tasks: list[Task] = []
-        self.finished: list[Task] = []  # finished since the last call to take_finished
-        self.last_slice = 0.0  # seconds granted to the last run
-        self.last_used = 0.0  # seconds actually spent in the last run
-        self.last_step = 0.0  # seconds of the last run's final step (the one that may overrun)
-        self.reserve = 0.0  # the longest step of any task lately (decays by RESERVE_MEMORY a run)
-        self.frames = 0  # runs so far: one per frame
-
-    def spawn(self, gen: TaskGen[Any], name: str = "task") -> Task:
-        task = Task(gen, name)
-        self.tasks.append(task)
-        return task
-
-    @property
-    def busy(self) -> bool:
-        return bool(self.tasks)
-
-    def run(self, slice_seconds: float) -> None:
-        """Resume tasks round-robin while the slice has room for their next step.
-
-        A task's next step is expected to last as long as its longest recent step
-        (``Task.expected_step``), and a step may be as long as any task's longest step of the
-        last second or so (``reserve``: a cold computation is longer than the warm steps
-        before it); a step that would not fit waits for the next frame, so frames keep within
-        their budget even when steps are long. The first step of a run is always taken, so a
-        task progresses even in a frame with no time to spare; a frame then overruns by at
-        most that one step. A task that yields ``NEXT_FRAME`` is not
-        resumed again in the same run.
-        """
-        start = self.clock()
-        self.last_slice = max(0.0, slice_seconds)
-        self.last_step = 0.0
-        stepped = False
-        resting: list[Task] = []  # waiting tasks, back in the queue for the next frame
-        while self.tasks:
-            task = self.tasks[0]
-            if stepped and self.clock() - start + max(task.expected_step, self.reserve) > self.last_slice:
-                break
-            t0 = self.clock()
-            task.step()
-            self.last_step = self.clock() - t0
-            task.seconds += self.last_step
-            task.expected_step = max(self.last_step, task.expected_step * STEP_MEMORY)
-            self.reserve = max(self.reserve, self.last_step)
-            if task.last_frame != self.frames:
-                task.last_frame = self.frames
-                task.frames += 1
-            self.tasks.pop(0)
-            if task.done:
-                self.finished.append(task)
-            elif task.waiting:
-                resting.append(task)
-            else:
-                self.tasks.append(task)  # round-robin: the next step is the next task's
-            stepped = True
-        self.tasks.extend(resting)
-        self.last_used = self.clock() - start
-        self.reserve *= RESERVE_MEMORY
-        self.frames += 1
-
-    def take_finished(self) -> list[Task]:
-        done, self.finished = self.finished, []
-        return done
-
-    def cancel_all(self) -> None:
-        for task in self.tasks:
-            task.cancel()
-        self.tasks.clear()
-
-
-def _one_line(exc: BaseException) -> str:
-    frames = traceback.extract_tb(exc.__traceback__)
-    where = f" (at {frames[-1].filename.rsplit('/', 1)[-1]}:{frames[-1].lineno})" if frames else ""
-    return f"{type(exc).__name__}: {exc}{where}"

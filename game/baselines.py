@@ -3,16 +3,16 @@
 - :class:`game.play.TsumogiriAgent` throws the tile it draws, never calls, never declares
   riichi, and wins whenever it may.
 - :class:`EfficiencyAgent` throws the tile that leaves the most ukeire (shanten first,
-  then unseen accepting tiles, from :func:`game.shanten.evaluate_discards`), declares
+  then unseen accepting tiles, from :func:`game.rules.shanten.evaluate_discards`), declares
   riichi as soon as it is tenpai, never calls, never folds, and always wins.
 
-Both answer from a :class:`game.view.PlayerView` alone, as every agent of the driver.
+Both answer from a :class:`game.rules.view.PlayerView` alone, as every agent of the driver.
 
     >>> from engine.tasks import run_to_end
-    >>> from game.round import Round
-    >>> from game.wall import Wall
+    >>> from game.rules.round import Round
+    >>> from game.rules.wall import Wall
     >>> rnd = Round.start(Wall(list(range(136))), dealer=0)
-    >>> from game.tiles import to_mpsz
+    >>> from game.rules.tiles import to_mpsz
     >>> to_mpsz(rnd.hand(0)), to_mpsz([run_to_end(EfficiencyAgent().act(rnd.view(0))).tile])
     ('348888s33337777z', '8s')
 """
@@ -22,10 +22,10 @@ from __future__ import annotations
 from typing import Any
 
 from engine.tasks import TaskGen
-from game.round import Action, Discard, Pass, Riichi, Ron, Tsumo
-from game.shanten import evaluate_discards
-from game.tiles import counts34, is_red
-from game.view import PlayerView
+from game.rules.round import Action, Discard, Pass, Riichi, Ron, Tsumo
+from game.rules.shanten import evaluate_discards
+from game.rules.tiles import counts34, is_red
+from game.rules.view import PlayerView
 
 
 def winning_action(view: PlayerView) -> Action | None:

@@ -2,7 +2,7 @@
 
 Every game is played here, and only here: the table (the human's seat and three CPUs), the
 attract-mode demo, the simulator, the mjai bridge and the tests. A seat is an
-:class:`Agent`: given its :class:`game.view.PlayerView`, whose ``legal_actions`` are what it
+:class:`Agent`: given its :class:`game.rules.view.PlayerView`, whose ``legal_actions`` are what it
 may do, it answers with a task (a generator) whose result is one of those actions. CPU seats
 think inside that task (each ``yield`` lets the frame go on); the human's seat is a
 :class:`WaitingAgent` that yields ``NEXT_FRAME`` until the buttons answer.
@@ -36,12 +36,12 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from engine.tasks import NEXT_FRAME, TaskGen
-from game.errors import InputError
-from game.match import Match, RoundEnd, Standing
-from game.round import Action, Discard, Pass, Ron, Round, RoundResult, Tsumo
-from game.ruleset import TENHOU, Ruleset
-from game.view import PlayerView, seen_by
-from game.wall import Shuffler, Wall, seed_words
+from game.rules.errors import InputError
+from game.rules.match import Match, RoundEnd, Standing
+from game.rules.round import Action, Discard, Pass, Ron, Round, RoundResult, Tsumo
+from game.rules.ruleset import TENHOU, Ruleset
+from game.rules.view import PlayerView, seen_by
+from game.rules.wall import Shuffler, Wall, seed_words
 
 SEATS = 4
 
@@ -57,7 +57,7 @@ class Agent(Protocol):
     """Who sits in a seat. ``act`` is called whenever the table waits on this seat, with a
     view whose ``legal_actions`` is not empty; its task's result must be one of them.
     An agent may also define ``observe(event)`` to follow the game as the seat sees it
-    (the events of :func:`game.view.seen_by` and the driver's own below)."""
+    (the events of :func:`game.rules.view.seen_by` and the driver's own below)."""
 
     name: str
 
@@ -68,7 +68,7 @@ class TsumogiriAgent:
     """The simplest seat: wins when it can, else throws the tile it drew and never calls.
 
         >>> from engine.tasks import run_to_end
-        >>> from game.wall import Wall
+        >>> from game.rules.wall import Wall
         >>> r = Round.start(Wall(list(range(136))), dealer=0)
         >>> run_to_end(TsumogiriAgent().act(r.view(0))) == Discard(r.view(0).drawn)
         True
@@ -149,7 +149,7 @@ class InvalidAnswer:
     played: Action
 
 
-# --- the driver's own events (besides the round's, see game.view.seen_by) -------------------
+# --- the driver's own events (besides the round's, see game.rules.view.seen_by) -------------------
 
 @dataclass(frozen=True)
 class GameStarted:

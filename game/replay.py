@@ -38,20 +38,20 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from game.errors import InputError
-from game.match import Match, RoundEnd, round_label
+from game.rules.errors import InputError
+from game.rules.match import Match, RoundEnd, round_label
 from game.records import (
     Agari, Bye, Call, Discard as LogDiscard, Draw, GameLog, NewDora, Rejoin, Riichi as LogRiichi,
     RoundLog, Ryuukyoku, read_log,
 )
-from game.round import (
+from game.rules.round import (
     AddedKan, Chi, ClosedKan, Discard, Drew, NineTerminals, OpenKan, Pass, Pon, Riichi, RiichiAccepted,
     Ron, Round, Tsumo, Won,
 )
-from game.ruleset import OLD_EAST_ONLY_UMA, TENHOU_UMA, Ruleset
-from game.scoring import LIMITS
-from game.tiles import tile_name, to_mpsz
-from game.wall import RoundShuffle, Shuffler, Wall, is_hex_seed, seed_words
+from game.rules.ruleset import OLD_EAST_ONLY_UMA, TENHOU_UMA, Ruleset
+from game.rules.scoring import LIMITS
+from game.rules.tiles import tile_name, to_mpsz
+from game.rules.wall import RoundShuffle, Shuffler, Wall, is_hex_seed, seed_words
 
 
 @dataclass

@@ -35,11 +35,11 @@ from typing import Any, TextIO
 from engine.tasks import run_to_end
 from game.baselines import EfficiencyAgent
 from game.cpu import DEFAULT_STRENGTH, STRENGTHS, CpuAgent
-from game.errors import InputError
+from game.rules.errors import InputError
 from game.records.ours import export_game
 from game.play import Agent, Game, TsumogiriAgent
-from game.round import Called, Discarded, RoundDrawn, Won
-from game.wall import CODE_ALPHABET, CODE_LENGTH
+from game.rules.round import Called, Discarded, RoundDrawn, Won
+from game.rules.wall import CODE_ALPHABET, CODE_LENGTH
 
 BASELINES = ("tsumogiri", "efficiency")
 SEED_DOMAIN = b"picoriichi sim v1:"  # frozen: changing it changes every simulated game

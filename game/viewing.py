@@ -20,14 +20,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from game.errors import InputError
-from game.match import round_label
+from game.rules.errors import InputError
+from game.rules.match import round_label
 from game.records import GameLog, RoundLog, read_log
 from game.replay import Difference, _RoundReplay, rebuilt_wall, ruleset_for
-from game.round import Pass
-from game.ruleset import Ruleset
-from game.tiles import tile_name
-from game.view import PlayerView
+from game.rules.round import Pass
+from game.rules.ruleset import Ruleset
+from game.rules.tiles import tile_name
+from game.rules.view import PlayerView
 
 SEATS = 4
 
@@ -67,7 +67,7 @@ class _Recorder(_RoundReplay):
 def caption(seat: int, action) -> str:
     """One short line for an action.
 
-    >>> from game.round import Discard, Pon
+    >>> from game.rules.round import Discard, Pon
     >>> caption(2, Discard(16)), caption(1, Pon((8, 9)))
     ('S2 DISCARD 0M', 'S1 PON')
     """

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import random
 
-from game.round import AddedKan, Chi, ClosedKan, Discard, OpenKan, Pass, Pon, Riichi, Ron, Tsumo
-from game.shanten import evaluate_discards
-from game.tiles import counts34
+from game.rules.round import AddedKan, Chi, ClosedKan, Discard, OpenKan, Pass, Pon, Riichi, Ron, Tsumo
+from game.rules.shanten import evaluate_discards
+from game.rules.tiles import counts34
 
 
 class GreedyAgent:

@@ -14,7 +14,7 @@ import random
 from collections.abc import Iterator
 from pathlib import Path
 
-from game.tiles import YAOCHUU_KINDS, counts34
+from game.rules.tiles import YAOCHUU_KINDS, counts34
 
 LOGS = Path(__file__).parent / "data" / "logs"
 SIZES = (1, 2, 4, 5, 7, 8, 10, 11, 13, 14)  # 4, 3, 2, 1 and no called melds
@@ -139,7 +139,7 @@ def log_decisions(path: Path) -> Iterator[list[int]]:
     """
     from game import replay
     from game.records import read_log
-    from game.round import Round
+    from game.rules.round import Round
 
     game = read_log(path)
     if game.three_player or not game.rounds:

@@ -18,9 +18,9 @@ import itertools
 import pyxel
 
 from engine.buttons import LEFT, RIGHT, O
-from game.round import Chi, Discard, Pass, Pon, Riichi, Ron, Tsumo
-from game.shanten import shanten
-from game.tiles import counts34
+from game.rules.round import Chi, Discard, Pass, Pon, Riichi, Ron, Tsumo
+from game.rules.shanten import shanten
+from game.rules.tiles import counts34
 from game.ui import hands, prompts
 
 TICK = 0.001

@@ -16,12 +16,12 @@ from mahjong.hand_calculating.hand_config import HandConfig, HandConstants, Opti
 from mahjong.meld import Meld as OracleMeld
 
 from game.cli.score import parse_meld, winning_tile
-from game.melds import Meld
+from game.rules.melds import Meld
 from game.records import decode_meld
-from game.ruleset import Ruleset
-from game.scoring import score_hand
-from game.tiles import YAOCHUU_KINDS, parse_tiles, tile_name, to_mpsz
-from game.yaku import WinSituation
+from game.rules.ruleset import Ruleset
+from game.rules.scoring import score_hand
+from game.rules.tiles import YAOCHUU_KINDS, parse_tiles, tile_name, to_mpsz
+from game.rules.yaku import WinSituation
 
 # the oracle's yaku class names -> Tenhou ids
 ORACLE_TO_TENHOU = {

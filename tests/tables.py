@@ -10,9 +10,9 @@ the order named (seat 0 deals and draws first), so every test reads as a small s
 
 from __future__ import annotations
 
-from game.round import Discard, Pass, Round
-from game.tiles import parse_tile, parse_tiles, tile_name
-from game.wall import Wall
+from game.rules.round import Discard, Pass, Round
+from game.rules.tiles import parse_tile, parse_tiles, tile_name
+from game.rules.wall import Wall
 
 # Seat 0 discards its first draw, a 5p. Seat 1 may chi it (67p), seat 2 pon it (55p),
 # seat 3 ron it (kanchan 46p, tanyao).

@@ -14,7 +14,7 @@ import pytest
 from conftest import LOGS
 from scoring_oracle import ints, log_wins
 
-from game.scoring import score_hand, win_deltas
+from game.rules.scoring import score_hand, win_deltas
 
 LOG_FILES = sorted(p for p in LOGS.rglob("*") if p.suffix in (".xml", ".mjlog"))
 

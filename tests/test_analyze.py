@@ -12,7 +12,7 @@ import pytest
 from mahjong.shanten import Shanten
 
 from game.cli import main
-from game.tiles import counts34, kind_name, parse_kinds, parse_tiles, to_mpsz
+from game.rules.tiles import counts34, kind_name, parse_kinds, parse_tiles, to_mpsz
 
 
 def _run(capsys, *argv: str) -> tuple[int, str, str]:

@@ -18,7 +18,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from game.cli import main
-from game.tiles import NotationError, parse_tiles
+from game.rules.tiles import NotationError, parse_tiles
 
 # digits that str.isdigit() or int() accept but MPSZ does not: superscript, full-width,
 # Arabic-Indic, Extended Arabic-Indic, Devanagari, mathematical bold, NKo

@@ -11,10 +11,10 @@ import pytest
 from engine.tasks import run_to_end
 from game.cpu import CpuAgent
 from game.cpu.defence import danger_of_kind, genbutsu
-from game.round import Chi, Discard, Pass, Pon, Riichi, Ron, Round, Tsumo
-from game.shanten import evaluate_discards, shanten
-from game.tiles import counts34, parse_tile, parse_tiles
-from game.wall import Wall
+from game.rules.round import Chi, Discard, Pass, Pon, Riichi, Ron, Round, Tsumo
+from game.rules.shanten import evaluate_discards, shanten
+from game.rules.tiles import counts34, parse_tile, parse_tiles
+from game.rules.wall import Wall
 
 STRENGTHS = ("weak", "normal", "strong")
 

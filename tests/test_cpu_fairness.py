@@ -20,9 +20,9 @@ import pytest
 from engine.tasks import run_to_end
 from game.cpu import CpuAgent
 from game.play import Game
-from game.round import Answered, Dealt, Drew, Round
-from game.view import PlayerView
-from game.wall import Wall
+from game.rules.round import Answered, Dealt, Drew, Round
+from game.rules.view import PlayerView
+from game.rules.wall import Wall
 
 STATES = 1000
 CPU_DIR = Path(__file__).resolve().parent.parent / "game" / "cpu"
@@ -117,15 +117,15 @@ def test_decisions_do_not_change_when_hidden_tiles_are_shuffled(states):
 
 
 def test_the_cpu_package_never_touches_a_round():
-    """The CPU modules take from game.round only the action classes (and the kuikae rule)."""
+    """The CPU modules take from game.rules.round only the action classes (and the kuikae rule)."""
     allowed = {"AddedKan", "Chi", "ClosedKan", "Discard", "NineTerminals", "OpenKan", "Pass", "Pon",
                "Riichi", "Ron", "Tsumo", "kuikae_kinds"}
     for path in sorted(CPU_DIR.glob("*.py")):
         tree = ast.parse(path.read_text())
         for node in ast.walk(tree):
-            if isinstance(node, ast.ImportFrom) and node.module in ("game.round", "game.play", "game.match",
-                                                                    "game.wall", "game.replay"):
+            if isinstance(node, ast.ImportFrom) and node.module in ("game.rules.round", "game.play", "game.rules.match",
+                                                                    "game.rules.wall", "game.replay"):
                 names = {alias.name for alias in node.names}
-                assert node.module == "game.round" and names <= allowed, (path.name, node.module, names)
+                assert node.module == "game.rules.round" and names <= allowed, (path.name, node.module, names)
             if isinstance(node, ast.Import):
-                assert not any(a.name.startswith(("game.round", "game.play", "game.wall")) for a in node.names)
+                assert not any(a.name.startswith(("game.rules.round", "game.play", "game.rules.wall")) for a in node.names)

@@ -9,7 +9,8 @@ from stepping import Blank, screen, step
 
 from engine.cartridge import FAILURE_SHOWN_FRAMES, THINK_MARGIN_SECONDS, Cartridge
 from engine.target import FRAME_SECONDS, RED
-from engine.tasks import Task, run_to_end
+from engine.scheduler import Task
+from engine.tasks import run_to_end
 
 CHAIN_LINKS = 400  # hash-chain steps per checkpoint: well under a millisecond each
 BOOKKEEPING_SECONDS = 0.001  # the scheduler's own work after a step (clock reads, list moves)

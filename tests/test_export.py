@@ -19,8 +19,8 @@ from game.records.mjlog import write_mjlog
 from game.records.ours import export_game, game_log
 from game.records.tenhou6 import write_tenhou6
 from game.replay import replay_game
-from game.ruleset import Ruleset
-from game.wall import seed_words, tenhou_seed_words
+from game.rules.ruleset import Ruleset
+from game.rules.wall import seed_words, tenhou_seed_words
 
 VALIDATION_GAME = VALIDATION / "2016022509gm-0009-0000-b327da61"
 MJLOGS = sorted(p for p in LOGS.rglob("*") if p.suffix in (".xml", ".mjlog"))

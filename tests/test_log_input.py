@@ -18,8 +18,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from game.cli import main
-from game.errors import InputError
-from game.files import MAX_BYTES, read_file
+from game.rules.errors import InputError
+from game.data.files import MAX_BYTES, read_file
 from game.records import parse_mjlog, parse_tenhou6, read_log
 from game.replay import replay_game
 from conftest import LOGS, VALIDATION

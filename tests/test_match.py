@@ -10,12 +10,12 @@ import dataclasses
 import random
 from collections import Counter
 
-from game.match import Match, RoundEnd
+from game.rules.match import Match, RoundEnd
 from game.records import read_log
 from game.replay import ruleset_for
-from game.round import Discard, Pass, Round
-from game.ruleset import Ruleset
-from game.wall import Shuffler, Wall, seed_words
+from game.rules.round import Discard, Pass, Round
+from game.rules.ruleset import Ruleset
+from game.rules.wall import Shuffler, Wall, seed_words
 from conftest import LOGS
 
 

@@ -20,15 +20,15 @@ import pytest
 
 from engine.tasks import run_to_end
 from game.baselines import EfficiencyAgent
-from game.errors import InputError
+from game.rules.errors import InputError
 from game.mjai.bot import MjaiBot, serve
 from game.mjai.protocol import (
     MjaiWriter, action_from_mjai, action_to_mjai, kind_of, riichi_from_mjai, start_kyoku, tile_name,
 )
 from game.mjai.tracker import MjaiTracker
 from game.play import Game, RoundStarted
-from game.round import Dealt, Discard, Discarded, Pass, Riichi, Round
-from game.wall import Shuffler, Wall, seed_words
+from game.rules.round import Dealt, Discard, Discarded, Pass, Riichi, Round
+from game.rules.wall import Shuffler, Wall, seed_words
 
 DATA = Path(__file__).parent / "data" / "mjai"
 
@@ -132,7 +132,7 @@ def test_the_view_rebuilt_from_mjai_events_is_the_drivers_view():
 
 def test_tsumogiri_is_told_for_every_seat():
     """Another seat's draw is hidden, but whether it threw the drawn tile is public."""
-    from game.view import seen_by
+    from game.rules.view import seen_by
     shuffle = Shuffler(seed_words("TSMOGIRI")).next_round()
     rnd = Round.start(Wall(shuffle.wall, shuffle.dice), dealer=0)
     writer = MjaiWriter(seat=0)

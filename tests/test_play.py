@@ -6,11 +6,12 @@ import random
 
 import pytest
 
-from engine.tasks import NEXT_FRAME, Scheduler, run_to_end
-from game.errors import InputError
+from engine.scheduler import Scheduler
+from engine.tasks import NEXT_FRAME, run_to_end
+from game.rules.errors import InputError
 from game.play import Decision, Game, TsumogiriAgent, WaitingAgent, player_seat
-from game.round import Discard, Drew, Pass, Ron, Tsumo
-from game.ruleset import Ruleset
+from game.rules.round import Discard, Drew, Pass, Ron, Tsumo
+from game.rules.ruleset import Ruleset
 
 SEEDS = ("PICORIICHI", "00000000", "MAHJONG0", "ABCDEFGH")
 

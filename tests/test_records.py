@@ -10,8 +10,8 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from game.errors import InputError
-from game.melds import Meld
+from game.rules.errors import InputError
+from game.rules.melds import Meld
 from game.records import (
     DAN_NAMES,
     TENHOU6_RED,
@@ -35,7 +35,7 @@ from game.records import (
     parse_tenhou6,
     read_log,
 )
-from game.tiles import tile_name
+from game.rules.tiles import tile_name
 from conftest import LOGS, VALIDATION
 
 LOG_FILES = sorted(p for p in LOGS.rglob("*") if p.suffix in (".xml", ".mjlog"))

@@ -14,7 +14,7 @@ import re
 import pytest
 
 from game.cli import main
-from game.errors import InputError
+from game.rules.errors import InputError
 from game.records import parse_mjlog, read_log
 from game.replay import replay_file, replay_game, rounded_era, ruleset_for
 from conftest import LOGS, VALIDATION

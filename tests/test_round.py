@@ -9,11 +9,11 @@ from __future__ import annotations
 
 import pytest
 
-from game.round import (
+from game.rules.round import (
     AddedKan, Called, Chi, ClosedKan, Discard, DoraRevealed, Drew, IllegalAction, Kanned, Missed,
     NineTerminals, OpenKan, Pass, Pon, Riichi, RiichiAccepted, Ron, Round, RoundDrawn, Tsumo,
 )
-from game.tiles import parse_tile
+from game.rules.tiles import parse_tile
 from tables import CALLS, RIICHI, discard, pass_all, table, tile_of
 
 

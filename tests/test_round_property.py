@@ -12,12 +12,12 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from game.round import (
+from game.rules.round import (
     AddedKan, Chi, ClosedKan, NineTerminals, OpenKan, Pon, Riichi, Ron, Round, RoundSetup, Tsumo,
 )
-from game.shanten import shanten
-from game.tiles import counts34
-from game.wall import Wall
+from game.rules.shanten import shanten
+from game.rules.tiles import counts34
+from game.rules.wall import Wall
 
 ROUNDS = 2000
 

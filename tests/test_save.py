@@ -1,5 +1,5 @@
 """Save and continue: a game interrupted at random points and continued from its save (written
-and read through game/save.py and the storage) ends exactly as the same game played straight
+and read through game/data/save.py and the storage) ends exactly as the same game played straight
 through; a damaged save is set aside as *.bad with one line, never deleted."""
 
 from __future__ import annotations
@@ -9,11 +9,11 @@ import random
 
 import pytest
 
-from game import save
+from game.data import save
 from game.play import Game, TsumogiriAgent
-from game.save import BadSave, SavedGame
-from game.settings import Settings
-from game.storage import open_storage
+from game.data.save import BadSave, SavedGame
+from game.data.settings import Settings
+from game.data.storage import open_storage
 
 SEEDS = ("PICORIICHI", "ABCDEFGH", "00000000", "SAVE2GAME")
 INTERRUPTIONS = 50  # per seed: 200 in all

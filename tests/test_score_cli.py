@@ -11,7 +11,7 @@ import pytest
 from scoring_oracle import make_case, oracle_score
 
 from game.cli import main
-from game.ruleset import Ruleset
+from game.rules.ruleset import Ruleset
 
 
 def _run(capsys, *argv: str) -> tuple[int, str, str]:

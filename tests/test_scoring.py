@@ -11,11 +11,11 @@ import random
 import pytest
 from scoring_oracle import describe_case, differences, make_case, oracle_score, random_case
 
-from game.errors import InputError
-from game.melds import Meld
-from game.ruleset import Ruleset
-from game.scoring import base_points, check_situation, score_hand, win_deltas
-from game.yaku import YAKU
+from game.rules.errors import InputError
+from game.rules.melds import Meld
+from game.rules.ruleset import Ruleset
+from game.rules.scoring import base_points, check_situation, score_hand, win_deltas
+from game.rules.yaku import YAKU
 
 NO_RED = Ruleset(red_fives=False)
 RANDOM_HANDS = 20_000

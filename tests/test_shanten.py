@@ -1,4 +1,4 @@
-"""game.shanten against the mahjong 2.1.0 oracle: shanten and its three forms, ukeire, waits, discards.
+"""game.rules.shanten against the mahjong 2.1.0 oracle: shanten and its three forms, ukeire, waits, discards.
 
 The oracle counts a wait only on a tile the hand holds four of as not tenpai, as Tenhou does;
 ukeire and waits are checked against brute force over the oracle (draw each kind, does the
@@ -14,9 +14,9 @@ import pytest
 from mahjong.shanten import Shanten
 
 from engine.tasks import run_to_end
-from game import shanten as sh
-from game.errors import InputError
-from game.tiles import counts34, parse_tiles, to_mpsz
+from game.rules import shanten as sh
+from game.rules.errors import InputError
+from game.rules.tiles import counts34, parse_tiles, to_mpsz
 from draining import drain
 from hand_families import (GENERATORS, SIZES, chiitoitsu_ish, flush, kokushi_ish, log_decisions,
                            log_files, near_complete, quads)

@@ -1,6 +1,6 @@
 """The shanten memos stay within their share of the cartridge's memory (issue 10).
 
-game.shanten bounds its memos so that all of them together stay under MEMO_BUDGET_BYTES
+game.rules.shanten bounds its memos so that all of them together stay under MEMO_BUDGET_BYTES
 (1 MiB) as tracemalloc counts them: filled by play (many random hands of every family
 and size, and the discard evaluation's draws), and filled to every bound at once with
 entries as large as real ones can be.
@@ -12,7 +12,7 @@ import random
 import tracemalloc
 
 from engine.tasks import run_to_end
-from game import shanten as sh
+from game.rules import shanten as sh
 from hand_families import GENERATORS, SIZES
 
 HANDS = 4_000

@@ -1,4 +1,4 @@
-"""game/storage.py: named blobs in a folder (atomic) or the browser's local storage; one-line errors."""
+"""game/data/storage.py: named blobs in a folder (atomic) or the browser's local storage; one-line errors."""
 
 from __future__ import annotations
 
@@ -8,8 +8,8 @@ import sys
 
 import pytest
 
-from game import storage as storage_module
-from game.storage import (
+from game.data import storage as storage_module
+from game.data.storage import (
     KEY_PREFIX, MAX_BYTES, BrowserStorage, FolderStorage, StorageError, Unavailable, open_storage,
 )
 

@@ -1,6 +1,6 @@
 import pytest
 
-from game.tiles import (
+from game.rules.tiles import (
     NotationError,
     counts34,
     kind_name,

@@ -7,10 +7,10 @@ from __future__ import annotations
 import pyxel
 import pytest
 
-from game.melds import Meld
+from game.rules.melds import Meld
 from game.ui import board, hands, melds, pieces, ponds
 from game.ui import table as table_module
-from game.view import DiscardView, PlayerView
+from game.rules.view import DiscardView, PlayerView
 
 LONG_POND = 30
 SCREEN = 128

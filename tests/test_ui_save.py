@@ -9,9 +9,9 @@ from playing import Fingers, ScriptedPlayer, counting_clock
 from stepping import press, screen, step, step_until
 
 from engine.target import PINK, WIDTH
-from game import save
-from game.settings import Settings
-from game.storage import open_storage
+from game.data import save
+from game.data.settings import Settings
+from game.data.storage import open_storage
 from game.ui.saving import Saver
 from game.ui.table import TableScene
 from game.ui.title import CONTINUE, MESSAGE_Y, NEW_GAME, TitleScene

@@ -7,16 +7,16 @@ from stepping import press, screen, step, step_until
 
 from engine.buttons import Buttons, O
 from engine.tasks import run_to_end
-from game.match import Match
+from game.rules.match import Match
 from game.play import fallback, player_seat
-from game.round import Chi, Discard, Pass, Pon, Round
-from game.settings import Settings
+from game.rules.round import Chi, Discard, Pass, Pon, Round
+from game.data.settings import Settings
 from game.ui import board, prompts, table as table_module
 from game.ui.pause import PauseMenu
 from game.ui.results import GUARD_FRAMES, ResultsPanel
 from game.ui.table import TableScene
 from game.ui.title import ATTRACT_FRAMES, TitleScene
-from game.wall import Shuffler, Wall, seed_words
+from game.rules.wall import Shuffler, Wall, seed_words
 
 CODE = "TESTTABLE1"
 FAST = Settings(cpu_speed="fast")

@@ -12,9 +12,9 @@ from itertools import combinations
 import pytest
 
 from engine.target import BLACK, WIDTH
-from game.tiles import RED_FIVES
+from game.rules.tiles import RED_FIVES
 from game.ui import glyphs, sheet, tiles
-from game.wall import CODE_ALIASES, CODE_ALPHABET, CODE_MAX, new_seed_code
+from game.rules.wall import CODE_ALIASES, CODE_ALPHABET, CODE_MAX, new_seed_code
 
 MIN_DIFFERENCE = 4
 FACES = [kind * 4 + 1 for kind in range(34)] + list(RED_FIVES)  # copy 1 of a five is never red

@@ -7,11 +7,11 @@ import pyxel
 from stepping import press, screen, step, step_until
 
 from engine.target import DARK_BLUE, PALETTE, PINK, RED, WHITE, WIDTH, YELLOW
-from game.errors import InputError
+from game.rules.errors import InputError
 from game.ui.table import TableScene
 from game.ui import glyphs, sheet, title as title_module
 from game.ui.title import LOGO_Y, MENU_LINE, MENU_X, MENU_Y, MESSAGE_Y, NEW_GAME, SEED, TitleScene
-from game.wall import CODE_MAX, CODE_MIN, Shuffler, Wall, normalize_code, seed_words
+from game.rules.wall import CODE_MAX, CODE_MIN, Shuffler, Wall, normalize_code, seed_words
 
 CODE = "PICO2RIICHI"  # 11 characters; I reads as 1
 KEYS = {c: getattr(pyxel, f"KEY_{c}") for c in "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"}

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import dataclasses
 
-from game.round import Chi, Pon, Riichi, Round
-from game.shanten import ukeire
-from game.tiles import counts34
+from game.rules.round import Chi, Pon, Riichi, Round
+from game.rules.shanten import ukeire
+from game.rules.tiles import counts34
 from tables import CALLS, RIICHI, discard, pass_all, table, tile_of
 
 # Fields (of the view, its ponds, melds and actions) that hold seats, counts or flags, not tiles.

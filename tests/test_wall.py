@@ -11,9 +11,9 @@ import pytest
 
 from engine.tasks import run_to_end
 from game.cli import main
-from game.errors import InputError
+from game.rules.errors import InputError
 from game.records import decode_meld, nuki_tile
-from game.wall import (
+from game.rules.wall import (
     CODE_ALPHABET,
     Shuffler,
     Wall,

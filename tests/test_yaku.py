@@ -10,9 +10,9 @@ from __future__ import annotations
 import pytest
 from scoring_oracle import differences, describe_case, make_case
 
-from game.ruleset import Ruleset
-from game.scoring import score_hand
-from game.yaku import YAKU
+from game.rules.ruleset import Ruleset
+from game.rules.scoring import score_hand
+from game.rules.yaku import YAKU
 
 PLAIN = "123m456p789s55p234s"  # pinfu shape; won on the 4s (a 2-3 ryanmen)
 NO_RED = Ruleset(red_fives=False)

@@ -28,8 +28,8 @@ from game.records.mjlog import write_mjlog  # noqa: E402
 from game.records.ours import game_log  # noqa: E402
 from game.records.tenhou6 import write_tenhou6  # noqa: E402
 from game.replay import replay_game  # noqa: E402
-from game.ruleset import Ruleset  # noqa: E402
-from game.wall import seed_words, tenhou_seed_words  # noqa: E402
+from game.rules.ruleset import Ruleset  # noqa: E402
+from game.rules.wall import seed_words, tenhou_seed_words  # noqa: E402
 
 
 def main(games: int) -> int:

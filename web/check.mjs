@@ -7,7 +7,7 @@ import { loadPyodide } from "pyodide";
 
 const [expected, app, data, constants, webDir] = process.argv.slice(2);
 
-// The browser's localStorage, which Node lacks: game/storage.py reaches it through `js`.
+// The browser's localStorage, which Node lacks: game/data/storage.py reaches it through `js`.
 class MemoryStorage {
   #items = new Map();
   get length() { return this.#items.size; }

@@ -50,7 +50,7 @@ def unpack(app: Path, into: Path) -> Path:
 
 def shuffle_workload(data: Path) -> tuple[object, str, bool]:
     """Tenhou's published shuffle data, then more rounds of the same seed."""
-    from game.wall import Shuffler, seed_words
+    from game.rules.wall import Shuffler, seed_words
 
     published = json.loads((data / "validation" / "shuffle-validation.json").read_text())
     words = seed_words(published["seed_str"])
@@ -64,9 +64,9 @@ def shuffle_workload(data: Path) -> tuple[object, str, bool]:
 def discard_workload(data: Path) -> tuple[object, str, bool]:
     """Shanten, ukeire and the discard evaluation of the first 14 tiles of each seat's deal."""
     from engine.tasks import run_to_end
-    from game.shanten import evaluate_discards, shanten, ukeire
-    from game.tiles import counts34
-    from game.wall import Shuffler, Wall, seed_words
+    from game.rules.shanten import evaluate_discards, shanten, ukeire
+    from game.rules.tiles import counts34
+    from game.rules.wall import Shuffler, Wall, seed_words
 
     published = json.loads((data / "validation" / "shuffle-validation.json").read_text())
     shuffler = Shuffler(seed_words(published["seed_str"]))
@@ -143,7 +143,7 @@ def sim_workload(timing: dict) -> tuple[object, str, bool]:
     """A whole east-only game of four CPUs through the one driver, game/play.py."""
     from engine.tasks import run_to_end
     from game import play
-    from game.ruleset import Ruleset
+    from game.rules.ruleset import Ruleset
 
     decisions: list = []
     steps: list = []
@@ -163,7 +163,7 @@ def sim_workload(timing: dict) -> tuple[object, str, bool]:
 
 def cpu_agents() -> list:
     """Four of the CPU of game/cpu, or, on a branch without it, four seats that discard by the
-    discard evaluation (game.shanten) and otherwise take the driver's safe answer."""
+    discard evaluation (game.rules.shanten) and otherwise take the driver's safe answer."""
     try:
         from game.cpu import CpuAgent
     except ImportError:
@@ -178,9 +178,9 @@ class EvaluationAgent:
 
     def act(self, view):
         from game.play import fallback
-        from game.round import Discard
-        from game.shanten import evaluate_discards
-        from game.tiles import counts34
+        from game.rules.round import Discard
+        from game.rules.shanten import evaluate_discards
+        from game.rules.tiles import counts34
 
         answer = fallback(view, prefer_win=True)
         if not isinstance(answer, Discard):
@@ -263,9 +263,9 @@ class BrokenStore:
 
 
 def storage_workload(scratch: Path) -> tuple[object, str, bool]:
-    """Saves through game.storage: the browser's local storage under Pyodide, files elsewhere.
+    """Saves through game.data.storage: the browser's local storage under Pyodide, files elsewhere.
     Its own names (``check-``), so what the scripted game saved before does not count."""
-    from game.storage import BrowserStorage, StorageError, open_storage
+    from game.data.storage import BrowserStorage, StorageError, open_storage
 
     storage = open_storage(scratch / "storage-check", environ={})
     mine = lambda: [name for name in storage.names() if name.startswith("check-")]  # noqa: E731
@@ -352,9 +352,9 @@ def cpu_clock() -> float:
 
 def turn_frames() -> int:
     """The frames a CPU's turn lasts at least on the table at the default settings (its thinking
-    may use all of them): ``game.settings`` where it exists, else the table's constant."""
+    may use all of them): ``game.data.settings`` where it exists, else the table's constant."""
     try:
-        from game.settings import Settings
+        from game.data.settings import Settings
     except ImportError:
         from game.ui import table
 

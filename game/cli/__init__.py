@@ -15,7 +15,7 @@ import sys
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
-from game.errors import InputError
+from game.rules.errors import InputError
 
 # name -> one-line help; the module game.cli.<name> implements it.
 COMMANDS = {

@@ -24,9 +24,9 @@ import argparse
 
 from engine.tasks import run_to_end
 from game.cli import each_stdin_line, plural, print_json
-from game.errors import InputError
-from game.shanten import Ukeire, evaluate_discards, shanten_forms, ukeire
-from game.tiles import counts34, kind_name, parse_tiles
+from game.rules.errors import InputError
+from game.rules.shanten import Ukeire, evaluate_discards, shanten_forms, ukeire
+from game.rules.tiles import counts34, kind_name, parse_tiles
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

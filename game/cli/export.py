@@ -15,7 +15,7 @@ import os
 import sys
 from pathlib import Path
 
-from game.errors import InputError
+from game.rules.errors import InputError
 from game.records import read_log
 from game.records.mjlog import write_mjlog
 from game.records.tenhou6 import write_tenhou6

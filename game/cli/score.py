@@ -22,12 +22,12 @@ from __future__ import annotations
 import argparse
 
 from game.cli import count, each_stdin_line, plural, print_json
-from game.errors import InputError
-from game.melds import Meld
-from game.ruleset import Ruleset
-from game.scoring import HandScore, check_situation, score_hand
-from game.tiles import WIND_NAMES, is_red, parse_tiles
-from game.yaku import YAKU, WinSituation
+from game.rules.errors import InputError
+from game.rules.melds import Meld
+from game.rules.ruleset import Ruleset
+from game.rules.scoring import HandScore, check_situation, score_hand
+from game.rules.tiles import WIND_NAMES, is_red, parse_tiles
+from game.rules.yaku import YAKU, WinSituation
 
 FLAGS = ("tsumo", "riichi", "ippatsu", "double-riichi", "rinshan", "chankan", "haitei", "houtei", "tenhou",
          "chiihou")

@@ -20,7 +20,7 @@ import argparse
 from pathlib import Path
 
 from game.cli import print_json
-from game.errors import InputError
+from game.rules.errors import InputError
 from game import sim
 
 MAX_GAMES = 1_000_000

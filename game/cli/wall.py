@@ -12,9 +12,9 @@ from __future__ import annotations
 import argparse
 
 from game.cli import count, print_json
-from game.errors import InputError
-from game.tiles import WIND_NAMES, tile_name, to_mpsz
-from game.wall import Shuffler, Wall, is_hex_seed, is_tenhou_seed, normalize_code, seed_words
+from game.rules.errors import InputError
+from game.rules.tiles import WIND_NAMES, tile_name, to_mpsz
+from game.rules.wall import Shuffler, Wall, is_hex_seed, is_tenhou_seed, normalize_code, seed_words
 
 MAX_ROUNDS = 1000
 

@@ -20,12 +20,12 @@ from game.cpu import defence, position, value
 from game.cpu.calls import choose_call, kan_worth
 from game.cpu.discard import choose_discard
 from game.cpu.strength import DEFAULT_STRENGTH, STRENGTHS
-from game.errors import InputError
-from game.round import AddedKan, ClosedKan, Discard, NineTerminals, Pass, Riichi, Ron, Tsumo
-from game.ruleset import TENHOU, Ruleset
-from game.shanten import shanten
-from game.tiles import YAOCHUU_KINDS, counts34
-from game.view import PlayerView
+from game.rules.errors import InputError
+from game.rules.round import AddedKan, ClosedKan, Discard, NineTerminals, Pass, Riichi, Ron, Tsumo
+from game.rules.ruleset import TENHOU, Ruleset
+from game.rules.shanten import shanten
+from game.rules.tiles import YAOCHUU_KINDS, counts34
+from game.rules.view import PlayerView
 
 KOKUSHI_KINDS = 11  # with this many yaochuu kinds a nine-terminals hand plays on for kokushi
 

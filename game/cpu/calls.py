@@ -7,7 +7,7 @@ discard, still has a yaku direction (``value.yaku_paths``). A closed tenpai neve
 kan is taken only by an open hand that keeps its shanten and yaku; a closed or added kan only
 when it does not lower the hand, and (with defence) not while another seat is in riichi.
 
-    >>> from game.melds import Meld
+    >>> from game.rules.melds import Meld
     >>> kuikae_kinds(Meld("chi", (0, 4, 8), called=0, from_seat=3))  # 1m called onto 23m
     [0, 3]
 """
@@ -19,12 +19,12 @@ from dataclasses import dataclass
 from engine.tasks import TaskGen
 from game.cpu import value
 from game.cpu.strength import Strength
-from game.melds import Meld
-from game.round import AddedKan, Chi, ClosedKan, OpenKan, Pass, Pon, kuikae_kinds
-from game.ruleset import Ruleset
-from game.shanten import evaluate_discards, shanten
-from game.tiles import counts34
-from game.view import PlayerView
+from game.rules.melds import Meld
+from game.rules.round import AddedKan, Chi, ClosedKan, OpenKan, Pass, Pon, kuikae_kinds
+from game.rules.ruleset import Ruleset
+from game.rules.shanten import evaluate_discards, shanten
+from game.rules.tiles import counts34
+from game.rules.view import PlayerView
 
 OPEN_WITH_DORA = 2  # dora (red fives included) a closed hand needs to open for tanyao or toitoi
 

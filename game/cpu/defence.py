@@ -22,8 +22,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from game.view import PlayerView
-from game.yaku import DORA_OF
+from game.rules.view import PlayerView
+from game.rules.yaku import DORA_OF
 
 RIICHI_THREAT = 1.0
 OPEN_THREAT = 0.6       # three calls, or two with a value pon, dora or one suit

@@ -22,10 +22,10 @@ from game.cpu import defence, position, value
 from game.cpu.efficiency import discard_options, legal_discard_tiles, tenpai_quality, tile_of_kind
 from game.cpu.riichi import should_riichi
 from game.cpu.strength import Strength
-from game.round import Discard, Riichi
-from game.ruleset import Ruleset
-from game.tiles import counts34, is_red
-from game.view import PlayerView
+from game.rules.round import Discard, Riichi
+from game.rules.ruleset import Ruleset
+from game.rules.tiles import counts34, is_red
+from game.rules.view import PlayerView
 
 NO_YAKU_STEPS = 1        # an open tenpai without a yaku is this much further from a win
 LOST_PATH_STEPS = 2      # an open hand without any yaku direction left

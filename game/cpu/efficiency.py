@@ -1,6 +1,6 @@
 """Efficiency: how fast each discard brings the hand to a win, from the one shanten module.
 
-``discard_options`` is ``game.shanten.evaluate_discards`` over the seat's own tiles and what
+``discard_options`` is ``game.rules.shanten.evaluate_discards`` over the seat's own tiles and what
 the table shows (so ukeire counts only tiles still unseen), kept to the kinds the seat may
 legally throw. ``tile_of_kind`` picks which copy to throw: the drawn tile if it is of that
 kind (tsumogiri shows less), never a red five while a plain copy is there.
@@ -14,10 +14,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from engine.tasks import TaskGen
-from game.round import Discard
-from game.shanten import DiscardOption, evaluate_discards, waits_task
-from game.tiles import NUM_KINDS, counts34, is_red
-from game.view import PlayerView
+from game.rules.round import Discard
+from game.rules.shanten import DiscardOption, evaluate_discards, waits_task
+from game.rules.tiles import NUM_KINDS, counts34, is_red
+from game.rules.view import PlayerView
 
 
 def legal_discard_tiles(view: PlayerView) -> list[int]:
@@ -69,8 +69,8 @@ def tenpai_quality(counts34: Sequence[int], accepting: dict[int, int], unseen: S
     the calls of one decision (see ``_widest_tenpai``). Yields inside each draw.
 
         >>> from engine.tasks import run_to_end
-        >>> from game.shanten import ukeire
-        >>> from game.tiles import parse_tiles
+        >>> from game.rules.shanten import ukeire
+        >>> from game.rules.tiles import parse_tiles
         >>> def quality(text):
         ...     hand = counts34(parse_tiles(text))
         ...     unseen = [4 - n for n in hand]

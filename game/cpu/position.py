@@ -13,8 +13,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from game.ruleset import TENHOU, Ruleset
-from game.view import PlayerView
+from game.rules.ruleset import TENHOU, Ruleset
+from game.rules.view import PlayerView
 
 LAST_DEALER = 3  # the last round's dealer: seat 0 deals first
 

@@ -4,9 +4,9 @@ An open hand wins only with a yaku, so before every call and every discard of an
 the CPU asks which yaku the hand can still reach (``yaku_paths``): yakuhai (a value honour
 set, or a pair of one with a copy left), tanyao (simples only), honitsu (one suit and
 honours), toitoi (sets of three alike). Tenpai hands are scored exactly, wait by wait, by the
-one scorer (``game.scoring``).
+one scorer (``game.rules.scoring``).
 
-    >>> from game.tiles import counts34, parse_tiles
+    >>> from game.rules.tiles import counts34, parse_tiles
     >>> paths = yaku_paths(counts34(parse_tiles("234m567p33s")), [], value_kinds=frozenset({31}))
     >>> "tanyao" in paths
     True
@@ -16,12 +16,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from game.melds import Meld
-from game.ruleset import TENHOU, Ruleset
-from game.scoring import score_hand
-from game.tiles import DRAGON_KINDS, YAOCHUU_KINDS, is_red
-from game.view import PlayerView
-from game.yaku import DORA_OF, WinSituation
+from game.rules.melds import Meld
+from game.rules.ruleset import TENHOU, Ruleset
+from game.rules.scoring import score_hand
+from game.rules.tiles import DRAGON_KINDS, YAOCHUU_KINDS, is_red
+from game.rules.view import PlayerView
+from game.rules.yaku import DORA_OF, WinSituation
 
 YAOCHUU = frozenset(YAOCHUU_KINDS)
 HONITSU_STRAYS = 3  # off-suit tiles an honitsu direction may still hold
@@ -74,7 +74,7 @@ def yaku_paths(counts: Sequence[int], melds: Sequence[Meld], value_kinds: frozen
     A yakuhai pair counts while a third copy is unseen (``visible`` the other players' shown
     counts). Riichi and menzen tsumo are not listed: a closed hand always has them.
 
-        >>> from game.tiles import counts34, parse_tiles
+        >>> from game.rules.tiles import counts34, parse_tiles
         >>> pon = Meld("pon", (108, 109, 110), 110, 2)  # east
         >>> yaku_paths(counts34(parse_tiles("19m19s2345p")), [pon], frozenset({27}))
         ['yakuhai']

@@ -24,10 +24,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.tasks import TaskGen
-from game.errors import InputError
+from game.rules.errors import InputError
 from game.mjai.protocol import MjaiWriter, action_from_mjai, names, riichi_from_mjai, start_kyoku
-from game.round import Riichi
-from game.view import PlayerView
+from game.rules.round import Riichi
+from game.rules.view import PlayerView
 
 CLOSE_SECONDS = 10
 ANSWER_SECONDS = 60  # the longest an outside bot may think about one answer

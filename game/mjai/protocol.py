@@ -9,24 +9,24 @@ a tile the player may not see. Its events are JSON objects with a ``type``.
     >>> kind_of("5pr"), kind_of("N")
     (13, 30)
 
-:class:`MjaiWriter` turns the events of our rounds (:mod:`game.round`) into the mjai
+:class:`MjaiWriter` turns the events of our rounds (:mod:`game.rules.round`) into the mjai
 events one seat may see; :func:`action_to_mjai` writes one of our actions as the mjai
 answer, and :func:`action_from_mjai` reads an mjai answer back into one of the legal
-actions of a :class:`game.view.PlayerView`.
+actions of a :class:`game.rules.view.PlayerView`.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from game.errors import InputError
-from game.melds import Meld
-from game.round import (
+from game.rules.errors import InputError
+from game.rules.melds import Meld
+from game.rules.round import (
     AddedKan, Called, Chi, ClosedKan, Dealt, Discard, Discarded, DoraRevealed, Drew, Kanned,
     NineTerminals, OpenKan, Pass, Pon, Riichi, RiichiAccepted, Ron, RoundDrawn, Tsumo, Won,
 )
-from game.tiles import is_red
-from game.view import PlayerView
+from game.rules.tiles import is_red
+from game.rules.view import PlayerView
 
 HONOURS = "ESWNPFC"
 SUIT_LETTERS = "mps"
@@ -97,7 +97,7 @@ class MjaiWriter:
     Give it the events of a round in order (masked for the seat or not: another seat's
     draw is written ``?`` either way; every discard says whether it was thrown straight
     from the draw, ``tsumogiri``, which the table sees). Two orders differ from ours: a closed kan's dora
-    indicator turns before the replacement draw in mjai (after it in :mod:`game.round`),
+    indicator turns before the replacement draw in mjai (after it in :mod:`game.rules.round`),
     and an open or added kan's indicator turns after its maker's discard (before it in
     ours). ``answered_reach`` is set when this seat already said ``reach`` itself (mjai
     echoes the declaration before asking for the discard), so it is not written twice.

@@ -1,9 +1,9 @@
 """One seat's view of a round, rebuilt from the mjai events that seat is sent.
 
 An mjai bot is told events, never the state: :class:`MjaiTracker` folds them into a
-:class:`game.view.PlayerView` of its seat, legal actions included, so that any of our
+:class:`game.rules.view.PlayerView` of its seat, legal actions included, so that any of our
 agents can answer. It does so without a second copy of the rules: each mjai event becomes
-the matching event of :mod:`game.round` and is folded by a :class:`game.round.Round`
+the matching event of :mod:`game.rules.round` and is folded by a :class:`game.rules.round.Round`
 whose wall hands out the tiles the events name (:class:`_TableWall`) and whose other
 seats hold unseen tiles (``UNSEEN``) until they show them. The Round's own rules then give
 the legal actions, furiten, riichi, ippatsu, kuikae and the rest.
@@ -27,15 +27,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from game.errors import InputError
-from game.melds import Meld
+from game.rules.errors import InputError
+from game.rules.melds import Meld
 from game.mjai.protocol import HIDDEN, WINDS, is_red_name, kind_of, tile_name
-from game.round import (
+from game.rules.round import (
     Called, Dealt, Discarded, DoraRevealed, Drew, Kanned, Missed, RiichiAccepted, Round, RoundSetup,
 )
-from game.ruleset import TENHOU, Ruleset
-from game.tiles import is_red
-from game.view import PlayerView
+from game.rules.ruleset import TENHOU, Ruleset
+from game.rules.tiles import is_red
+from game.rules.view import PlayerView
 
 UNSEEN = -1  # a tile another seat holds and has not shown
 START_TILES_LEFT = 70  # live draws after the deal (136 - 14 dead - 52 dealt)

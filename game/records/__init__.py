@@ -19,8 +19,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from game.errors import InputError
-from game.files import read_file
+from game.rules.errors import InputError
+from game.data.files import read_file
 from game.records.meld_codec import decode_meld, encode_meld, encode_nuki, nuki_tile
 from game.records.mjlog import parse_mjlog
 from game.records.model import (

@@ -11,7 +11,7 @@ The low two bits say where the called tile came from, relative to the caller
     >>> encode_meld(meld, who=2)
     47191
 
-The representation in :class:`game.melds.Meld`:
+The representation in :class:`game.rules.melds.Meld`:
 
 - chi, pon, open kan: ``called`` is the tile taken, ``from_seat`` the absolute seat
   ``(who + relative) % 4``.
@@ -28,8 +28,8 @@ The representation in :class:`game.melds.Meld`:
 
 from __future__ import annotations
 
-from game.errors import InputError
-from game.melds import Meld
+from game.rules.errors import InputError
+from game.rules.melds import Meld
 
 
 # Bits 2..5 of m: which kind of meld the rest of the bitfield describes.

@@ -14,7 +14,7 @@ import re
 import xml.etree.ElementTree as ET
 from urllib.parse import unquote
 
-from game.errors import InputError
+from game.rules.errors import InputError
 from game.records.meld_codec import decode_meld, encode_meld, encode_nuki, nuki_tile
 from game.records.model import (
     Agari, Bye, Call, Discard, Draw, Event, GameLog, GameRules, NewDora, Nuki, Owari, Player, Riichi, Rejoin,
@@ -284,7 +284,7 @@ def _int(text: str, where: str) -> int:
 
     >>> _int("٣", "INIT oya")
     Traceback (most recent call last):
-    game.errors.InputError: INIT oya: '٣' is not a number
+    game.rules.errors.InputError: INIT oya: '٣' is not a number
     """
     if not _INT.fullmatch(text):
         raise InputError(f"{where}: {text[:20]!r} is not a number") from None

@@ -12,8 +12,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
-from game.errors import InputError
-from game.melds import Meld
+from game.rules.errors import InputError
+from game.rules.melds import Meld
 
 
 RANKED_BITS = 0xFF  # GO type bits of the ranked lobbies' rooms; a higher bit marks another kind of room

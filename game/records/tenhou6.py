@@ -8,7 +8,7 @@ does not record dice or the seed: the reader gives each tile the lowest free cop
 its kind (copy 0 of a five only to the red five) and leaves dice None, so a JSON log
 and the mjlog of the same game agree up to copy numbers. The order of events is
 rebuilt from the turn rules: the dealer draws first, a call takes the turn, and
-Tenhou's timing of kan dora (as game.round has it: a closed kan's at once, written
+Tenhou's timing of kan dora (as game.rules.round has it: a closed kan's at once, written
 before its replacement draw as in the mjlog; an open or added kan's at its maker's
 discard, or at the next kan) and of riichi acceptance is reproduced. A three-player
 log gives its rules and players only: its rounds are not read.
@@ -22,13 +22,13 @@ import math
 import re
 from dataclasses import replace
 
-from game.errors import InputError
-from game.melds import Meld
+from game.rules.errors import InputError
+from game.rules.melds import Meld
 from game.records.model import (
     Agari, Call, Discard, Draw, Event, GameLog, GameRules, NewDora, Owari, Player, Riichi, RoundLog, RoundInit,
     Ryuukyoku, value_at,
 )
-from game.tiles import RED_FIVES
+from game.rules.tiles import RED_FIVES
 
 TENHOU6_RED = {51: 16, 52: 52, 53: 88}
 TSUMOGIRI = 60
@@ -60,10 +60,10 @@ def parse_tenhou6(text: str) -> GameLog:
 
     >>> parse_tenhou6('{"log": [[[0, 0, 0], [1e999, 0, 0, 0]]]}')
     Traceback (most recent call last):
-    game.errors.InputError: not a tenhou.net/6 log: 1e999 is not a finite number
+    game.rules.errors.InputError: not a tenhou.net/6 log: 1e999 is not a finite number
     >>> parse_tenhou6('{"log": [[[0, 0, 0], [25000, 25000, 25000]]]}')
     Traceback (most recent call last):
-    game.errors.InputError: a tenhou.net/6 round has 2 parts, not 17
+    game.rules.errors.InputError: a tenhou.net/6 round has 2 parts, not 17
     """
     try:
         data = json.loads(text, parse_int=_json_int, parse_float=_json_float, parse_constant=_json_constant)
@@ -465,7 +465,7 @@ def _check_round(raw, seats: int) -> None:
 
     >>> _check_round([[0, 0, 0]], 4)
     Traceback (most recent call last):
-    game.errors.InputError: a tenhou.net/6 round has 1 parts, not 17
+    game.rules.errors.InputError: a tenhou.net/6 round has 1 parts, not 17
     """
     parts = 4 + 3 * seats + 1
     if not isinstance(raw, list) or len(raw) != parts:

@@ -1,6 +1,6 @@
 """The table from one seat's chair: four ponds, melds, nameplates, the centre box, a hand.
 
-``draw_board`` paints everything a :class:`game.view.PlayerView` shows, with the viewing seat
+``draw_board`` paints everything a :class:`game.rules.view.PlayerView` shows, with the viewing seat
 at the bottom (the player; in a demo, any seat). Where each seat's things go, by its place
 from the bottom seat (0 bottom, 1 right, 2 across, 3 left), is in the CAPITAL tables below.
 Melds sit at each seat's right-hand corner, as on a real table; the edge of the centre box
@@ -15,10 +15,10 @@ from functools import partial
 import pyxel
 
 from engine.target import BLACK, DARK_GREEN, ORANGE, PEACH, WHITE, YELLOW
-from game.tiles import WIND_NAMES
+from game.rules.tiles import WIND_NAMES
 from game.ui import centre, hands, melds, paint, ponds
 from game.ui.seats import relative
-from game.view import PlayerView
+from game.rules.view import PlayerView
 
 FELT = DARK_GREEN
 SCREEN = 128

@@ -8,9 +8,9 @@ import math
 import pyxel
 
 from engine.target import BLACK, DARK_GREY, LIGHT_GREY, WHITE, YELLOW
-from game.match import round_label
+from game.rules.match import round_label
 from game.ui import paint, pieces
-from game.view import PlayerView
+from game.rules.view import PlayerView
 
 ROUND_NAMES = ("EAST", "SOUTH", "WEST", "NORTH")  # the centre box spells the round wind out
 ROUND_Y, STICKS_Y, LEFT_Y, DORA_Y = 3, 11, 19, 27

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from engine.cartridge import Cartridge
 from game.ui.table import TableScene
-from game.wall import new_seed_code
+from game.rules.wall import new_seed_code
 
 
 def DemoScene(cart: Cartridge, seed_code: str | None = None) -> TableScene:  # noqa: N802 - a scene

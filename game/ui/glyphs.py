@@ -14,7 +14,7 @@ from __future__ import annotations
 import pyxel
 
 from game.ui import sheet
-from game.wall import CODE_ALIASES, CODE_ALPHABET, CODE_MAX
+from game.rules.wall import CODE_ALIASES, CODE_ALPHABET, CODE_MAX
 
 GAP = 1  # pixels between two glyphs
 CODE_H = sheet.FONT_CELL_H

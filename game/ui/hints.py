@@ -18,12 +18,12 @@ import pyxel
 
 from engine.target import LIGHT_GREY, PINK, WHITE, YELLOW
 from engine.tasks import TaskGen
-from game.ruleset import TENHOU, Ruleset
-from game.scoring import WinSituation, score_hand
-from game.shanten import evaluate_discards, ukeire, waits
-from game.tiles import counts34, is_red
+from game.rules.ruleset import TENHOU, Ruleset
+from game.rules.scoring import WinSituation, score_hand
+from game.rules.shanten import evaluate_discards, ukeire, waits
+from game.rules.tiles import counts34, is_red
 from game.ui import pieces
-from game.view import PlayerView
+from game.rules.view import PlayerView
 
 
 @dataclass(frozen=True)

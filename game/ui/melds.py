@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from game.melds import Meld
+from game.rules.melds import Meld
 from game.ui import pieces
 
 GAP = 2  # between two melds

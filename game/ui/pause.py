@@ -12,7 +12,7 @@ from engine.buttons import ALL as ALL_BUTTONS
 from engine.buttons import DOWN, UP, O
 from engine.cartridge import Cartridge
 from engine.target import BLACK, DARK_BLUE, DARK_GREY, LIGHT_GREY, ORANGE, WHITE, YELLOW
-from game.settings import Settings
+from game.data.settings import Settings
 from game.ui import paint
 from game.ui.settings import SettingsMenu, settings_of
 from game.ui.standings import draw_seed

@@ -17,7 +17,7 @@ import pyxel
 
 from engine.target import DARK_GREY, LIGHT_GREY, WHITE, YELLOW
 from game.ui import pieces
-from game.view import DiscardView
+from game.rules.view import DiscardView
 
 PITCH_X, PITCH_Y = 6, 9  # a tile and a pixel's gap
 TIGHT_PITCH_Y = 7  # the next row covers the tile's bottom edge (its last pixel row), not its face

@@ -12,7 +12,7 @@ import pyxel
 from engine.buttons import DOWN, UP, O
 from engine.cartridge import Cartridge
 from engine.target import DARK_BLUE, DARK_GREY, LIGHT_GREY, ORANGE, PINK, WHITE, YELLOW
-from game.errors import InputError
+from game.rules.errors import InputError
 from game.ui import paint, saving
 from game.ui.viewer import ViewerScene
 from game.viewing import ReplayLog

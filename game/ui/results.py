@@ -13,12 +13,12 @@ import pyxel
 
 from engine.buttons import Buttons, O
 from engine.target import DARK_BLUE, DARK_GREY, GREEN, LIGHT_GREY, ORANGE, PINK, WHITE, YELLOW
-from game.match import Match
-from game.round import Round, Won
-from game.scoring import HandScore
+from game.rules.match import Match
+from game.rules.round import Round, Won
+from game.rules.scoring import HandScore
 from game.ui import centre, hands, melds, paint, pieces
 from game.ui.seats import seat_name
-from game.yaku import YAKU
+from game.rules.yaku import YAKU
 
 GUARD_FRAMES = 15  # half a second at 30 fps
 YAKU_Y, YAKU_ROWS, YAKU_COLUMN = 50, 4, 62

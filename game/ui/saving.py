@@ -2,7 +2,7 @@
 
 ``$PICORIICHI_DATA_DIR`` when set (tests and players who want the files elsewhere), else Pyxel's
 user data folder (``pyxel.user_data_dir``, created only when first needed); in a browser the
-page's localStorage (game/storage.py). The logs (ours and any Tenhou log put there) are in its
+page's localStorage (game/data/storage.py). The logs (ours and any Tenhou log put there) are in its
 ``logs/`` folder, which the replay list reads.
 """
 
@@ -14,9 +14,9 @@ from pathlib import Path
 
 import pyxel
 
-from game import save
-from game.settings import Settings
-from game.storage import APP, DATA_DIR_VARIABLE, VENDOR, Storage, StorageError, open_storage
+from game.data import save
+from game.data.settings import Settings
+from game.data.storage import APP, DATA_DIR_VARIABLE, VENDOR, Storage, StorageError, open_storage
 
 LOGS = "logs"
 

@@ -8,7 +8,7 @@
 
 from __future__ import annotations
 
-from game.tiles import WIND_NAMES
+from game.rules.tiles import WIND_NAMES
 
 
 def seat_name(seat: int, dealer: int, player: int | None) -> str:

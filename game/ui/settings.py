@@ -1,4 +1,4 @@
-"""The settings menu: one line per field of ``game.settings.Settings``.
+"""The settings menu: one line per field of ``game.data.settings.Settings``.
 
 ↑↓ choose a line, ←→ (or O) change it; BACK (or Esc) returns. The rules' settings (red
 fives, game length) count from the next game; the others at once. The settings live on the
@@ -14,7 +14,7 @@ import pyxel
 from engine.buttons import DOWN, LEFT, RIGHT, UP, O
 from engine.cartridge import Cartridge
 from engine.target import DARK_BLUE, DARK_GREY, LIGHT_GREY, ORANGE, WHITE, YELLOW
-from game.settings import CHOICES, Settings
+from game.data.settings import CHOICES, Settings
 from game.ui import paint, saving
 
 LINE = 10

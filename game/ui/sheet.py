@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
-from game.tiles import RED_FIVES
+from game.rules.tiles import RED_FIVES
 
 ART = Path(__file__).resolve().parent.parent.parent / "art"
 BANK = 0

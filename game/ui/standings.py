@@ -10,7 +10,7 @@ import pyxel
 from engine.buttons import O
 from engine.cartridge import Cartridge
 from engine.target import DARK_BLUE, DARK_GREY, GREEN, LIGHT_GREY, ORANGE, PINK, WHITE, YELLOW
-from game.match import Standing
+from game.rules.match import Standing
 from game.ui import glyphs, paint
 from game.ui.results import GUARD_FRAMES
 from game.ui.seats import place_name

@@ -24,16 +24,17 @@ from engine.buttons import ALL as ALL_BUTTONS
 from engine.buttons import DOWN, LEFT, RIGHT, UP, X, O
 from engine.cartridge import Cartridge
 from engine.target import BLACK, LIGHT_GREY, ORANGE, PINK, WHITE
-from engine.tasks import NEXT_FRAME, Task
+from engine.scheduler import Task
+from engine.tasks import NEXT_FRAME
 from game.cpu import CpuAgent
 from game.play import Decision, Game, WaitingAgent, player_seat
-from game.round import Discard, Pass, Riichi
-from game.settings import Settings
+from game.rules.round import Discard, Pass, Riichi
+from game.data.settings import Settings
 from game.ui import board, centre, debug, hands, hints, paint, pause, pieces, prompts, sound
 from game.ui.results import ResultsPanel
 from game.ui.saving import Saver
 from game.ui.standings import StandingsScene
-from game.view import PlayerView
+from game.rules.view import PlayerView
 
 PAUSE_KEYS = (pyxel.KEY_ESCAPE, pyxel.KEY_RETURN, pyxel.GAMEPAD1_BUTTON_START)
 INFO_Y = 106  # the player's nameplate, then the hint line or the waits

@@ -4,7 +4,7 @@
     draw_tile(x, y, tile, POND, rotation=1)        a pond tile turned a quarter anticlockwise
     draw_tile(x, y, None)                          a back
 
-``tile`` is a tile id (0..135, as in game.tiles); a red five shows red unless ``red_fives`` is
+``tile`` is a tile id (0..135, as in game.rules.tiles); a red five shows red unless ``red_fives`` is
 off. ``rotation`` counts quarter turns anticlockwise: 0 upright (the player's tiles), 1 lying
 sideways with the face's top to the left (a riichi or called tile; the right-hand seat's
 tiles), 2 upside down (the opposite seat), 3 with the top to the right (the left-hand seat).

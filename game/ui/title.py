@@ -1,7 +1,7 @@
 """The title screen: the logo, then NEW GAME, CONTINUE, SEED, SETTINGS and REPLAYS.
 
 ↑↓ choose a line, O takes it. NEW GAME begins a game with a fresh seed. On SEED the keyboard
-types a code (the letters and digits ``game.wall`` accepts in one, backspace) and ENTER (or
+types a code (the letters and digits ``game.rules.wall`` accepts in one, backspace) and ENTER (or
 gamepad A) plays that code's deals; while that line is chosen the letter keys are text, so Z, C,
 N, X, V and M type rather than act. A code that is not a seed code shows the reason on one line
 and the player may edit it. The code is drawn in the seed-code font (game/ui/glyphs.py), where
@@ -28,12 +28,12 @@ from engine.buttons import ALL as ALL_BUTTONS
 from engine.buttons import DOWN, REPEAT_DELAY_FRAMES, REPEAT_EVERY_FRAMES, UP, O
 from engine.cartridge import Cartridge
 from engine.target import DARK_BLUE, DARK_GREY, LIGHT_GREY, PINK, WHITE, YELLOW
-from game import save
-from game.errors import InputError
+from game.data import save
+from game.rules.errors import InputError
 from game.ui import glyphs, paint, saving, sheet, sound, tiles
 from game.ui.demo import DemoScene
 from game.ui.table import TableScene
-from game.wall import CODE_ALIASES, CODE_ALPHABET, CODE_MAX, new_seed_code, seed_words
+from game.rules.wall import CODE_ALIASES, CODE_ALPHABET, CODE_MAX, new_seed_code, seed_words
 
 NEW_GAME, CONTINUE, SEED, SETTINGS, REPLAYS = "NEW GAME", "CONTINUE", "SEED", "SETTINGS", "REPLAYS"
 LOGO_Y = 2
@@ -53,7 +53,7 @@ OPTIONAL_SCENES = ((SETTINGS, "game.ui.settings", "SettingsScene"), (REPLAYS, "g
 
 
 def has_save() -> bool:
-    """Whether a saved game waits to be continued (game/save.py through game/ui/saving.py)."""
+    """Whether a saved game waits to be continued (game/data/save.py through game/ui/saving.py)."""
     return saving.has_save()
 
 

@@ -2,7 +2,7 @@
 
 ← → step back and on through the round's actions, ↑ ↓ go to the previous or next round. Hold X
 (B) for the analysis of each seat at this step (shanten, ukeire share and the recommended
-discard: ``hints.analyse``, on ``game.shanten``). O turns to the table as seat 0 sees it
+discard: ``hints.analyse``, on ``game.rules.shanten``). O turns to the table as seat 0 sees it
 (the painters of the table) and back. The states come from ``game.viewing`` (the replay's own
 round driver); a round our rules cannot follow stops at its last good step and says why on
 the bottom line. Esc returns to the list of logs.
@@ -15,7 +15,7 @@ import pyxel
 from engine.buttons import DOWN, LEFT, RIGHT, UP, X, O
 from engine.cartridge import Cartridge
 from engine.target import DARK_BLUE, DARK_GREY, LIGHT_GREY, ORANGE, PINK, WHITE, YELLOW
-from game.tiles import WIND_NAMES
+from game.rules.tiles import WIND_NAMES
 from game.ui import board, debug, hands, hints
 from game.viewing import ReplayLog, SteppedRound
 

@@ -1,14 +1,14 @@
 """Yaku: one table keyed by Tenhou's yaku id (0-54), each a small predicate.
 
-A predicate looks at one reading of the hand (game.readings) and at the facts of
+A predicate looks at one reading of the hand (game.rules.readings) and at the facts of
 the win (``Win``: every tile's kind count, the situation flags, the rules) and says
 whether the yaku is there. Dora entries (52 ura 53 aka 54) answer a count instead of
 True/False: their han is the count. Han are per table row, closed and open (0 = the
 yaku needs a closed hand); a yakuman row is worth 13 (26 for a special wait under
 ``Ruleset.double_yakuman``).
 
-    >>> from game.readings import readings
-    >>> from game.tiles import counts34, parse_tiles
+    >>> from game.rules.readings import readings
+    >>> from game.rules.tiles import counts34, parse_tiles
     >>> tiles = parse_tiles("123m123p123s555z99m")      # riichi, won on the 2m
     >>> win = Win(tiles, tiles[1], [], WinSituation(riichi=True))
     >>> [find_yaku(r, win) for r in readings(counts34(tiles), 1, [], tsumo=False)]
@@ -21,11 +21,11 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import partial
 
-from game.errors import InputError
-from game.melds import Meld
-from game.readings import Reading
-from game.ruleset import TENHOU, Ruleset
-from game.tiles import (CHUN, DRAGON_KINDS, EAST, HAKU, HATSU, NORTH, RED_FIVES, SOUTH, TERMINAL_KINDS, WEST,
+from game.rules.errors import InputError
+from game.rules.melds import Meld
+from game.rules.readings import Reading
+from game.rules.ruleset import TENHOU, Ruleset
+from game.rules.tiles import (CHUN, DRAGON_KINDS, EAST, HAKU, HATSU, NORTH, RED_FIVES, SOUTH, TERMINAL_KINDS, WEST,
                         WIND_KINDS, YAOCHUU_KINDS)
 
 
@@ -303,7 +303,7 @@ SUIT_NEEDS = ((HONOURS_ONLY, HONOURS_ONLY), (FLUSH, HALF_FLUSH), (0, 0), (0, 0))
 def reading_needs(r: Reading) -> int:
     """The reading needs (bits) that the reading meets.
 
-        >>> from game.readings import Group, regular_reading
+        >>> from game.rules.readings import Group, regular_reading
         >>> r = regular_reading((Group(0, True), Group(3, True), Group(6, True), Group(27, False)), 8, "tanki")
         >>> reading_needs(r) == THREE_RUNS | YAOCHUU_PAIR | WIND_TRIPLET | HONOUR_TRIPLET[EAST]
         True

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from game.errors import InputError
+from game.rules.errors import InputError
 
 NUM_KINDS = 34
 NUM_TILES = 136
@@ -118,11 +118,11 @@ def parse_kinds(text: str) -> list[int]:
         >>> parse_kinds("19m 0z")
         Traceback (most recent call last):
         ...
-        game.tiles.NotationError: 0z is not a tile
+        game.rules.tiles.NotationError: 0z is not a tile
         >>> parse_kinds("１m")
         Traceback (most recent call last):
         ...
-        game.tiles.NotationError: '１' is not a digit 0-9 in '１m'
+        game.rules.tiles.NotationError: '１' is not a digit 0-9 in '１m'
     """
     kinds: list[int] = []
     digits = ""

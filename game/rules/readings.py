@@ -5,13 +5,13 @@ differently: ``111222333m`` is three triplets (sanankou) or three identical runs
 a 5m that completes ``3445m`` filled a 3-4 ryanmen or a 4_6 kanchan. Scoring tries
 every reading and keeps the best, as Tenhou does. This module only lists the
 readings (fast: each suit and the honours split on their own, and the splits are
-cached); yaku and fu live in game.yaku and game.scoring.
+cached); yaku and fu live in game.rules.yaku and game.rules.scoring.
 
 A reading holds its four groups (the called melds included), the pair kind and the
 wait. A concealed triplet completed by ron counts as open (a minkou): Tenhou scores
 its fu and its part in sanankou/suuankou that way, so the group says so.
 
-    >>> from game.tiles import counts34, parse_tiles
+    >>> from game.rules.tiles import counts34, parse_tiles
     >>> hand = counts34(parse_tiles("344556m789p123s11s"))     # won on 5m: 34+5 or 4_6
     >>> sorted(r.wait for r in readings(hand, 4, [], tsumo=False))
     ['kanchan', 'ryanmen']
@@ -23,8 +23,8 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import NamedTuple
 
-from game.melds import MELD_KINDS, Meld
-from game.tiles import YAOCHUU_KINDS
+from game.rules.melds import MELD_KINDS, Meld
+from game.rules.tiles import YAOCHUU_KINDS
 
 
 class Group(NamedTuple):
@@ -93,7 +93,7 @@ def readings(concealed34: Sequence[int], win_kind: int, melds: Sequence[Meld], t
 
     Empty when the hand is not complete. ValueError when the concealed size cannot be.
 
-        >>> from game.tiles import counts34, parse_tiles
+        >>> from game.rules.tiles import counts34, parse_tiles
         >>> hand = counts34(parse_tiles("111222333m789p55s"))    # won on 3m
         >>> sorted((r.wait, r.runs) for r in readings(hand, 2, [], tsumo=True))
         [('penchan', (0, 0, 0, 15)), ('shanpon', (15,))]

@@ -36,12 +36,12 @@ What a blob means (JSON of a save, settings) is for its caller, who must also re
     >>> storage.save("../evil", b"")
     Traceback (most recent call last):
     ...
-    game.storage.StorageError: a saved item's name is 1 to 32 of a-z 0-9 _ - (got '../evil')
+    game.data.storage.StorageError: a saved item's name is 1 to 32 of a-z 0-9 _ - (got '../evil')
     >>> unavailable = open_storage(None, environ={})
     >>> unavailable.load("settings")
     Traceback (most recent call last):
     ...
-    game.storage.StorageError: saving is off: no data folder (set PICORIICHI_DATA_DIR)
+    game.data.storage.StorageError: saving is off: no data folder (set PICORIICHI_DATA_DIR)
 """
 
 from __future__ import annotations
@@ -55,7 +55,7 @@ import tempfile
 from collections.abc import Mapping
 from pathlib import Path
 
-from game.errors import InputError
+from game.rules.errors import InputError
 
 DATA_DIR_VARIABLE = "PICORIICHI_DATA_DIR"
 VENDOR, APP = "pico-riichi", "pico-riichi"  # for pyxel.user_data_dir(VENDOR, APP)

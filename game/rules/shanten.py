@@ -11,7 +11,7 @@ notes (remove a pair, the sets, the partial sets, count ``8 - 2*sets - partials 
 said in tiles kept, and it makes Tenhou's rule exact for free: a wait on a kind the hand
 already holds four of would need a fifth copy, so it is not tenpai.
 
-    >>> from game.tiles import counts34, parse_tiles
+    >>> from game.rules.tiles import counts34, parse_tiles
     >>> shanten(counts34(parse_tiles("123m456p789s1122z")))
     0
     >>> shanten(counts34(parse_tiles("1111m234p567s789s")))
@@ -49,8 +49,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.tasks import TaskGen, run_to_end
-from game.errors import InputError
-from game.tiles import NUM_KINDS, YAOCHUU_KINDS, is_yaochuu
+from game.rules.errors import InputError
+from game.rules.tiles import NUM_KINDS, YAOCHUU_KINDS, is_yaochuu
 
 NUM_TILES_OF_KIND = 4
 MAX_HAND = 14
@@ -773,7 +773,7 @@ def _kokushi(packed: bytes) -> int:
 def shanten(counts34: Sequence[int]) -> int:
     """Shanten of the concealed tiles (-1 complete, 0 tenpai); the best of the three forms.
 
-        >>> from game.tiles import counts34, parse_tiles
+        >>> from game.rules.tiles import counts34, parse_tiles
         >>> shanten(counts34(parse_tiles("1122334455667z")))
         0
         >>> shanten(counts34(parse_tiles("11m")))  # four called sets and a pair
@@ -808,7 +808,7 @@ def shanten(counts34: Sequence[int]) -> int:
 def shanten_forms(counts34: Sequence[int]) -> tuple[int, int | None, int | None]:
     """(regular, chiitoitsu, kokushi) shanten; the last two only for 13 or 14 tiles.
 
-        >>> from game.tiles import counts34, parse_tiles
+        >>> from game.rules.tiles import counts34, parse_tiles
         >>> shanten_forms(counts34(parse_tiles("1122m3344p5566s7z")))
         (3, 0, 10)
         >>> shanten_forms(counts34(parse_tiles("1234m")))
@@ -951,7 +951,7 @@ def ukeire(counts34: Sequence[int], visible34: Sequence[int] | None = None) -> U
 
     For a 3n+2 hand (one to discard) it is the ukeire after the recommended discard.
 
-        >>> from game.tiles import counts34, parse_kinds, parse_tiles
+        >>> from game.rules.tiles import counts34, parse_kinds, parse_tiles
         >>> u = ukeire(counts34(parse_tiles("123m456p789s1122z")))
         >>> u.shanten, sorted(u.kinds), u.total
         (0, [27, 28], 4)
@@ -970,7 +970,7 @@ def ukeire(counts34: Sequence[int], visible34: Sequence[int] | None = None) -> U
 def waits(counts34: Sequence[int]) -> list[int]:
     """Kinds that complete a tenpai 3n+1 hand, never one the hand holds four of; [] if not tenpai.
 
-        >>> from game.tiles import counts34, parse_tiles
+        >>> from game.rules.tiles import counts34, parse_tiles
         >>> waits(counts34(parse_tiles("1112345678999m")))
         [0, 1, 2, 3, 4, 5, 6, 7, 8]
         >>> waits(counts34(parse_tiles("1111m234p567s789s")))  # only 1m, held four times
@@ -1025,7 +1025,7 @@ def evaluate_discards(
     later). Yields progress between candidate discards.
 
         >>> from engine.tasks import run_to_end
-        >>> from game.tiles import counts34, kind_name, parse_tiles
+        >>> from game.rules.tiles import counts34, kind_name, parse_tiles
         >>> options = run_to_end(evaluate_discards(counts34(parse_tiles("123m456p789s1122z7z"))))
         >>> [(kind_name(o.kind), o.shanten, o.ukeire.total) for o in options[:3]]
         [('7z', 0, 4), ('1m', 1, 11), ('4p', 1, 11)]

@@ -1,10 +1,10 @@
 """Scoring: fu, han, limits and payments of a winning hand, as Tenhou counts them.
 
-``score_hand`` reads the hand every way it can (game.readings), finds each reading's
-yaku (game.yaku) and fu, and keeps the reading worth most (then most han, then most
+``score_hand`` reads the hand every way it can (game.rules.readings), finds each reading's
+yaku (game.rules.yaku) and fu, and keeps the reading worth most (then most han, then most
 fu). ``win_deltas`` turns the result into the four players' score changes.
 
-    >>> from game.tiles import parse_tiles
+    >>> from game.rules.tiles import parse_tiles
     >>> hand = parse_tiles("123m456p789s55p234s")     # won by drawing the 4s
     >>> s = score_hand(hand, hand[-1], [], WinSituation(riichi=True, tsumo=True, seat_wind=1))
     >>> s.yaku, s.han, s.fu, s.limit, s.total, s.payments
@@ -15,12 +15,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from game.errors import InputError
-from game.melds import Meld
-from game.readings import Reading, readings
-from game.ruleset import TENHOU, Ruleset
-from game.tiles import DRAGON_KINDS, EAST, YAOCHUU_KINDS
-from game.yaku import LIABLE_YAKUMAN, YAKU, Win, WinSituation, find_yaku
+from game.rules.errors import InputError
+from game.rules.melds import Meld
+from game.rules.readings import Reading, readings
+from game.rules.ruleset import TENHOU, Ruleset
+from game.rules.tiles import DRAGON_KINDS, EAST, YAOCHUU_KINDS
+from game.rules.yaku import LIABLE_YAKUMAN, YAKU, Win, WinSituation, find_yaku
 
 __all__ = ["HandScore", "WinSituation", "score_hand", "win_deltas", "check_situation", "fu_of", "base_points"]
 
@@ -69,8 +69,8 @@ def _round_up_100(points: int) -> int:
 def fu_of(reading: Reading, win: Win, pinfu: bool) -> int:
     """Fu of one reading, rounded up to 10 (chiitoitsu 25; kokushi 0, as the oracle says).
 
-        >>> from game.readings import Group, regular_reading
-        >>> from game.tiles import parse_tiles
+        >>> from game.rules.readings import Group, regular_reading
+        >>> from game.rules.tiles import parse_tiles
         >>> groups = (Group(0, False), Group(9, True), Group(18, True), Group(27, False, open=True))
         >>> r = regular_reading(groups, 31, "tanki")     # 111m 123p 123s, called 111z, 55z tanki
         >>> pon = Meld("pon", (108, 109, 110), called=110, from_seat=1)
@@ -179,7 +179,7 @@ def check_situation(situation: WinSituation, melds: list[Meld]) -> None:
         >>> check_situation(WinSituation(ippatsu=True), [])
         Traceback (most recent call last):
         ...
-        game.errors.InputError: ippatsu needs riichi
+        game.rules.errors.InputError: ippatsu needs riichi
         >>> check_situation(WinSituation(riichi=True, dora_indicators=(0, 4, 8)), [])   # others' kans
     """
     if len(situation.dora_indicators) > MAX_DORA_INDICATORS:
@@ -200,7 +200,7 @@ def score_hand(concealed: list[int], win_tile: int, melds: list[Meld], situation
     Returns a HandScore whose ``error`` says why the hand does not win ("not complete",
     "no yaku"). Raises InputError for tiles that cannot be a hand at all.
 
-        >>> from game.tiles import parse_tiles
+        >>> from game.rules.tiles import parse_tiles
         >>> hand = parse_tiles("22m456p678s345m444z")
         >>> score_hand(hand, hand[0], [], WinSituation(dora_indicators=(0,))).error
         'no yaku (dora alone does not win)'
@@ -265,7 +265,7 @@ def win_deltas(score: HandScore, winner: int, dealer: int, from_seat: int | None
       discarder). A second yakuman on ron is halved with the rest: no real log shows the
       case, and Tenhou's tsumo treats the whole hand as liable, not its daisangen part.
 
-        >>> from game.tiles import parse_tiles
+        >>> from game.rules.tiles import parse_tiles
         >>> pons = [Meld("pon", tuple(parse_tiles(t)), from_seat=0) for t in ("555z", "666z", "777z")]
         >>> hand = parse_tiles("56m7m11p")      # seat 2 (south) draws the 7m; seat 0 fed the last dragon
         >>> s = score_hand(hand, hand[2], pons, WinSituation(tsumo=True, seat_wind=1))

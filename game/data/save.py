@@ -4,7 +4,7 @@ A match is its seed, its rules and the answers given at the table (``game.play.G
 the driver replays those answers (``Game(..., decisions=saved.decisions)``) and stands exactly
 where the game was saved, mid-round and mid-prompt, wall included. The table writes the save
 after every decision and deletes it when the game ends; the settings are saved the same way
-under their own name. Both go through ``game.storage`` (atomic files, or the browser's
+under their own name. Both go through ``game.data.storage`` (atomic files, or the browser's
 localStorage). Pure Python, no pyxel.
 
 A save that cannot be read (truncated, garbage, another format version, decisions that do not
@@ -12,7 +12,7 @@ fit their seed) is set aside as ``*.bad`` (never deleted) and ``read_game`` rais
 with one line for the title:
 
     >>> import tempfile
-    >>> from game.storage import open_storage
+    >>> from game.data.storage import open_storage
     >>> storage = open_storage(tempfile.mkdtemp(), environ={})
     >>> game = Game([TsumogiriAgent()] * 4, seed="PICORIICHI")
     >>> task = game.play()
@@ -26,7 +26,7 @@ with one line for the title:
     >>> read_game(storage)
     Traceback (most recent call last):
     ...
-    game.save.BadSave: the saved game is version 99, this game reads version 1: set aside as game.bin.bad
+    game.data.save.BadSave: the saved game is version 99, this game reads version 1: set aside as game.bin.bad
     >>> read_game(storage) is None  # set aside: nothing to continue, a new game can start
     True
 """
@@ -38,13 +38,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass, fields
 
 from engine.tasks import run_to_end
-from game.errors import InputError
+from game.rules.errors import InputError
 from game.play import Agent, Decision, Game, TsumogiriAgent
-from game.round import (AddedKan, Chi, ClosedKan, Discard, NineTerminals, OpenKan, Pass, Pon,
+from game.rules.round import (AddedKan, Chi, ClosedKan, Discard, NineTerminals, OpenKan, Pass, Pon,
                         Riichi, Ron, Tsumo)
-from game.settings import Settings
-from game.storage import Storage, StorageError
-from game.wall import seed_words
+from game.data.settings import Settings
+from game.data.storage import Storage, StorageError
+from game.rules.wall import seed_words
 
 FORMAT = "pico-riichi save"
 VERSION = 1

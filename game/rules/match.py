@@ -25,8 +25,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from game.ruleset import TENHOU, Ruleset
-from game.tiles import WIND_NAMES
+from game.rules.ruleset import TENHOU, Ruleset
+from game.rules.tiles import WIND_NAMES
 
 
 def round_label(round_index: int) -> str:
@@ -58,7 +58,7 @@ class RoundEnd:
 
     @classmethod
     def of_round(cls, rnd) -> RoundEnd:
-        """The end of a finished :class:`game.round.Round`."""
+        """The end of a finished :class:`game.rules.round.Round`."""
         result = rnd.result
         deltas = tuple(s - s0 for s, s0 in zip(rnd.scores, rnd.setup.scores))
         winners = tuple(w.seat for w in result.wins)

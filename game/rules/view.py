@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
-from game.melds import Meld
+from game.rules.melds import Meld
 
 
 @dataclass(frozen=True)
@@ -90,11 +90,11 @@ def seen_by(event: Any, seat: int) -> Any | None:
     seat's draw shows no tile, the deal shows only the seat's own hand, another seat's
     answer to a claim and its missed wins are not seen at all.
 
-        >>> from game.round import Drew
+        >>> from game.rules.round import Drew
         >>> seen_by(Drew(seat=1, tile=40), seat=1), seen_by(Drew(seat=1, tile=40), seat=2)
         (Drew(seat=1, tile=40, rinshan=False), Drew(seat=1, tile=None, rinshan=False))
     """
-    from game import round as rules  # the round imports this module
+    from game.rules import round as rules  # the round imports this module
 
     if isinstance(event, rules.Drew) and event.seat != seat:
         return replace(event, tile=None)

@@ -1,6 +1,6 @@
 """One round of riichi mahjong, event-sourced: the state is the fold of its events.
 
-A :class:`Round` starts from a fresh :class:`game.wall.Wall` and the table's figures;
+A :class:`Round` starts from a fresh :class:`game.rules.wall.Wall` and the table's figures;
 each seat then acts only through ``legal_actions(seat)`` and ``apply(seat, action)``.
 Every change is an event appended to ``round.events`` (deal, draw, discard, answer,
 call, kan, riichi accepted, dora revealed, miss, win, draw-game); ``Round.replay(setup,
@@ -16,14 +16,14 @@ The API a table drives (the UI, the CPUs, the simulator, the replay):
 ``Round.start(wall, dealer, round_wind, honba, sticks, scores, ruleset)``;
 ``round.awaiting()`` (the seats the table waits for), ``round.legal_actions(seat)``,
 ``round.apply(seat, action)`` (IllegalAction otherwise), ``round.view(seat)``
-(a :class:`game.view.PlayerView`), ``round.events``, ``round.result`` (a RoundResult
+(a :class:`game.rules.view.PlayerView`), ``round.events``, ``round.result`` (a RoundResult
 once the round is over). Actions are small frozen dataclasses: Discard(tile),
 Riichi(tile), Tsumo(), Ron(), Chi((a, b)), Pon((a, b)), OpenKan(), ClosedKan(kind),
 AddedKan(tile), Pass(), NineTerminals().
 
 Worked example (on an unshuffled wall; the dealer throws a tile, nobody may claim it)::
 
-    >>> from game.wall import Wall
+    >>> from game.rules.wall import Wall
     >>> r = Round.start(Wall(list(range(136))), dealer=0)
     >>> r.phase, r.turn, len(r.hand(0)), r.tiles_left
     ('turn', 0, 14, 69)
@@ -37,7 +37,7 @@ Worked example (on an unshuffled wall; the dealer throws a tile, nobody may clai
     >>> Round.replay(r.setup, r.events).snapshot() == r.snapshot()
     True
 
-Rules are Tenhou's (reference.md §5) with the switches of :class:`game.ruleset.Ruleset`.
+Rules are Tenhou's (reference.md §5) with the switches of :class:`game.rules.ruleset.Ruleset`.
 Kan dora as Tenhou: a closed kan's indicator turns at once (its DoraRevealed follows the
 replacement draw, before the player acts; the mjlog writes DORA before the draw); an open
 or added kan's turns when its maker discards, or at the next kan, so a replacement-draw
@@ -51,15 +51,15 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.tasks import TaskGen, run_to_end
-from game.errors import InputError
-from game.melds import Meld
-from game.readings import readings
-from game.ruleset import TENHOU, Ruleset
-from game.scoring import HandScore, WinSituation, score_hand, win_deltas
-from game.shanten import shanten, waits
-from game.tiles import DRAGON_KINDS, WIND_KINDS, YAOCHUU_KINDS, counts34, is_red
-from game.view import DiscardView, PlayerView
-from game.wall import DEAD_WALL, Wall
+from game.rules.errors import InputError
+from game.rules.melds import Meld
+from game.rules.readings import readings
+from game.rules.ruleset import TENHOU, Ruleset
+from game.rules.scoring import HandScore, WinSituation, score_hand, win_deltas
+from game.rules.shanten import shanten, waits
+from game.rules.tiles import DRAGON_KINDS, WIND_KINDS, YAOCHUU_KINDS, counts34, is_red
+from game.rules.view import DiscardView, PlayerView
+from game.rules.wall import DEAD_WALL, Wall
 
 # Tenhou yaku ids that make pao (liability) apply, by the kinds whose sets they need.
 DAISANGEN, DAISUUSHII = 39, 49
@@ -234,7 +234,7 @@ class RoundResult:
     """How a round ended: the wins (empty for a draw), the draw's reason, the total
     score changes, the seats tenpai at an exhaustive draw, and whether the dealer deals
     again (a dealer's win, the dealer tenpai at an exhaustive draw, an abortive draw):
-    the one place this is decided; :class:`game.match.Match` follows it."""
+    the one place this is decided; :class:`game.rules.match.Match` follows it."""
     wins: list[Won] = field(default_factory=list)
     draw_reason: str | None = None
     deltas: list[int] = field(default_factory=lambda: [0, 0, 0, 0])
@@ -395,7 +395,7 @@ class Round:
         is the thinking the table slices across frames; ``legal_actions`` then reads the
         results. Running it is optional: ``legal_actions`` computes whatever is missing.
 
-            >>> from game.wall import Wall
+            >>> from game.rules.wall import Wall
             >>> r = Round.start(Wall(list(range(136))), dealer=0)
             >>> run_to_end(r.prepare()); (len(r.events), 0) in r._cache
             True

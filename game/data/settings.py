@@ -20,7 +20,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, fields, replace
 from typing import Any
 
-from game.ruleset import TENHOU, Ruleset
+from game.rules.ruleset import TENHOU, Ruleset
 
 # Each field's choices, in the order the menu cycles them; the first is the default.
 CHOICES: dict[str, tuple[Any, ...]] = {

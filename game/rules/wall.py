@@ -31,7 +31,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from engine.tasks import TaskGen, run_to_end
-from game.errors import InputError
+from game.rules.errors import InputError
 
 # --- seeds -------------------------------------------------------------------------
 
@@ -157,7 +157,7 @@ def seed_words(text: str) -> list[int]:
     >>> seed_words("?")
     Traceback (most recent call last):
     ...
-    game.errors.InputError: seed code '?': '?' is not a code character (0-9, A-Z but U)
+    game.rules.errors.InputError: seed code '?': '?' is not a code character (0-9, A-Z but U)
     """
     if is_tenhou_seed(text):
         return tenhou_seed_words(text)
@@ -462,7 +462,7 @@ class Wall:
         """Turn the next kan dora indicator and return it.
 
         The wall only knows where the indicators lie; when each one turns is a rule of the
-        round (see the module docstring of :mod:`game.round`).
+        round (see the module docstring of :mod:`game.rules.round`).
         """
         if len(self.dora_indicators) >= 5:
             raise InputError("all four kan dora indicators are already turned")

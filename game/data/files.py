@@ -8,7 +8,7 @@ one line naming the full path.
 
     >>> read_file("/dev/zero")
     Traceback (most recent call last):
-    game.errors.InputError: /dev/zero: not a regular file (a character device)
+    game.rules.errors.InputError: /dev/zero: not a regular file (a character device)
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ import os
 import stat
 from pathlib import Path
 
-from game.errors import InputError
+from game.rules.errors import InputError
 
 MAX_BYTES = 16 * 1024 * 1024  # far above any real log (the largest in tests/data is under 60 KiB)
 
@@ -30,7 +30,7 @@ def read_file(path: str | Path, limit: int = MAX_BYTES) -> bytes:
 
     >>> read_file("/")
     Traceback (most recent call last):
-    game.errors.InputError: /: not a regular file (a directory)
+    game.rules.errors.InputError: /: not a regular file (a directory)
     """
     name = str(path)
     try:
