@@ -15,9 +15,9 @@ from greedy import GreedyAgent
 from engine.tasks import run_to_end
 from game.play import Game
 from game.records import parse_mjlog, parse_tenhou6, read_log
-from game.records.mjlog import write_mjlog
+from game.records.mjlog_write import write_mjlog
 from game.records.ours import export_game, game_log
-from game.records.tenhou6 import write_tenhou6
+from game.records.tenhou6_write import write_tenhou6
 from game.replay import replay_game
 from game.rules.ruleset import Ruleset
 from game.rules.wall import seed_words, tenhou_seed_words

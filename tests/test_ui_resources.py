@@ -1,5 +1,5 @@
-"""resources.pyxres loads, holds the art of art/ (game/ui/sheet.py) and the sounds, and rebuilds
-to the same bytes; every sound plays headless."""
+"""resources.pyxres loads, holds the art of art/ (tools/art.py) where game/ui/sheet.py places it, and
+the sounds; it rebuilds to the same bytes, with the layout table beside it; every sound plays headless."""
 
 from __future__ import annotations
 
@@ -11,14 +11,16 @@ from pathlib import Path
 import pytest
 
 from engine import audio, target
-from game.ui import sheet, sound
+from game.ui import sheet, sheet_layout, sound
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tools"))
+import art  # noqa: E402  (tools/art.py)
 
 
 def test_the_loaded_sprite_sheet_holds_every_sprite(pyxel_headless):
     bank = pyxel_headless.images[sheet.BANK]
-    for name, sprite in sheet.compose().items():
+    for name, sprite in art.compose().items():
         for dy, row in enumerate(sprite.rows):
             got = "".join(f"{bank.pget(sprite.x + dx, sprite.y + dy):x}" for dx in range(sprite.w))
             assert got == row, f"{name} row {dy}"
@@ -28,7 +30,7 @@ def test_all_art_lies_in_the_128_pixel_sprite_sheet_without_overlap():
     bank, x0, y0, w, h = target.SPRITE_SHEET
     assert bank == sheet.BANK
     taken: dict[tuple[int, int], str] = {}
-    for name, sprite in sheet.compose().items():
+    for name, sprite in art.compose().items():
         assert x0 <= sprite.x and sprite.x + sprite.w <= x0 + w, name
         assert y0 <= sprite.y and sprite.y + sprite.h <= y0 + h, name
         assert all(len(row) == sprite.w for row in sprite.rows), name
@@ -43,6 +45,16 @@ def test_the_tool_rebuilds_the_committed_file_byte_for_byte(tmp_path):
     subprocess.run([sys.executable, str(ROOT / "tools" / "build_resources.py"), str(out)],
                    check=True, capture_output=True, env={**os.environ, "SDL_AUDIODRIVER": "dummy"})
     assert out.read_bytes() == target.RESOURCE_FILE.read_bytes()
+
+
+def test_the_layout_table_beside_the_sheet_is_the_arts_own():
+    """game/ui/sheet_layout.py is what tools/build_resources.py writes from art/ today."""
+    assert (ROOT / "game" / "ui" / "sheet_layout.py").read_text(encoding="utf-8") == art.layout_source()
+    fonts = art.font()
+    assert sheet.FONT_CHARS == tuple(fonts) and sheet_layout.FONT_WIDTHS == {c: len(r[0]) for c, r in fonts.items()}
+    logo = art.compose()["logo"]
+    assert (logo.x, logo.y, logo.w, logo.h) == (*sheet.LOGO_ORIGIN, sheet.LOGO_W, sheet.LOGO_H)
+
 
 
 def test_the_sounds_keep_pico8s_limits_and_each_has_notes(pyxel_headless):

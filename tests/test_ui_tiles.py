@@ -7,6 +7,9 @@ the seed-code alphabet, where a misread character makes another valid code.
 
 from __future__ import annotations
 
+import sys
+from pathlib import Path
+
 from itertools import combinations
 
 import pytest
@@ -14,6 +17,9 @@ import pytest
 from engine.target import BLACK, WIDTH
 from game.rules.tiles import RED_FIVES
 from game.ui import glyphs, sheet, tiles
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tools"))
+import art  # noqa: E402  (tools/art.py)
 from game.rules.wall import CODE_ALIASES, CODE_ALPHABET, CODE_MAX, new_seed_code
 
 MIN_DIFFERENCE = 4
@@ -73,8 +79,8 @@ def test_turned_tiles_show_the_same_face_turned(pyxel_headless, size):
 def test_a_sideways_face_is_the_upright_face_turned_anticlockwise():
     for size in (tiles.HAND, tiles.POND):
         for name in sheet.SPRITE_NAMES:
-            glyph = sheet.faces(size)[name]
-            assert sheet.rotate_ccw(sheet.rotate_ccw(sheet.rotate_ccw(sheet.rotate_ccw(glyph)))) == glyph
+            glyph = art.faces(size)[name]
+            assert art.rotate_ccw(art.rotate_ccw(art.rotate_ccw(art.rotate_ccw(glyph)))) == glyph
 
 
 def test_a_dimmed_tile_is_darker_and_drawing_leaves_the_palette_as_it_was(pyxel_headless):

@@ -3,6 +3,9 @@ seed code replays that game's deal."""
 
 from __future__ import annotations
 
+import sys
+from pathlib import Path
+
 import pyxel
 from stepping import press, screen, step, step_until
 
@@ -12,6 +15,9 @@ from game.ui.table import TableScene
 from game.ui import glyphs, sheet, title as title_module
 from game.ui.title import LOGO_Y, MENU_LINE, MENU_X, MENU_Y, MESSAGE_Y, NEW_GAME, SEED, TitleScene
 from game.rules.wall import CODE_MAX, CODE_MIN, Shuffler, Wall, normalize_code, seed_words
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tools"))
+import art  # noqa: E402  (tools/art.py)
 
 CODE = "PICO2RIICHI"  # 11 characters; I reads as 1
 KEYS = {c: getattr(pyxel, f"KEY_{c}") for c in "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"}
@@ -33,7 +39,7 @@ def test_the_palette_is_pico8s(pyxel_headless):
 def test_the_title_draws_its_logo_and_new_game_chosen_in_white(make_cart):
     cart = make_cart(TitleScene)
     step(cart)
-    logo = sheet.compose()["logo"]
+    logo = art.compose()["logo"]
     band = rows(LOGO_Y, LOGO_Y + logo.h)
     for y, row in enumerate(logo.rows):  # the logo's pixels, over the background where clear
         assert [band[y * WIDTH + x] for x in range(WIDTH)] == [int(c, 16) or DARK_BLUE for c in row]

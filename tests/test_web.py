@@ -61,7 +61,7 @@ def test_the_app_holds_the_cartridge_and_nothing_else(builds):
         main = archive.read("pico-riichi/main.py")
     assert marker == "main.py" and main == (ROOT / "main.py").read_bytes()
     expected = {"pico-riichi/main.py", "pico-riichi/resources.pyxres", "pico-riichi/.pyxapp_startup_script"}
-    expected |= {f"pico-riichi/{p.relative_to(ROOT).as_posix()}" for folder in ("engine", "game", "art")
+    expected |= {f"pico-riichi/{p.relative_to(ROOT).as_posix()}" for folder in ("engine", "game")
                  for p in (ROOT / folder).rglob("*") if p.is_file() and "__pycache__" not in p.parts}
     assert set(names) == expected
 

@@ -2,7 +2,10 @@
 
     .venv/bin/python tools/build_resources.py [OUT]     (OUT defaults to resources.pyxres)
 
-The sprite sheet is ``game.ui.sheet.compose()`` (tiles, seed-code font, logo, from art/*.txt).
+The sprite sheet is ``tools/art.py``'s ``compose()`` (tiles, seed-code font, logo, from
+art/*.txt) at the places ``game/ui/sheet.py`` gives; beside the default file it also writes
+``game/ui/sheet_layout.py``, the table of what the painters need to know of the art (each
+font glyph's width, the logo's size), so the cartridge never reads art/.
 The sounds are written here as Pyxel's sound strings (``pyxel.Sound.set``: notes, tones
 t/s/p/n = triangle/square/pulse/noise, volumes 0-7, effects n/s/v/f = none/slide/vibrato/fade
 out, and the speed in 1/120 s per note); ``game.ui.sound`` numbers them. PICO-8 allows 64 sound
@@ -21,6 +24,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+import art  # noqa: E402  (tools/art.py)
 from engine import target  # noqa: E402
 from game.ui import sheet  # noqa: E402
 
@@ -52,7 +56,7 @@ def paint_sprite_sheet() -> None:
     bank, x, y, w, h = target.SPRITE_SHEET
     image = pyxel.images[bank]
     image.rect(x, y, w, h, sheet.CLEAR)
-    for sprite in sheet.compose().values():
+    for sprite in art.compose().values():
         image.set(sprite.x, sprite.y, list(sprite.rows))
 
 
@@ -77,6 +81,9 @@ def main(path: Path = target.RESOURCE_FILE) -> None:
     write_sounds()
     pyxel.save(str(path))
     print(f"wrote {path} ({path.stat().st_size} bytes)")
+    if path.resolve() == target.RESOURCE_FILE.resolve():
+        art.LAYOUT_FILE.write_text(art.layout_source(), encoding="utf-8")
+        print(f"wrote {art.LAYOUT_FILE.relative_to(ROOT)}")
 
 
 if __name__ == "__main__":

@@ -24,9 +24,9 @@ from greedy import GreedyAgent  # noqa: E402
 from engine.tasks import run_to_end  # noqa: E402
 from game.play import Game  # noqa: E402
 from game.records import parse_mjlog, parse_tenhou6  # noqa: E402
-from game.records.mjlog import write_mjlog  # noqa: E402
+from game.records.mjlog_write import write_mjlog  # noqa: E402
 from game.records.ours import game_log  # noqa: E402
-from game.records.tenhou6 import write_tenhou6  # noqa: E402
+from game.records.tenhou6_write import write_tenhou6  # noqa: E402
 from game.replay import replay_game  # noqa: E402
 from game.rules.ruleset import Ruleset  # noqa: E402
 from game.rules.wall import seed_words, tenhou_seed_words  # noqa: E402

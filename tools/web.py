@@ -3,7 +3,7 @@
     .venv/bin/python tools/web.py build     # dist/pico-riichi.pyxapp and dist/pico-riichi.html
     .venv/bin/python tools/web.py check     # the game under the page's Pyodide, against CPython
 
-``build`` copies only what the cartridge needs (main.py, resources.pyxres, engine/, game/, art/) into a
+``build`` copies only what the cartridge needs (main.py, resources.pyxres, engine/, game/) into a
 staging folder, packs it with ``pyxel package`` (which packs every file of the folder it is given),
 pins what the archive would otherwise take from the clock and the file system (entry times,
 permissions), and inlines the archive into a page with ``pyxel app2html``. The same commit gives
@@ -42,8 +42,8 @@ from engine.target import FRAME_SECONDS  # noqa: E402
 APP_NAME = "pico-riichi"  # the archive, its top folder and the page are named after it
 STARTUP_SCRIPT = "main.py"
 APP_FILES = ("main.py", "resources.pyxres")
-# The code, and the art the scenes compose their sprites from at run time (where a branch has it).
-APP_FOLDERS = ("engine", "game", "art")
+# The code; the art is in resources.pyxres (its text in art/ is for tools/build_resources.py only).
+APP_FOLDERS = ("engine", "game")
 SKIPPED = ("__pycache__",)  # pyxel package skips these and dot-paths too; a stray .pyc would not
 SKIPPED_SUFFIXES = (".pyc", ".pyo")
 ZIP_TIME = (1980, 1, 1, 0, 0, 0)  # the earliest a zip entry can say: no clock in the archive

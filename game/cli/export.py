@@ -17,8 +17,8 @@ from pathlib import Path
 
 from game.rules.errors import InputError
 from game.records import read_log
-from game.records.mjlog import write_mjlog
-from game.records.tenhou6 import write_tenhou6
+from game.records.mjlog_write import write_mjlog
+from game.records.tenhou6_write import write_tenhou6
 
 FORMATS = ("mjlog", "tenhou6")
 

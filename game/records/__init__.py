@@ -1,4 +1,4 @@
-"""Tenhou's game records: the mjlog meld bitfield, and readers for whole game logs.
+"""Tenhou's game records: the log model, Tenhou's two formats both ways, and our games as logs.
 
 ``read_log(path)`` reads an mjlog XML or a tenhou.net/6 JSON file into a
 :class:`GameLog` (rules, players, seed string, rounds; each round its
@@ -6,10 +6,14 @@
 
 One room per part:
 
-- :mod:`game.records.meld_codec`: the mjlog meld bitfield, both ways;
 - :mod:`game.records.model`: the shared log model both formats become;
-- :mod:`game.records.mjlog`: the mjlog XML reader;
-- :mod:`game.records.tenhou6`: the tenhou.net/6 JSON reader.
+- :mod:`game.records.meld_codec`: the mjlog meld bitfield, both ways;
+- :mod:`game.records.mjlog_read`, :mod:`game.records.mjlog_write`: Tenhou's mjlog XML;
+- :mod:`game.records.tenhou6_read` (a whole log) and :mod:`game.records.tenhou6_round` (one
+  round's array), :mod:`game.records.tenhou6_write`, with their shared vocabulary in
+  :mod:`game.records.tenhou6_codes`: the tenhou.net/6 JSON that Tenhou's viewer and the
+  reviewers read;
+- :mod:`game.records.ours`: a game played by our driver, as the model (for the writers).
 
 This package exports what callers need, so ``from game.records import read_log`` works.
 """
@@ -22,12 +26,13 @@ from pathlib import Path
 from game.rules.errors import InputError
 from game.data.files import read_file
 from game.records.meld_codec import decode_meld, encode_meld, encode_nuki, nuki_tile
-from game.records.mjlog import parse_mjlog
+from game.records.mjlog_read import parse_mjlog
 from game.records.model import (
     Agari, Bye, Call, Discard, Draw, Event, GameLog, GameRules, NewDora, Nuki, Owari, Player, Rejoin, Riichi,
     RoundInit, RoundLog, Ryuukyoku,
 )
-from game.records.tenhou6 import DAN_NAMES, TENHOU6_RED, YAKU_NAMES, parse_tenhou6
+from game.records.tenhou6_codes import DAN_NAMES, TENHOU6_RED, YAKU_NAMES
+from game.records.tenhou6_read import parse_tenhou6
 
 __all__ = [
     "Agari", "Bye", "Call", "DAN_NAMES", "Discard", "Draw", "Event", "GameLog", "GameRules", "NewDora", "Nuki",

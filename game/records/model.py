@@ -3,8 +3,8 @@
 A :class:`GameLog` holds the rules, the players, the seed string (mjlog only) and the
 rounds; a :class:`RoundLog` holds its :class:`RoundInit` and its events in order. All
 scores are in points (the mjlog writes hundreds). Seats are absolute (0..3, seat 0 is
-the first player listed). The readers (:mod:`game.records.mjlog`,
-:mod:`game.records.tenhou6`) build it; the replay reads it.
+the first player listed). The readers (:mod:`game.records.mjlog_read`,
+:mod:`game.records.tenhou6_read`) build it; the replay reads it.
 """
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """Our own games as Tenhou logs: a finished :class:`game.play.Game` becomes a :class:`GameLog`,
-which the writers of :mod:`game.records.mjlog` and :mod:`game.records.tenhou6` turn into files.
+which the writers of :mod:`game.records.mjlog_write` and :mod:`game.records.tenhou6_write` turn into files.
 
 The round's events map one to one onto the log's, with Tenhou's order where ours differs: a
 closed kan's new dora indicator is written before its replacement draw, riichi is declared
@@ -24,11 +24,11 @@ import time
 from dataclasses import replace
 from pathlib import Path
 
-from game.records.mjlog import write_mjlog
+from game.records.mjlog_write import write_mjlog
 from game.records.model import (
     Agari, Call, Discard, Draw, GameLog, GameRules, NewDora, Owari, Player, Riichi, RoundInit, RoundLog, Ryuukyoku,
 )
-from game.records.tenhou6 import write_tenhou6
+from game.records.tenhou6_write import write_tenhou6
 from game.rules.round import (
     Called, Dealt, Discarded, DoraRevealed, Drew, Kanned, RiichiAccepted, Round, RoundDrawn, Won,
 )

@@ -2,7 +2,7 @@
 
 Pyxel's built-in 3×5 font draws B like 8, Q like 9, G like 6, D like 0, S like 5 and Z like 2,
 and a code misread that way is another valid code. The seed-code font (art/font_code.txt,
-Crockford's base 32) is 5 pixels tall and 4 wide (5 for M, N, W), and every two of its glyphs
+Crockford's base 32, placed in the sprite sheet as game/ui/sheet.py says) is 5 pixels tall and 4 wide (5 for M, N, W), and every two of its glyphs
 differ in at least 4 pixels (tests/test_ui_glyphs.py).
 
     draw_code(x, y, "PICO2R11", WHITE)        top-left at (x, y)
@@ -28,8 +28,7 @@ def glyph_width(char: str) -> int:
     >>> glyph_width("8"), glyph_width("M"), glyph_width("o")
     (4, 5, 4)
     """
-    rows = sheet.font().get(_canonical(char))
-    return len(rows[0]) if rows else UNKNOWN_W
+    return sheet.FONT_WIDTHS.get(_canonical(char), UNKNOWN_W)
 
 
 def code_width(code: str) -> int:
@@ -43,14 +42,12 @@ def code_width(code: str) -> int:
 
 def draw_code(x: int, y: int, code: str, colour: int) -> int:
     """Draw ``code`` with its top-left at (x, y) in ``colour``; returns the x after its last glyph."""
-    glyphs = sheet.font()
-    order = list(glyphs)
     for char in code:
         key = _canonical(char)
-        if key in glyphs:
-            u, v = sheet.font_origin(order.index(key))
+        if key in sheet.FONT_WIDTHS:
+            u, v = sheet.font_origin(sheet.FONT_CHARS.index(key))
             pyxel.pal(sheet.FONT_INK, colour)
-            pyxel.blt(x, y, sheet.BANK, u, v, len(glyphs[key][0]), CODE_H, sheet.CLEAR)
+            pyxel.blt(x, y, sheet.BANK, u, v, sheet.FONT_WIDTHS[key], CODE_H, sheet.CLEAR)
             pyxel.pal()
         else:
             pyxel.rectb(x, y + 1, UNKNOWN_W, CODE_H - 1, colour)

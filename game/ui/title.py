@@ -174,8 +174,8 @@ class TitleScene:
 
     def draw(self) -> None:
         pyxel.cls(DARK_BLUE)
-        logo = sheet.compose()["logo"]
-        pyxel.blt(0, LOGO_Y, sheet.BANK, logo.x, logo.y, logo.w, logo.h, sheet.CLEAR)
+        u, v = sheet.LOGO_ORIGIN
+        pyxel.blt(0, LOGO_Y, sheet.BANK, u, v, sheet.LOGO_W, sheet.LOGO_H, sheet.CLEAR)
         x = (pyxel.width - len(TITLE_TILES) * TILES_PITCH + 1) // 2
         for i, tile in enumerate(TITLE_TILES):
             tiles.draw_tile(x + i * TILES_PITCH, TILES_Y, tile)

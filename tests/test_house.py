@@ -1,0 +1,59 @@
+"""The house rules (tools/house.py): layers, no import circle, rooms of a readable size, and a
+design.md whose list of rooms is the tree."""
+
+from __future__ import annotations
+
+import re
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tools"))
+
+import house  # noqa: E402  (tools/house.py)
+
+MODULES = house.read_modules()
+
+
+def test_no_import_circle():
+    assert house.cycles(MODULES) == []
+
+
+def test_each_layer_imports_only_what_it_may():
+    assert house.layer_breaches(MODULES) == []
+
+
+def test_no_room_is_too_large_unless_design_md_says_why():
+    assert house.oversized(MODULES) == []
+
+
+def test_the_checks_see_a_circle_hidden_in_a_function_and_a_breach_of_the_rules_core():
+    fake = {
+        "game.rules.a": house.Module("game.rules.a", ROOT, 1, {"game.rules.b", "pyxel"}),
+        "game.rules.b": house.Module("game.rules.b", ROOT, 1, {"game.rules.a", "game.play"}),
+        "game.play": house.Module("game.play", ROOT, 1, set()),
+    }
+    assert house.cycles(fake) == [["game.rules.a", "game.rules.b"]]
+    breaches = house.layer_breaches(fake)
+    assert any("game.rules.a imports pyxel" in b for b in breaches)
+    assert any("game.rules.b imports game.play" in b for b in breaches)
+
+
+def test_an_import_inside_a_function_counts():
+    tree = house.ast.parse("def later():\n    from game.rules import round\n")
+    assert house.raw_imports(tree, "game.rules") == {"game.rules:round"}
+
+
+def test_design_md_lists_every_room_of_the_tree_and_nothing_else():
+    text = (ROOT / "docs" / "design.md").read_text(encoding="utf-8")
+    rooms = text.split("## The rooms", 1)[1].split("\n## ", 1)[0]
+    listed = set(re.findall(r"`((?:engine|game)/[\w/]+\.py)`", rooms))
+    tree = {p.relative_to(ROOT).as_posix() for package in ("engine", "game") for p in (ROOT / package).rglob("*.py")
+            if p.name not in ("__init__.py", "__main__.py")}
+    assert sorted(tree - listed) == [] and sorted(listed - tree) == []
+
+
+def test_the_tools_own_examples():
+    import doctest
+
+    assert doctest.testmod(house).failed == 0
