@@ -1,0 +1,255 @@
+"""What the outside measures share: Mortal's libriichi arena, in its own .venv-mjai.
+
+Not a benchmark: ``cpu_vs_rulebase.py`` (three RulebaseBots) and ``cpu_vs_majiang.py``
+(three of kobalab's majiang-ai) seat one of our CPUs against three outside bots through this.
+
+The referee is nobody's here: the ``mjai`` package from PyPI (0.2.1, AGPL-3.0) ships Mortal's
+libriichi arena (``mjai.mlibriichi.arena.Match``). That package pins an old ``mahjong``, so
+:func:`ensure_venv` makes a virtual environment of its own, ``.venv-mjai`` (git-ignored),
+with ``mjai`` and our package (without pyxel: the game core needs none); each benchmark
+re-runs itself there (:func:`run_inside`). The game never imports ``mjai``.
+
+Game i is played with the arena's seed (S + i, 0); our bot sits in seat i mod 4 (seat 0
+deals first), so it sits in each seat equally often. Our bot is
+:class:`game.mjai.bot.MjaiBot` around ``game.sim.cpu_agent(strength)``: it sees only the
+mjai events the referee sends it (others' draws hidden).
+
+Read from each game's log (the referee's mjai log): whether the game reached its end, our
+final rank (the last start_kyoku scores, less the riichi deposits after it, plus the last
+deltas; ties go to the earlier seat), and per round whether we won, dealt in, declared
+riichi, called. The referee prints an action it refuses ("invalid action: ...", then the
+state with "player (abs): N") on its **standard output** and plays on: both streams of the
+process are sent to one file while a game is played, and those lines are counted there,
+seat by seat. An answer it cannot use at all (a kan of tiles the seat does not hold) is not
+such a line: it prints "unknown error" and ends the round as a draw with reason "error", the
+erring seat paying most; those rounds are counted from the log, seat by seat.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gzip
+import json
+import math
+import multiprocessing
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+VENV = ROOT / ".venv-mjai"
+VENV_PYTHON = VENV / "bin" / "python"
+STAMP = VENV / ".installed-mjai"
+MJAI_PACKAGE = "mjai==0.2.1"
+Z95 = 1.96
+RELATIVE = ("ours", "next", "across", "previous")  # the opponents by seat after ours
+
+
+# --- the environment --------------------------------------------------------------------
+
+def ensure_venv() -> None:
+    """Make .venv-mjai with the mjai package and our package, once."""
+    if STAMP.exists():
+        return
+    print(f"making {VENV.name} (mjai and our package) ...", file=sys.stderr)
+    subprocess.run([sys.executable, "-m", "venv", str(VENV)], check=True)
+    pip = [str(VENV_PYTHON), "-m", "pip", "install", "--quiet"]
+    subprocess.run(pip + [MJAI_PACKAGE], check=True)
+    subprocess.run(pip + ["--no-deps", "-e", str(ROOT)], check=True)
+    STAMP.touch()
+
+
+def run_inside(script: str, argv: list[str]) -> None:
+    """Re-run ``script`` inside .venv-mjai (made first if need be); returns only there."""
+    if "--inside" in argv:
+        sys.path.insert(0, str(ROOT))
+        return
+    ensure_venv()
+    os.execv(str(VENV_PYTHON), [str(VENV_PYTHON), script, "--inside", *argv])
+
+
+# --- one game, inside .venv-mjai ---------------------------------------------------------
+
+def our_player(strength: str, seat: int):
+    """Our CPU at ``strength`` as an mjai player object (``react(line) -> answer``)."""
+    from game.mjai.bot import MjaiBot
+    from game.sim import cpu_agent
+
+    return MjaiBot(cpu_agent(strength), seat)
+
+
+def seated_engine(name: str, player):
+    """The package's engine, but start_game's id is the seat (the package sends the game's
+    index there)."""
+    import mjai.engine
+
+    class SeatedEngine(mjai.engine.DockerMjaiLogEngine):
+        def start_game(self, game_idx: int) -> None:
+            seat = self.player_ids[game_idx]
+            self.player.react(json.dumps([{"type": "start_game", "names": ["0", "1", "2", "3"], "id": seat}]))
+
+    return SeatedEngine(name, player=player)
+
+
+def play_one(players: list, seed: int, our_seat: int) -> dict:
+    """Play one game of four mjai ``players`` in the arena; our seat's figures from the log."""
+    from loguru import logger
+    from mjai.mlibriichi.arena import Match
+
+    logger.remove()  # RulebaseBot logs every discard otherwise
+    engines = [seated_engine(f"seat{s}", p) for s, p in enumerate(players)]
+    with tempfile.TemporaryDirectory() as logs, tempfile.TemporaryFile("w+") as said:
+        start, wall = time.process_time(), time.perf_counter()
+        saved = os.dup(1), os.dup(2)
+        sys.stdout.flush()
+        os.dup2(said.fileno(), 1)
+        os.dup2(said.fileno(), 2)
+        try:
+            Match(log_dir=logs).py_match(*engines, seed_start=(seed, 0))
+        finally:
+            sys.stdout.flush()
+            os.dup2(saved[0], 1)
+            os.dup2(saved[1], 2)
+            os.close(saved[0])
+            os.close(saved[1])
+        seconds, wall = time.process_time() - start, time.perf_counter() - wall
+        said.seek(0)
+        invalid = invalid_actions(said.read())
+        log = next(Path(logs).glob("*.json.gz"))
+        with gzip.open(log, "rt") as f:
+            events = [json.loads(line) for line in f if line.strip()]
+    record = read_log(events, our_seat)
+    by_place = [invalid.get((our_seat + k) % 4, 0) for k in range(4)]
+    record.update(invalid=by_place, invalid_ours=by_place[0], invalid_all=sum(invalid.values()),
+                  seconds=seconds, wall=wall)
+    return record
+
+
+def invalid_actions(text: str) -> dict[int, int]:
+    """The referee's refusals by seat: each "invalid action" line, seated by the next
+    "player (abs): N" line of the state it prints (-1 when none follows)."""
+    counts: dict[int, int] = {}
+    lines = text.splitlines()
+    for i, line in enumerate(lines):
+        if line.startswith("invalid action"):
+            seat = next((int(l.split(":")[1]) for l in lines[i + 1:i + 40] if l.startswith("player (abs):")), -1)
+            counts[seat] = counts.get(seat, 0) + 1
+    return counts
+
+
+def final_scores(events: list[dict]) -> list[int]:
+    """Each seat's points at the end: the last start_kyoku, less riichi deposits, plus deltas."""
+    scores: list[int] = [25000] * 4
+    for e in events:
+        if e["type"] == "start_kyoku":
+            scores = list(e["scores"])
+        elif e["type"] == "reach_accepted":
+            scores[e["actor"]] -= 1000
+        elif e["type"] in ("hora", "ryukyoku"):
+            scores = [s + d for s, d in zip(scores, e.get("deltas", [0] * 4))]
+    return scores
+
+
+def read_log(events: list[dict], seat: int) -> dict:
+    """Our rank and round figures from an mjai log."""
+    rounds = wins = deal_ins = riichi = calls = 0
+    won = dealt = declared = called = False
+    errors = [0, 0, 0, 0]  # rounds the referee ended on a seat's error, by place from ours
+    for e in events:
+        kind = e["type"]
+        if kind == "ryukyoku" and e.get("reason") == "error":
+            deltas = e.get("deltas", [0] * 4)
+            errors[(min(range(4), key=lambda s: deltas[s]) - seat) % 4] += 1
+        if kind == "start_kyoku":
+            rounds += 1
+            won = dealt = declared = called = False
+        elif kind == "reach_accepted":
+            declared = declared or e["actor"] == seat
+        elif kind == "hora":
+            won = won or e["actor"] == seat
+            dealt = dealt or (e["target"] == seat and e["actor"] != seat)
+        elif kind in ("chi", "pon", "daiminkan"):
+            called = called or e["actor"] == seat
+        elif kind == "end_kyoku":
+            wins, deal_ins, riichi, calls = wins + won, deal_ins + dealt, riichi + declared, calls + called
+            won = dealt = declared = called = False
+    scores = final_scores(events)
+    order = sorted(range(4), key=lambda s: (-scores[s], s))
+    return {"rank": order.index(seat) + 1, "rounds": rounds, "wins": wins, "deal_ins": deal_ins,
+            "riichi": riichi, "calls": calls, "points": scores[seat], "scores": scores, "errors": errors,
+            "complete": bool(events) and events[-1]["type"] == "end_game"}
+
+
+# --- many games, and the report -----------------------------------------------------------
+
+def interval(values: list[float]) -> tuple[float, float]:
+    """The mean and the half-width of its 95% interval (normal approximation)."""
+    n = len(values)
+    mean = sum(values) / n
+    sd = math.sqrt(sum((x - mean) ** 2 for x in values) / (n - 1)) if n > 1 else 0.0
+    return mean, Z95 * sd / math.sqrt(n)
+
+
+def report(records: list[dict], wall: float, title: str) -> str:
+    ranks = [r["rank"] for r in records]
+    n = len(ranks)
+    mean, half = interval(ranks)
+    rounds = sum(r["rounds"] for r in records)
+    share = lambda key: sum(r[key] for r in records) / rounds if rounds else 0.0  # noqa: E731
+    places = [ranks.count(k) for k in (1, 2, 3, 4)]
+    invalid = [sum(r.get("invalid", [r["invalid_ours"], 0, 0, 0])[k] for r in records) for k in range(4)]
+    errors = [sum(r.get("errors", [0] * 4)[k] for r in records) for k in range(4)]
+    unseated = sum(r["invalid_all"] for r in records) - sum(invalid)
+    return "\n".join([
+        title,
+        f"games: {n}   complete: {sum(r.get('complete', True) for r in records)}   rounds: {rounds}   "
+        f"time: {wall:.0f} s",
+        f"average rank: {mean:.3f}   95% interval: [{mean - half:.3f}, {mean + half:.3f}]   "
+        f"places 1st-4th: {places}",
+        f"win rate {share('wins'):.1%}   deal-in rate {share('deal_ins'):.1%}   riichi rate {share('riichi'):.1%}   "
+        f"call rate {share('calls'):.1%}   (fractions of rounds)",
+        "invalid actions logged by the referee: "
+        + ", ".join(f"{who} {count}" for who, count in zip(RELATIVE, invalid))
+        + (f", unseated {unseated}" if unseated else ""),
+        "rounds ended on an error (answers the referee could not read): "
+        + ", ".join(f"{who} {count}" for who, count in zip(RELATIVE, errors)),
+        f"seconds per game: {sum(r.get('wall', r['seconds']) for r in records) / n:.2f} wall, "
+        f"{sum(r['seconds'] for r in records) / n:.2f} CPU in the referee's process",
+    ])
+
+
+def run_games(play: Callable[[tuple], dict], jobs_list: list[tuple], jobs: int,
+              records_file: str | None) -> tuple[list[dict], float]:
+    """Play every job on ``jobs`` processes; each record appended to ``records_file`` as it ends."""
+    start = time.perf_counter()
+    records = []
+    with multiprocessing.get_context("fork").Pool(jobs) as pool:
+        for record in pool.imap(play, jobs_list):
+            records.append(record)
+            if records_file:
+                with open(records_file, "a") as f:
+                    f.write(json.dumps(record) + "\n")
+            print(f"\r{len(records)}/{len(jobs_list)} games", end="", file=sys.stderr, flush=True)
+    print(file=sys.stderr)
+    return records, time.perf_counter() - start
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """The options every outside measure takes."""
+    parser.add_argument("--games", type=int, default=40)
+    parser.add_argument("--jobs", type=int, default=max(1, (os.cpu_count() or 1)))
+    parser.add_argument("--seed", type=int, default=1000)
+    parser.add_argument("--strength", default="strong")
+    parser.add_argument("--records", metavar="FILE", help="append each game's figures to FILE as it ends")
+    parser.add_argument("--report", metavar="FILE", help="only report the games recorded in FILE")
+    parser.add_argument("--json", action="store_true", help="print the records as one JSON list too")
+    parser.add_argument("--inside", action="store_true", help=argparse.SUPPRESS)
+
+
+def read_records(path: str) -> list[dict]:
+    with open(path) as f:
+        return [json.loads(line) for line in f if line.strip()]

@@ -1,0 +1,88 @@
+"""The outside measure's adapter: kobalab's majiang-ai seated in Mortal's libriichi arena.
+
+``benchmarks/cpu_vs_majiang.py`` seats our CPU against three majiang-ai, each under Node
+behind ``benchmarks/majiang/mjai_player.js`` (our translation between mjai.app's player
+protocol and Majiang's messages). Here whole games are played through it, with the
+benchmark's own set-up (``.venv-mjai`` with the AGPL ``mjai`` package, ``npm ci`` in
+``benchmarks/majiang``; ``make test`` makes both first), and every answer of every seat must
+be one the referee takes: no "invalid action" on its standard output, no round ended on an
+error. This needs Node (CI has it); the game itself never imports mjai nor runs npm.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+BENCH = ROOT / "benchmarks"
+sys.path.insert(0, str(BENCH))
+
+import arena  # noqa: E402
+
+GAMES = 4
+
+
+@pytest.fixture(scope="module")
+def records() -> list[dict]:
+    if not shutil.which("node"):
+        pytest.skip("majiang-ai runs under Node: no node on this machine")
+    out = subprocess.run([sys.executable, str(BENCH / "cpu_vs_majiang.py"), "--games", str(GAMES), "--jobs", "2",
+                          "--seed", "2026", "--json"], capture_output=True, text=True, timeout=600, cwd=ROOT)
+    assert out.returncode == 0, out.stderr[-3000:]
+    return json.loads(out.stdout.strip().splitlines()[-1])
+
+
+def test_whole_games_with_no_invalid_action(records):
+    assert len(records) == GAMES
+    for r in records:
+        assert r["complete"], r
+        assert r["invalid_all"] == 0, r
+        assert r["errors"] == [0, 0, 0, 0], r
+
+
+def test_ranks_follow_the_final_scores(records):
+    for i, r in enumerate(records):
+        ours = i % 4
+        order = sorted(range(4), key=lambda s: (-r["scores"][s], s))
+        assert r["rank"] == order.index(ours) + 1
+        assert r["points"] == r["scores"][ours]
+        assert sum(r["scores"]) <= 100000 and sum(r["scores"]) % 1000 == 0
+
+
+def test_the_referee_refusals_are_read_by_seat():
+    said = "\n".join(["invalid action: cannot chi low", "state:", "player (abs): 2", "",
+                      "invalid action: cannot discard", "player (abs): 0", "unknown error"])
+    assert arena.invalid_actions(said) == {2: 1, 0: 1}
+
+
+def test_an_error_draw_is_charged_to_the_seat_that_pays():
+    events = [{"type": "start_game"},
+              {"type": "start_kyoku", "scores": [25000] * 4},
+              {"type": "ryukyoku", "reason": "error", "deltas": [2000, -8000, 2000, 4000]},
+              {"type": "end_kyoku"}, {"type": "end_game"}]
+    record = arena.read_log(events, seat=3)
+    assert record["errors"] == [0, 0, 1, 0]  # seat 1 is two places after seat 3
+    assert record["rank"] == 1 and record["complete"]
+
+
+def test_tiles_translate_both_ways():
+    if not shutil.which("node"):
+        pytest.skip("no node on this machine")
+    script = ("const {toMajiang, toMjai} = require('./benchmarks/majiang/mjai_player.js');"
+              "const names = [];"
+              "for (const s of 'mps') for (let n = 1; n <= 9; n++) names.push(n + s);"
+              "names.push('5mr', '5pr', '5sr', 'E', 'S', 'W', 'N', 'P', 'F', 'C');"
+              "console.log(JSON.stringify(names.map((t) => [t, toMajiang(t), toMjai(...toMajiang(t))])));")
+    if not (BENCH / "majiang" / "node_modules").exists():
+        subprocess.run(["npm", "ci", "--no-audit", "--no-fund", "--loglevel=error"], cwd=BENCH / "majiang", check=True)
+    out = subprocess.run(["node", "-e", script], capture_output=True, text=True, cwd=ROOT, check=True)
+    rows = json.loads(out.stdout)
+    assert all(back == name for name, _, back in rows)
+    assert dict((name, m) for name, m, _ in rows)["5pr"] == "p0"
+    assert dict((name, m) for name, m, _ in rows)["C"] == "z7"
