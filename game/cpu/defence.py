@@ -7,15 +7,20 @@ on the table only:
   its riichi and not won on: 0;
 - honours: by how many copies are still unseen (a tanki or shanpon needs one);
 - number tiles: a ryanmen wait through each side, unless the suji tile is genbutsu or the
-  two tiles it needs are gone (kabe: none left; one-chance: one left, counted half); plus
+  two tiles it needs are gone (kabe: none left; one-chance: one left, counted at
+  ONE_CHANCE); two live sides count no more than RYANMEN_BOTH (few hands hold both); plus
   kanchan, penchan, shanpon and tanki chances by the unseen copies of the kind.
 
+The figures are set against real games: ``python tools/danger_table.py`` replays the Tenhou
+logs of tests/data and prints, by category, the predicted danger beside the rate at which
+throws against a riichi dealt in (docs/measurements.md keeps the table).
+
     >>> danger_of_kind(27, genbutsu=set(), unseen=[4] * 34)  # an unseen east
-    6.0
+    4.0
     >>> danger_of_kind(4, genbutsu={1, 7}, unseen=[4] * 34)  # 5m, both suji out: kanchan, shanpon, tanki
-    2.5
+    3.0
     >>> danger_of_kind(4, genbutsu=set(), unseen=[4] * 34)  # 5m, no suji: two ryanmen sides too
-    10.5
+    11.0
 """
 
 from __future__ import annotations
@@ -27,9 +32,13 @@ from game.rules.yaku import DORA_OF
 
 RIICHI_THREAT = 1.0
 OPEN_THREAT = 0.6       # three calls, or two with a value pon, dora or one suit
-RYANMEN_SIDE = 4.0      # percent a live ryanmen side adds
-HONOUR_BY_UNSEEN = (0.0, 1.0, 3.0, 6.0, 6.0)
-OTHER_BY_UNSEEN = (0.0, 1.0, 1.8, 2.5, 2.5)  # kanchan, penchan, shanpon, tanki
+RYANMEN_SIDE = 6.0      # percent a live ryanmen side adds
+RYANMEN_BOTH = 8.0      # ... two live sides together
+ONE_CHANCE = 0.6        # a side whose shape has one copy left
+KABE_ONLY = 0.5         # a tile whose every side is walled: fewer shapes hold it at all
+HONOUR_BY_UNSEEN = (0.0, 1.0, 2.5, 4.0, 4.0)
+OTHER_BY_UNSEEN = (0.0, 1.0, 2.0, 3.0, 3.0)  # kanchan, penchan, shanpon, tanki
+DORA_DANGER = 1.3       # a dora is waited on more often (hands keep it, shanpon on it)
 
 
 def unseen_counts(view: PlayerView) -> list[int]:
@@ -83,16 +92,19 @@ def danger_of_kind(kind: int, genbutsu: set[int], unseen: Sequence[int]) -> floa
     if kind >= 27:
         return HONOUR_BY_UNSEEN[unseen[kind]]
     danger = OTHER_BY_UNSEEN[unseen[kind]] if unseen[kind] else 0.3  # the last copy: tanki only
+    sides = 0.0
+    walled = 0
     for partner, a, b in _ryanmen_sides(kind):
         if partner in genbutsu:
             continue
         blockers = min(unseen[a], unseen[b])
         if blockers == 0:
-            continue  # kabe: nobody can hold that ryanmen
-        danger += RYANMEN_SIDE * (0.5 if blockers == 1 else 1.0)
-    if kind % 9 in (0, 8) and danger:  # a terminal: no kanchan, half the shapes
-        danger *= 0.7
-    return danger
+            walled += 1  # kabe: nobody can hold that ryanmen
+            continue
+        sides += RYANMEN_SIDE * (ONE_CHANCE if blockers == 1 else 1.0)
+    if walled and not sides:
+        danger *= KABE_ONLY
+    return danger + min(sides, RYANMEN_BOTH)
 
 
 def threats(view: PlayerView) -> dict[int, float]:
@@ -116,14 +128,18 @@ def threats(view: PlayerView) -> dict[int, float]:
     return found
 
 
-def dangers(view: PlayerView, threat: dict[int, float]) -> list[float]:
-    """Danger of each of the 34 kinds, summed over the threats weighed by their threat."""
+def dangers_by_seat(view: PlayerView, threat: dict[int, float]) -> dict[int, list[float]]:
+    """Danger (percent) of each of the 34 kinds against each threatening seat."""
     unseen = unseen_counts(view)
     doras = [DORA_OF[t // 4] for t in view.dora_indicators]
-    total = [0.0] * 34
-    for seat, weight in sorted(threat.items()):
+    found = {}
+    for seat in sorted(threat):
         safe = genbutsu(view, seat)
-        for k in range(34):
-            d = danger_of_kind(k, safe, unseen)
-            total[k] += weight * d * (1.3 if k in doras else 1.0)
-    return total
+        found[seat] = [danger_of_kind(k, safe, unseen) * (DORA_DANGER if k in doras else 1.0) for k in range(34)]
+    return found
+
+
+def dangers(view: PlayerView, threat: dict[int, float]) -> list[float]:
+    """Danger of each of the 34 kinds, summed over the threats weighed by their threat."""
+    by_seat = dangers_by_seat(view, threat)
+    return [sum(threat[s] * by_seat[s][k] for s in by_seat) for k in range(34)]
