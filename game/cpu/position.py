@@ -60,3 +60,15 @@ def leading_all_last(view: PlayerView, ruleset: Ruleset = TENHOU) -> bool:
 
 def trailing_all_last(view: PlayerView, ruleset: Ruleset = TENHOU) -> bool:
     return all_last(view, ruleset) and rank_of(view.scores, view.seat) == 4
+
+
+def riichi_can_help(view: PlayerView, riichi_points: int, dama_points: int, ruleset: Ruleset = TENHOU) -> bool:
+    """False only in the last round, for a non-dealer (whose win ends the game), when the
+    riichi's win, by tsumo with an ura-dora's worth more, would still leave the seat last, or
+    when a dama win already gives the same place."""
+    if not all_last(view, ruleset) or view.seat == view.dealer:
+        return True
+    best = rank_after_win(view, 2 * riichi_points, None)
+    if best == 4:
+        return False
+    return not (dama_points and rank_after_win(view, dama_points, None) <= best)

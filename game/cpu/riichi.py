@@ -3,7 +3,8 @@
 A closed tenpai hand declares riichi unless one of these holds:
 
 - no unseen copy of any wait is left (a dead wait: stay free to change it);
-- the hand is furiten on a narrow wait (it can only tsumo, and cannot change);
+- the hand is furiten, unless its wait is wide (FURITEN_RIICHI_WAITS), the round young
+  (FURITEN_TILES) and no other seat in riichi: it can only tsumo, and cannot change;
 - it already has a yaku and is worth 5,200 (a dealer 7,700) without riichi: dama keeps
   the ron unannounced, and the hand free to fold;
 - it already has a yaku and few tiles are left (LATE_TILES): riichi would add little
@@ -25,16 +26,17 @@ from __future__ import annotations
 DAMA_ENOUGH = 5200         # a non-dealer's hand worth this without riichi stays dama
 DAMA_ENOUGH_DEALER = 7700
 LATE_TILES = 18            # with fewer tiles left in the wall, a hand with a yaku stays dama
-FURITEN_RIICHI_WAITS = 5   # a furiten hand declares only with this many tiles to tsumo
+FURITEN_RIICHI_WAITS = 6   # a furiten hand declares only with this many tiles to tsumo ...
+FURITEN_TILES = 36         # ... this many tiles left, and no riichi against it
 
 
 def should_riichi(waits_unseen: int, dama_points: int, dealer: bool, furiten: bool,
-                  keep_lead: bool = False, tiles_left: int = 70) -> bool:
+                  keep_lead: bool = False, tiles_left: int = 70, threatened: bool = False) -> bool:
     """Riichi or dama for one tenpai discard; see the module docstring."""
     if waits_unseen == 0:
         return False
     if furiten:
-        return waits_unseen >= FURITEN_RIICHI_WAITS
+        return waits_unseen >= FURITEN_RIICHI_WAITS and tiles_left >= FURITEN_TILES and not threatened
     if dama_points == 0:
         return True
     if keep_lead or tiles_left < LATE_TILES:
