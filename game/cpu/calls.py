@@ -4,8 +4,8 @@ A chi or pon is judged by the hand it leaves: the concealed tiles less the two u
 meld, then the best legal discard (kuikae forbids the called kind and its suji swap). The
 call is taken when that hand is nearer a win than the hand was (fewer shanten) and, after the
 discard, still has a yaku direction (``value.yaku_paths``). A closed tenpai never calls. An open
-kan is taken only by an open hand that keeps its shanten and yaku; a closed or added kan only
-when it does not lower the hand, and (with defence) not while another seat is in riichi.
+kan is taken only by an open hand that keeps its shanten and yaku; a closed or added kan when
+it does not lower the hand (in riichi always; against another riichi only from tenpai).
 
     >>> from game.rules.melds import Meld
     >>> kuikae_kinds(Meld("chi", (0, 4, 8), called=0, from_seat=3))  # 1m called onto 23m
@@ -115,8 +115,12 @@ def choose_call(view: PlayerView, strength: Strength, ruleset: Ruleset, folding:
 
 
 def kan_worth(view: PlayerView, action: object, best_shanten: int, threatened: bool) -> bool:
-    """A closed or added kan that does not lower the hand (and no riichi to feed a dora to)."""
-    if threatened:
+    """A closed or added kan that does not lower the hand. In riichi every legal kan keeps
+    the wait (the rules allow no other), and it turns a dora and draws again: always. Against
+    another riichi only a tenpai hand (pushing anyway) feeds the table a new dora."""
+    if view.riichi[view.seat]:
+        return True
+    if threatened and best_shanten > 0:
         return False
     counts = counts34(view.hand)
     if isinstance(action, ClosedKan):
