@@ -283,5 +283,20 @@ def test_equal_ukeire_goes_to_the_better_shape(dealt, drawn):
     assert abs(quality[tied[0]] - quality[tied[1]]) > 1
     for strength in ("normal", "strong"):
         assert decide(rnd, 0, strength).tile // 4 == better
-    assert decide(rnd, 0, "weak").tile // 4 == tied[0]  # speed alone: the first of the tie
-    assert better != tied[0]  # so the shape, and nothing else, made the difference
+    assert better != tied[0]  # the first of the tie is not it: the shape made the difference
+    weak = decide(rnd, 0, "weak").tile // 4  # a beginner keeps the shanten, counts nothing more
+    assert next(o for o in options if o.kind == weak).shanten == 1
+
+
+def test_weak_throws_as_a_beginner_does():
+    # the honour goes first among discards that keep the shanten, whatever the ukeire says
+    rnd = scene(["123m456p789s378m1z", *SHAPE_OTHERS], ["5s"], dora="7z")
+    assert decide(rnd, 0, "weak").tile // 4 == parse_tile("1z") // 4
+
+
+def test_every_strength_is_told_in_one_line():
+    from game.data.settings import CHOICES, STRENGTH_LINES
+    from game.cpu import STRENGTHS as ALL
+
+    assert set(STRENGTH_LINES) == set(ALL) == set(CHOICES["cpu_strength"])
+    assert all(0 < len(line) <= 32 for line in STRENGTH_LINES.values())  # the screen's width

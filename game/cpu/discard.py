@@ -3,9 +3,11 @@
 Every legal discard becomes a :class:`Candidate`: the shanten after it (an open tenpai with no
 yaku on any wait, or an open hand left with no yaku direction, counts as further away), its
 ukeire (for a tenpai: the unseen copies of the waits, times their value), the value the discard
-gives up, and its danger against the table's threats. The seat then either pushes (the best
-candidate by shanten, then ukeire less the value lost, less a little danger) or folds (the
-safest tile). A one-shanten candidate's ukeire is weighed by its quality (the waits its
+gives up, and its danger against the table's threats. With no threat the best candidate by
+shanten, then ukeire less the value lost, is played; against a threat each candidate is
+weighed by expected value (``pushfold``: its chance to win and worth against its deal-in
+chance and the threat's value), so the seat pushes, folds or keeps a hand with a safe tile
+(mawashi) by one measure. A one-shanten candidate's ukeire is weighed by its quality (the waits its
 accepting draws reach, see ``efficiency.tenpai_quality``): ryanmen shapes beat kanchan ones
 of the same count. Weaker strengths simply skip the shape, value or danger terms.
 
@@ -18,7 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.tasks import TaskGen
-from game.cpu import defence, position, value
+from game.cpu import defence, position, pushfold, value
 from game.cpu.efficiency import discard_options, legal_discard_tiles, tenpai_quality, tile_of_kind
 from game.cpu.riichi import should_riichi
 from game.cpu.strength import Strength
@@ -29,12 +31,7 @@ from game.rules.view import PlayerView
 
 NO_YAKU_STEPS = 1        # an open tenpai without a yaku is this much further from a win
 LOST_PATH_STEPS = 2      # an open hand without any yaku direction left
-PUSH_DANGER = 0.4        # ukeire tiles one percent of deal-in costs when pushing
-CAUTION_DANGER = 1.5     # ... when wary of an open hand
-PUSH_ONE_SHANTEN = 3900  # a one-shanten hand worth this much (estimated) pushes against riichi
-EARLY_ENOUGH = 18        # ... while this many tiles are left
-PUSH_TWO_SHANTEN = 8000  # a two-shanten hand worth this much pushes (carefully) ...
-VERY_EARLY = 40          # ... while this many tiles are left
+PUSH_DANGER = 0.4        # ukeire tiles one percent of deal-in costs, between pushes of equal worth
 REFERENCE_WAIT = 6.0     # a one-shanten's ukeire counts in full when its tenpai waits average this
 SHAPE_CANDIDATES = 4     # the most one-shanten discards (by ukeire) whose quality is looked at
 SHAPE_RIVALS = 0.6       # ... each with at least this share of the widest one's ukeire
@@ -52,13 +49,11 @@ class Candidate:
     dama_points: int = 0     # a tenpai's average ron value without riichi (0: no yaku)
     riichi_points: int = 0
     furiten: bool = False
+    accept: int = 0          # the raw ukeire (a tenpai: its unseen waits)
 
     def key(self, danger_weight: float) -> tuple[int, float]:
         """Sort key when pushing: shanten, then ukeire less value lost and weighed danger."""
         return (self.shanten, -(self.ukeire - value.HAN_WORTH * self.worth - danger_weight * self.danger))
-
-    def fold_key(self) -> tuple[float, int, float]:
-        return (round(self.danger, 3), self.shanten, -self.ukeire)
 
 
 def _tenpai_facts(view: PlayerView, cand: Candidate, rest: list[int], waits: dict[int, int],
@@ -110,7 +105,10 @@ def candidates(view: PlayerView, strength: Strength, ruleset: Ruleset) -> TaskGe
     for option in options:
         yield
         tile = tile_of_kind(option.kind, legal, view.drawn)
-        cand = Candidate(option.kind, tile, option.shanten, float(option.ukeire.total))
+        cand = Candidate(option.kind, tile, option.shanten, float(option.ukeire.total),
+                         accept=option.ukeire.total)
+        if not strength.ukeire:
+            cand.ukeire = float(_beginner_order(option.kind))
         if strength.value:
             _value_facts(view, cand, counts, ruleset)
         if option.shanten == 0:
@@ -121,6 +119,18 @@ def candidates(view: PlayerView, strength: Strength, ruleset: Ruleset) -> TaskGe
     if strength.shape:
         yield from _weigh_shapes(view, options, found)
     return found
+
+
+def _beginner_order(kind: int) -> int:
+    """A beginner's preference among discards of equal shanten (higher: thrown sooner):
+    honours, then terminals, then tiles by how far they lie from the middle.
+
+        >>> [_beginner_order(k) for k in (27, 0, 1, 4)]
+        [5, 4, 3, 0]
+    """
+    if kind >= 27:
+        return 5
+    return abs(kind % 9 - 4)
 
 
 def _weigh_shapes(view: PlayerView, options: list, found: list[Candidate]) -> TaskGen[None]:
@@ -163,28 +173,23 @@ def _hand_estimate(view: PlayerView, best: Candidate) -> int:
     return min(12000 if dealer else 8000, (1500 if dealer else 1000) * 2 ** max(0, han))
 
 
-def stance(view: PlayerView, best: Candidate, threat: dict[int, float], strength: Strength,
-           ruleset: Ruleset) -> float | None:
-    """The danger weight to play with, or None to fold."""
-    if not strength.defence or not threat:
-        return 0.0
-    level = max(threat.values())
-    worth = _hand_estimate(view, best)
-    leading = strength.position and position.leading_all_last(view, ruleset)
-    trailing = strength.position and position.trailing_all_last(view, ruleset)
-    if best.shanten == 0:
-        if leading and worth < 3900 and best.waits_unseen < 4:
-            return None
-        return PUSH_DANGER
-    if level < 1.0:  # an open threat: careful, not folded, unless far away
-        return None if best.shanten >= 3 and not trailing else CAUTION_DANGER
-    if trailing and best.shanten <= 2:
-        return CAUTION_DANGER
-    if best.shanten == 1 and not leading and worth >= PUSH_ONE_SHANTEN and view.tiles_left >= EARLY_ENOUGH:
-        return CAUTION_DANGER
-    if best.shanten == 2 and not leading and worth >= PUSH_TWO_SHANTEN and view.tiles_left >= VERY_EARLY:
-        return CAUTION_DANGER
-    return None
+def _ev_choice(view: PlayerView, found: list[Candidate], threat: dict[int, float], ruleset: Ruleset) -> Candidate:
+    """Push, fold or mawashi by expected value (``pushfold``): each candidate's chance to
+    win times its worth, less its deal-in chance times the threats' values."""
+    by_seat = defence.dangers_by_seat(view, threat)
+    values = {s: pushfold.threat_value(view, s) for s in threat}
+    riichi_out = any(view.riichi[s] for s in threat)
+    unseen_total = sum(defence.unseen_counts(view))
+    saved = max(values.values())
+
+    def worth(cand: Candidate) -> float:
+        loss = pushfold.deal_in_loss(cand.kind, by_seat, threat, values)
+        count = cand.waits_unseen if cand.shanten <= 0 else cand.accept
+        return pushfold.candidate_worth(view, cand.shanten, count, _hand_estimate(view, cand), loss,
+                                        riichi_out, unseen_total, ruleset, saved)
+
+    best_key = min(found, key=lambda c: c.key(PUSH_DANGER))
+    return max(found, key=lambda c: (round(worth(c), 1), c is best_key, -c.danger))
 
 
 def choose_discard(view: PlayerView, strength: Strength, ruleset: Ruleset) -> TaskGen[object]:
@@ -195,24 +200,25 @@ def choose_discard(view: PlayerView, strength: Strength, ruleset: Ruleset) -> Ta
         danger = defence.dangers(view, threat)
         for cand in found:
             cand.danger = danger[cand.kind]
-    best = min(found, key=lambda c: c.key(0.0))
-    weight = stance(view, best, threat, strength, ruleset)
-    if weight is None:
-        chosen = min(found, key=Candidate.fold_key)
+        chosen = _ev_choice(view, found, threat, ruleset)
     else:
-        chosen = min(found, key=lambda c: c.key(weight))
+        chosen = min(found, key=lambda c: c.key(0.0))
     riichi = Riichi(chosen.tile)
-    if riichi in view.legal_actions and (weight is not None or chosen.danger == 0):
-        if _declare(view, chosen, strength, ruleset):
-            return riichi
+    if riichi in view.legal_actions and _declare(view, chosen, strength, ruleset):
+        return riichi
     return Discard(chosen.tile)
 
 
 def _declare(view: PlayerView, chosen: Candidate, strength: Strength, ruleset: Ruleset) -> bool:
+    """Riichi or dama (``riichi.should_riichi``); with position, none in the last round that
+    cannot better the seat's final place."""
     if not strength.judge_riichi:
         return True
+    if strength.position and not position.riichi_can_help(view, chosen.riichi_points, chosen.dama_points, ruleset):
+        return False
     keep_lead = (strength.position and position.leading_all_last(view, ruleset)
                  and chosen.dama_points > 0
                  and position.rank_after_win(view, chosen.dama_points, None) == 1)
+    threatened = strength.defence and any(view.riichi[s] for s in range(4) if s != view.seat)
     return should_riichi(chosen.waits_unseen, chosen.dama_points, view.seat == view.dealer,
-                         chosen.furiten, keep_lead, view.tiles_left)
+                         chosen.furiten, keep_lead, view.tiles_left, threatened)

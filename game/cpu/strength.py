@@ -1,10 +1,12 @@
 """How much a CPU considers: three strengths of the same code, not random noise.
 
-A strength is a set of switches. ``weak`` plays for speed alone (shanten and ukeire),
-riichis every tenpai and takes every win; ``normal`` adds the ukeire's quality (the waits a
-one-shanten hand can reach), hand value (yaku directions, dora), calls and a riichi-or-dama
-judgement; ``strong`` adds defence (push or fold,
-safe tiles) and position (the score situation in the last rounds).
+A strength is a set of switches. ``weak`` plays as a beginner does: for speed alone, by
+shanten without counting the tiles that would advance the hand (among discards that keep the
+shanten it throws honours first, then terminals, then the tiles furthest out), riichis every
+tenpai and takes every win; ``normal`` counts the ukeire and its quality (the waits a
+one-shanten hand can reach), adds hand value (yaku directions, dora), calls and a
+riichi-or-dama judgement; ``strong`` adds defence (push or fold by expected value, safe
+tiles, mawashi) and position (the score situation in the last rounds).
 
     >>> STRENGTHS["normal"].calls, STRENGTHS["normal"].defence
     (True, False)
@@ -18,6 +20,7 @@ from dataclasses import dataclass
 @dataclass(frozen=True)
 class Strength:
     name: str
+    ukeire: bool     # count the tiles that advance the hand (else shanten and a beginner's order)
     shape: bool      # weigh a one-shanten discard by the waits its accepting draws reach
     value: bool      # weigh discards by hand value and yaku directions
     calls: bool      # chi, pon and open kan when they advance a hand that keeps a yaku
@@ -26,8 +29,8 @@ class Strength:
     position: bool   # the score situation: all-last, wins not worth taking
 
 
-WEAK = Strength("weak", shape=False, value=False, calls=False, judge_riichi=False, defence=False, position=False)
-NORMAL = Strength("normal", shape=True, value=True, calls=True, judge_riichi=True, defence=False, position=False)
-STRONG = Strength("strong", shape=True, value=True, calls=True, judge_riichi=True, defence=True, position=True)
+WEAK = Strength("weak", ukeire=False, shape=False, value=False, calls=False, judge_riichi=False, defence=False, position=False)
+NORMAL = Strength("normal", ukeire=True, shape=True, value=True, calls=True, judge_riichi=True, defence=False, position=False)
+STRONG = Strength("strong", ukeire=True, shape=True, value=True, calls=True, judge_riichi=True, defence=True, position=True)
 STRENGTHS = {s.name: s for s in (WEAK, NORMAL, STRONG)}
 DEFAULT_STRENGTH = "strong"

@@ -13,6 +13,8 @@ never stops the game.
     ('east', False)
     >>> Settings.from_dict({"cpu_speed": "fast", "hints": "maybe"}) == Settings(cpu_speed="fast")
     True
+    >>> Settings(cpu_strength="weak").strength_line
+    'FAST HANDS ONLY, RIICHI ALWAYS'
 """
 
 from __future__ import annotations
@@ -31,6 +33,13 @@ CHOICES: dict[str, tuple[Any, ...]] = {
     "hints": (True, False),
     "call_prompts": (True, False),
 }
+# What each CPU strength does, in one line the settings menu shows (32 characters at most:
+# the screen's width). game/cpu/strength.py holds what each one considers.
+STRENGTH_LINES = {
+    "strong": "READS DANGER, FOLDS, PLAYS SCORE",
+    "normal": "VALUE AND CALLS, NEVER FOLDS",
+    "weak": "FAST HANDS ONLY, RIICHI ALWAYS",
+}
 # How long a CPU's turn lasts at least, in frames, by speed (the table's pace).
 CPU_TURN_FRAMES = {"slow": 24, "normal": 12, "fast": 0}
 
@@ -47,6 +56,11 @@ class Settings:
     def ruleset(self, base: Ruleset = TENHOU) -> Ruleset:
         """The rules of a new game with these settings."""
         return replace(base, red_fives=self.red_fives, east_south=self.length == "east-south")
+
+    @property
+    def strength_line(self) -> str:
+        """The chosen CPU strength in one line (the settings menu shows it)."""
+        return STRENGTH_LINES[self.cpu_strength]
 
     @property
     def cpu_turn_frames(self) -> int:

@@ -1,6 +1,7 @@
 """The settings menu: one line per field of ``game.data.settings.Settings``.
 
-↑↓ choose a line, ←→ (or O) change it; BACK (or Esc) returns. The rules' settings (red
+↑↓ choose a line, ←→ (or O) change it; BACK (or Esc) returns. On the CPU line, the line
+under the menu says what the chosen strength does (``Settings.strength_line``). The rules' settings (red
 fives, game length) count from the next game; the others at once. The settings live on the
 cartridge (``settings_of``), so the title, the table, the pause menu and a later save all
 read the same value. From the title it is a scene of its own (``SettingsScene``); the pause
@@ -86,6 +87,8 @@ class SettingsMenu:
             pyxel.text(68, y, f"< {text} >" if here else f"  {text}", YELLOW if here else WHITE)
         back_y = 34 + len(self.names) * LINE
         pyxel.text(12, back_y, "BACK", WHITE if self.chosen == len(self.names) else LIGHT_GREY)
+        if self.chosen < len(self.names) and self.names[self.chosen] == "cpu_strength":
+            paint.text_centered(back_y + LINE, self.settings.strength_line, YELLOW)
         paint.text_centered(112, "RULES: FROM THE NEXT GAME ON", DARK_GREY)
         paint.text_centered(120, "UP/DOWN CHOOSE  LEFT/RIGHT SET", DARK_GREY)
 

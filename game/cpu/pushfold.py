@@ -1,0 +1,114 @@
+"""Push or fold by expected value: the chance to win and the hand's worth against the chance
+of dealing in and what the threat's hand would cost.
+
+Each candidate discard is worth ``win_chance × (its value + what our win saves us) − deal-in
+chance × the threat's value × how long we go on pushing``. The discard with the most is
+played, so folding (a safe tile, the hand given up), pushing (the most efficient tile,
+whatever its danger) and mawashi (a safe tile that keeps the hand one step from tenpai) are
+the same choice weighed three ways.
+
+- **Win chance** (:func:`win_chance`): a tenpai's waits drawn or thrown in the turns left
+  (each turn about ``RON_FACTOR`` chances), less the race with a riichi; a one-shanten hand
+  must first reach tenpai with its ukeire, then win in the turns still left; a hand two away
+  or more rarely wins against a threat.
+- **The threat's value** (:func:`threat_value`): a riichi about 6,000 (a dealer's half more),
+  more for each extra dora indicator; an open hand by what it shows: a value-honour pon, dora
+  and red fives in its melds, one suit.
+- **Deal-in chance**: ``defence.dangers_by_seat`` (percent against each threat) times how
+  likely that seat is tenpai (``defence.threats``).
+- **Position**: leading in the last round a deal-in costs more; trailing, a win is worth more.
+
+    >>> round(win_chance(0, 8, tiles_left=40, unseen_total=80, riichi_out=True), 2)
+    0.5
+    >>> round(win_chance(1, 20, tiles_left=40, unseen_total=80, riichi_out=True), 2)
+    0.26
+    >>> win_chance(2, 30, tiles_left=40, unseen_total=80, riichi_out=True)
+    0.03
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from game.cpu import position, value
+from game.rules.ruleset import Ruleset
+from game.rules.tiles import is_red
+from game.rules.view import PlayerView
+from game.rules.yaku import DORA_OF
+
+RON_FACTOR = 2.2          # chances a turn for a tenpai: its own draw and others' discards
+RACE_RIICHI = 0.55        # share of those wins left when a riichi races us
+RACE_OPEN = 0.75          # ... when only open hands do
+TYPICAL_WAIT = 5          # unseen copies a one-shanten hand's tenpai waits on, on average
+FAR_CHANCE = 0.03         # a hand two shanten or more away
+RIICHI_VALUE = 6000       # a non-dealer riichi's average deal-in cost (ura and ippatsu in)
+DEALER_FACTOR = 1.5
+KAN_DORA_VALUE = 1500     # each dora indicator beyond the first adds this to a riichi's value
+SAVED_SHARE = 0.15        # of a threat's value our own win saves us (its tsumo, its riichi sticks)
+GO_ON = (1.3, 1.6, 1.0)   # deal-in weight by shanten: pushing now means pushing next turns too
+KEITEN = 1000             # a tenpai at the exhaustive draw (noten payments), late in the round
+KEITEN_TILES = 40         # ... counted from this many tiles left, more as the wall runs out
+LEAD_COST = 1.5           # a deal-in costs this much more leading in the last round
+TRAIL_GAIN = 1.5          # a win is worth this much more trailing in the last round
+OPEN_POINTS = (1000, 2000, 3900, 7700, 8000, 12000, 12000, 16000)  # by han (1..8), non-dealer
+
+
+def win_chance(shanten: int, count: int, tiles_left: int, unseen_total: int, riichi_out: bool) -> float:
+    """Rough chance to win this round (see the module): ``count`` is a tenpai's unseen waits or
+    a one-shanten's ukeire."""
+    turns = tiles_left / 4
+    unseen_total = max(1, unseen_total)
+    race = RACE_RIICHI if riichi_out else RACE_OPEN
+    if shanten <= 0:
+        return race * _draw_within(count / unseen_total, turns * RON_FACTOR)
+    if shanten == 1:
+        reach = _draw_within(count / unseen_total, turns)
+        return reach * race * _draw_within(TYPICAL_WAIT / unseen_total, turns / 2 * RON_FACTOR)
+    return FAR_CHANCE
+
+
+def _draw_within(per_try: float, tries: float) -> float:
+    return 1.0 - (1.0 - min(1.0, per_try)) ** max(0.0, tries)
+
+
+def threat_value(view: PlayerView, seat: int) -> float:
+    """What dealing into ``seat`` would cost, on average, from what the table shows."""
+    dealer = DEALER_FACTOR if seat == view.dealer else 1.0
+    if view.riichi[seat]:
+        extra = KAN_DORA_VALUE * max(0, len(view.dora_indicators) - 1)
+        return (RIICHI_VALUE + extra) * dealer
+    doras = [DORA_OF[t // 4] for t in view.dora_indicators]
+    melds = view.melds[seat]
+    tiles = [t for m in melds for t in m.tiles]
+    han = sum(doras.count(t // 4) for t in tiles) + sum(map(is_red, tiles))
+    values = (31, 32, 33, 27 + view.round_wind, 27 + view.seat_winds[seat])
+    han += sum(values.count(m.kind34) for m in melds if m.kind != "chi")
+    suits = {k // 9 for m in melds for k in m.kinds if k < 27}
+    if len(suits) <= 1 and melds:
+        han += 2
+    han = max(1, han) + 0.5  # a hidden dora or yaku, on average
+    points = OPEN_POINTS[min(len(OPEN_POINTS), int(han + 0.5)) - 1]
+    return points * dealer
+
+
+def candidate_worth(view: PlayerView, shanten: int, count: int, points: float, loss: float,
+                    riichi_out: bool, unseen_total: int, ruleset: Ruleset, saved: float = 0.0) -> float:
+    """A discard's expected value in points (see the module): ``points`` the hand's value if
+    it wins, ``loss`` the expected deal-in cost of this tile (chance times value, all threats)."""
+    chance = win_chance(shanten, count, view.tiles_left, unseen_total, riichi_out)
+    gain = points + 1000 * view.riichi_sticks + 300 * view.honba + saved * SAVED_SHARE
+    if position.trailing_all_last(view, ruleset):
+        gain *= TRAIL_GAIN
+    if position.leading_all_last(view, ruleset):
+        loss *= LEAD_COST
+    worth = chance * gain - loss * GO_ON[min(shanten, 2)]
+    if shanten <= 0 and view.tiles_left < KEITEN_TILES:
+        worth += KEITEN * (1 - chance) * (1 - view.tiles_left / KEITEN_TILES)
+    return worth
+
+
+def deal_in_loss(kind: int, by_seat: dict[int, Sequence[float]], threat: dict[int, float],
+                 values: dict[int, float]) -> float:
+    """Expected points lost by throwing ``kind``: each threat's chance (percent danger times
+    how likely it is tenpai) times its value."""
+    return sum(threat[s] * by_seat[s][kind] / 100 * values[s] for s in by_seat)
