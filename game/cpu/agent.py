@@ -28,6 +28,7 @@ from game.rules.tiles import YAOCHUU_KINDS, counts34
 from game.rules.view import PlayerView
 
 KOKUSHI_KINDS = 11  # with this many yaochuu kinds a nine-terminals hand plays on for kokushi
+CALLS_STOP = 0.6    # against a threat this likely tenpai, a hand two or more away calls nothing
 
 
 class CpuAgent:
@@ -60,7 +61,8 @@ class CpuAgent:
         if Ron() in view.legal_actions and self._worth_winning(view, view.last_discard[0]):
             return Ron()
         folding = False
-        if self.strength.defence and defence.threats(view):
+        threat = defence.threats(view) if self.strength.defence else {}
+        if threat and max(threat.values()) >= CALLS_STOP:
             folding = shanten(counts34(view.hand)) >= 2
         return (yield from choose_call(view, self.strength, self.ruleset, folding))
 

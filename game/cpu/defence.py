@@ -31,7 +31,12 @@ from game.rules.view import PlayerView
 from game.rules.yaku import DORA_OF
 
 RIICHI_THREAT = 1.0
-OPEN_THREAT = 0.6       # three calls, or two with a value pon, dora or one suit
+OPEN_BY_CALLS = (0.0, 0.15, 0.35, 0.6, 0.95)  # an open hand's tenpai chance by its calls ...
+LATE_OPEN = 0.3         # ... plus this much more as the wall runs out
+MOST_OPEN = 0.95
+MIN_THREAT = 0.25       # an open hand less likely tenpai than this is no threat yet
+FLUSH_SUIT = 1.5        # an open flush hand: its suit and honours ...
+OFF_SUIT = 0.2          # ... and the other suits
 RYANMEN_SIDE = 6.0      # percent a live ryanmen side adds
 RYANMEN_BOTH = 8.0      # ... two live sides together
 ONE_CHANCE = 0.6        # a side whose shape has one copy left
@@ -107,25 +112,53 @@ def danger_of_kind(kind: int, genbutsu: set[int], unseen: Sequence[int]) -> floa
     return danger + min(sides, RYANMEN_BOTH)
 
 
+def tenpai_chance(view: PlayerView, seat: int) -> float:
+    """How likely ``seat`` is tenpai: 1.0 in riichi; an open hand by its calls, more as the
+    wall runs out (a closed hand without riichi is not read).
+
+        >>> from game.cpu.value import _view
+        >>> tenpai_chance(_view(), 1)
+        0.0
+    """
+    if view.riichi[seat]:
+        return RIICHI_THREAT
+    calls = sum(1 for m in view.melds[seat] if m.is_open)
+    if not calls:
+        return 0.0
+    late = max(0.0, 1.0 - view.tiles_left / 70)
+    return min(MOST_OPEN, OPEN_BY_CALLS[min(calls, 4)] + LATE_OPEN * late)
+
+
 def threats(view: PlayerView) -> dict[int, float]:
-    """Seats that may be tenpai and how much they threaten (1.0 a riichi)."""
-    doras = [DORA_OF[t // 4] for t in view.dora_indicators]
+    """Seats that may be tenpai and how likely (1.0 a riichi); open hands from MIN_THREAT."""
     found = {}
     for seat in range(4):
         if seat == view.seat:
             continue
-        melds = view.melds[seat]
-        if view.riichi[seat]:
-            found[seat] = RIICHI_THREAT
-        elif len(melds) >= 3:
-            found[seat] = OPEN_THREAT
-        elif len(melds) == 2:
-            kinds = [k for m in melds for k in m.kinds]
-            one_suit = len({k // 9 for k in kinds if k < 27}) <= 1
-            rich = sum(doras.count(k) for k in kinds) >= 2 or any(m.kind34 >= 31 for m in melds if m.kind != "chi")
-            if one_suit or rich:
-                found[seat] = OPEN_THREAT * 0.7
+        chance = tenpai_chance(view, seat)
+        if chance >= MIN_THREAT:
+            found[seat] = chance
     return found
+
+
+def _open_reading(view: PlayerView, seat: int) -> tuple[int | None, bool]:
+    """(the suit an open hand is flush in, or None; whether every call is a pon or kan)."""
+    melds = [m for m in view.melds[seat] if m.is_open]
+    if view.riichi[seat] or len(melds) < 2:
+        return None, False
+    suits = {k // 9 for m in melds for k in m.kinds if k < 27}
+    flush = suits.pop() if len(suits) == 1 else None
+    return flush, all(m.kind != "chi" for m in melds)
+
+
+def _read_open(kind: int, danger: float, flush: int | None, alike: bool, unseen: Sequence[int]) -> float:
+    """An open hand's danger read from its calls: a flush hand waits in its suit or honours,
+    a hand of pons on shanpon and tanki shapes (no ryanmen)."""
+    if flush is not None:
+        danger *= FLUSH_SUIT if kind >= 27 or kind // 9 == flush else OFF_SUIT
+    if alike and kind < 27 and danger:
+        danger = 2 * OTHER_BY_UNSEEN[unseen[kind]]
+    return danger
 
 
 def dangers_by_seat(view: PlayerView, threat: dict[int, float]) -> dict[int, list[float]]:
@@ -135,7 +168,12 @@ def dangers_by_seat(view: PlayerView, threat: dict[int, float]) -> dict[int, lis
     found = {}
     for seat in sorted(threat):
         safe = genbutsu(view, seat)
-        found[seat] = [danger_of_kind(k, safe, unseen) * (DORA_DANGER if k in doras else 1.0) for k in range(34)]
+        flush, alike = _open_reading(view, seat)
+        row = []
+        for k in range(34):
+            d = danger_of_kind(k, safe, unseen) * (DORA_DANGER if k in doras else 1.0)
+            row.append(_read_open(k, d, flush, alike, unseen) if flush is not None or alike else d)
+        found[seat] = row
     return found
 
 
