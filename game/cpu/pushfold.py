@@ -16,7 +16,8 @@ the same choice weighed three ways.
   and red fives in its melds, one suit.
 - **Deal-in chance**: ``defence.dangers_by_seat`` (percent against each threat) times how
   likely that seat is tenpai (``defence.threats``).
-- **Position**: leading in the last round a deal-in costs more; trailing, a win is worth more.
+- **Position**: in the last round a deal-in that would cost the seat a place costs more
+  (more again when it drops to last), and a win that gains a place is worth more.
 
     >>> round(win_chance(0, 8, tiles_left=40, unseen_total=80, riichi_out=True), 2)
     0.5
@@ -48,8 +49,9 @@ SAVED_SHARE = 0.15        # of a threat's value our own win saves us (its tsumo,
 GO_ON = (1.3, 1.6, 1.0)   # deal-in weight by shanten: pushing now means pushing next turns too
 KEITEN = 1000             # a tenpai at the exhaustive draw (noten payments), late in the round
 KEITEN_TILES = 40         # ... counted from this many tiles left, more as the wall runs out
-LEAD_COST = 1.5           # a deal-in costs this much more leading in the last round
-TRAIL_GAIN = 1.5          # a win is worth this much more trailing in the last round
+PLACE_LOST = 1.5          # last round: a deal-in that costs a place costs this much more ...
+LAST_PLACE = 2.0          # ... one that drops the seat to last, this much
+PLACE_WON = 1.5           # last round: a win that gains a place is worth this much more
 OPEN_POINTS = (1000, 2000, 3900, 7700, 8000, 12000, 12000, 16000)  # by han (1..8), non-dealer
 
 
@@ -94,17 +96,31 @@ def threat_value(view: PlayerView, seat: int) -> float:
 def candidate_worth(view: PlayerView, shanten: int, count: int, points: float, loss: float,
                     riichi_out: bool, unseen_total: int, ruleset: Ruleset, saved: float = 0.0) -> float:
     """A discard's expected value in points (see the module): ``points`` the hand's value if
-    it wins, ``loss`` the expected deal-in cost of this tile (chance times value, all threats)."""
+    it wins, ``loss`` the expected deal-in cost of this tile (chance times value, all threats);
+    ``saved`` the largest threat's value."""
     chance = win_chance(shanten, count, view.tiles_left, unseen_total, riichi_out)
     gain = points + 1000 * view.riichi_sticks + 300 * view.honba + saved * SAVED_SHARE
-    if position.trailing_all_last(view, ruleset):
-        gain *= TRAIL_GAIN
-    if position.leading_all_last(view, ruleset):
-        loss *= LEAD_COST
+    if position.all_last(view, ruleset):
+        gain, loss = _placed(view, points, gain, loss, saved)
     worth = chance * gain - loss * GO_ON[min(shanten, 2)]
     if shanten <= 0 and view.tiles_left < KEITEN_TILES:
         worth += KEITEN * (1 - chance) * (1 - view.tiles_left / KEITEN_TILES)
     return worth
+
+
+def _placed(view: PlayerView, points: float, gain: float, loss: float, threat: float) -> tuple[float, float]:
+    """The last round's weights: what a win or a deal-in does to the seat's final place."""
+    now = position.rank_of(view.scores, view.seat)
+    if position.rank_after_win(view, int(points), None) < now:
+        gain *= PLACE_WON
+    scores = list(view.scores)
+    scores[view.seat] -= int(threat)
+    after = position.rank_of(scores, view.seat)
+    if after == 4 and now < 4:
+        loss *= LAST_PLACE
+    elif after > now:
+        loss *= PLACE_LOST
+    return gain, loss
 
 
 def deal_in_loss(kind: int, by_seat: dict[int, Sequence[float]], threat: dict[int, float],
