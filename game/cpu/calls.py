@@ -27,6 +27,7 @@ from game.rules.tiles import counts34
 from game.rules.view import PlayerView
 
 OPEN_WITH_DORA = 2  # dora (red fives included) a closed hand needs to open for tanyao or toitoi
+KEITEN_TILES = 12   # with this few tiles left, a call that reaches tenpai is worth the noten payments
 
 
 @dataclass(frozen=True)
@@ -111,7 +112,27 @@ def choose_call(view: PlayerView, strength: Strength, ruleset: Ruleset, folding:
             continue
         if best is None or (outcome.shanten, -outcome.ukeire) < (best.shanten, -best.ukeire):
             best = outcome
+    if best is None and strength.position and before == 1 and view.tiles_left <= KEITEN_TILES:
+        return (yield from _keiten_call(view, calls))
     return best.action if best else Pass()
+
+
+def _keiten_call(view: PlayerView, calls: list) -> TaskGen[object]:
+    """Late in the round, with no riichi out, a chi or pon that reaches tenpai with a legal
+    discard, yaku or not: a tenpai at the exhaustive draw is paid by the noten seats."""
+    if any(view.riichi[s] for s in range(4) if s != view.seat):
+        return Pass()
+    visible = view.visible_counts34()
+    for action in calls:
+        if isinstance(action, OpenKan):
+            continue
+        yield
+        meld, rest = _meld_of(view, action)
+        forbidden = kuikae_kinds(meld)
+        options = yield from evaluate_discards(counts34(rest), visible)
+        if any(o.shanten == 0 and o.kind not in forbidden for o in options):
+            return action
+    return Pass()
 
 
 def kan_worth(view: PlayerView, action: object, best_shanten: int, threatened: bool) -> bool:

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 
 from engine.tasks import TaskGen
 from game.cpu import defence, position, pushfold, value
+from game.cpu.calls import KEITEN_TILES
 from game.cpu.efficiency import discard_options, legal_discard_tiles, tenpai_quality, tile_of_kind
 from game.cpu.riichi import should_riichi
 from game.cpu.strength import Strength
@@ -75,7 +76,8 @@ def _tenpai_facts(view: PlayerView, cand: Candidate, rest: list[int], waits: dic
         riichi = [value.wait_points(view, rest, melds, k, riichi=True, ruleset=ruleset) for k in alive]
         cand.riichi_points = sum(p * w for p, w in zip(riichi, weights)) // sum(weights)
     if not closed and not any(dama):
-        cand.shanten += NO_YAKU_STEPS  # no yaku anywhere: not a real tenpai
+        if view.tiles_left > KEITEN_TILES:  # late, a tenpai is paid at the draw, yaku or not
+            cand.shanten += NO_YAKU_STEPS  # no yaku anywhere: not a real tenpai
         return
     points = max(cand.dama_points, cand.riichi_points) or 1000
     usable = cand.waits_unseen * (0.4 if cand.furiten else 1.0)
