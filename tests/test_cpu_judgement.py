@@ -1,0 +1,90 @@
+"""The strong CPU's weighing, piece by piece: push or fold by expected value, reading open
+hands, riichi and the score in the last round, kans, tenpai for the noten payments."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from game.cpu import defence, position, pushfold
+from game.cpu.calls import kan_worth
+from game.cpu.riichi import should_riichi
+from game.cpu.value import _view
+from game.rules.melds import Meld
+from game.rules.round import ClosedKan
+
+
+def _all_last(scores, seat=0, dealer=3):
+    return replace(_view(seat=seat, dealer=dealer), round_wind=1, scores=scores, tiles_left=40,
+                   seat_winds=tuple((s - dealer) % 4 for s in range(4)))
+
+
+def test_win_chance_falls_with_shanten_and_the_wall():
+    early = [pushfold.win_chance(s, 12, 60, 80, True) for s in (0, 1, 2)]
+    assert early[0] > early[1] > early[2]
+    assert pushfold.win_chance(0, 8, 8, 80, True) < pushfold.win_chance(0, 8, 60, 80, True)
+    assert pushfold.win_chance(0, 8, 40, 80, False) > pushfold.win_chance(0, 8, 40, 80, True)
+
+
+def test_a_cheap_narrow_tenpai_folds_a_fresh_tile_but_a_good_one_pushes():
+    view = replace(_view(), tiles_left=40, riichi=(False, True, False, False))
+    threat = pushfold.threat_value(view, 1)  # a riichi would cost about this
+    fresh = threat * 0.11  # a tile with no suji against it: about 11% (tools/danger_table.py)
+
+    def worth(shanten, count, points, loss):
+        return pushfold.candidate_worth(view, shanten, count, points, loss, True, 80, _ruleset(), threat)
+
+    fold = worth(2, 0, 1000, 0.0)
+    assert worth(0, 3, 1000, fresh) < fold           # kanchan, 1,000 points: give it up
+    assert worth(0, 8, 3900, fresh) > fold           # ryanmen, 3,900: push
+    assert worth(1, 20, 8000, fresh) > fold          # a wide one-shanten mangan, early: push
+    assert worth(1, 8, 1000, fresh) < fold           # a cheap narrow one-shanten: fold
+
+
+def _ruleset():
+    from game.rules.ruleset import TENHOU
+
+    return TENHOU
+
+
+def test_a_riichi_costs_more_than_an_open_hand_and_the_dealer_more_again():
+    view = replace(_view(), riichi=(False, True, False, False))
+    riichi, open_hand = pushfold.threat_value(view, 1), pushfold.threat_value(view, 2)
+    assert riichi > open_hand
+    dealer = replace(view, riichi=(True, False, False, False))
+    assert pushfold.threat_value(dealer, 0) > riichi
+
+
+def test_open_hands_are_read_by_their_calls():
+    pon = Meld("pon", (36, 37, 38), 38, 0)     # 1p pon
+    chi = Meld("chi", (44, 48, 52), 44, 0)     # 234p chi
+    flush = replace(_view(), melds=((), (pon, chi), (), ()), tiles_left=30)
+    assert defence.tenpai_chance(flush, 1) > defence.tenpai_chance(replace(flush, tiles_left=65), 1)
+    threat = defence.threats(flush)
+    assert 1 in threat
+    row = defence.dangers_by_seat(flush, threat)[1]
+    assert row[9 + 4] > row[4] and row[9 + 4] > row[18 + 4]  # 5p in its suit, 5m and 5s off it
+
+
+def test_riichi_in_the_last_round_only_when_it_can_better_the_place():
+    far_last = _all_last((5000, 40000, 30000, 25000))
+    assert not position.riichi_can_help(far_last, riichi_points=2000, dama_points=0)
+    close_third = _all_last((24000, 30000, 25000, 21000))
+    assert position.riichi_can_help(close_third, riichi_points=2000, dama_points=0)
+    assert not position.riichi_can_help(close_third, riichi_points=2000, dama_points=2000)  # dama does as much
+    dealer = replace(far_last, dealer=0, seat_winds=(0, 1, 2, 3))
+    assert position.riichi_can_help(dealer, riichi_points=2000, dama_points=0)  # the dealer plays on
+
+
+def test_a_furiten_riichi_only_when_wide_early_and_unopposed():
+    assert should_riichi(8, 0, False, furiten=True, tiles_left=50)
+    assert not should_riichi(4, 0, False, furiten=True, tiles_left=50)
+    assert not should_riichi(8, 0, False, furiten=True, tiles_left=20)
+    assert not should_riichi(8, 0, False, furiten=True, tiles_left=50, threatened=True)
+
+
+def test_a_kan_in_riichi_always_and_against_riichi_only_from_tenpai():
+    hand = tuple(range(0, 4)) + tuple(range(36, 46))  # four 1m, then pinzu
+    mine = replace(_view(), hand=hand, riichi=(True, False, False, False))
+    assert kan_worth(mine, ClosedKan(0), best_shanten=0, threatened=True)
+    theirs = replace(_view(), hand=hand, riichi=(False, True, False, False))
+    assert not kan_worth(theirs, ClosedKan(0), best_shanten=1, threatened=True)
