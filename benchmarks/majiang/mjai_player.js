@@ -67,16 +67,19 @@ class MjaiPlayer {
         this.riichiDapai = null;                        // our discard, chosen with our reach
         this.lastDahai = null;                          // the last mjai dahai (or kakan) event
         this.lastTsumo = null;
+        this.asking = false;                            // the event being folded is the line's last
     }
 
     menfeng(actor) {
         return (actor - this.oya + 4) % 4;
     }
 
-    /** Give one Majiang message to the player; its answer (or undefined). */
+    /** Give one Majiang message to the player; its answer (or undefined). Only the last
+     * event of a line is asked for one: the player then thinks for that event alone. */
     tell(msg) {
         let answer;
-        this.player.action(msg, (reply) => { answer = reply; });
+        if (!this.asking) this.player.action(msg);
+        else this.player.action(msg, (reply) => { answer = reply; });
         return answer;
     }
 
@@ -148,7 +151,10 @@ class MjaiPlayer {
     /** Answer one line of events. */
     react(events) {
         let answer;
-        for (const e of events) answer = this.fold(e);
+        events.forEach((e, i) => {
+            this.asking = i === events.length - 1;
+            answer = this.fold(e);
+        });
         const last = events[events.length - 1];
         if (last.type === "reach" && last.actor === this.seat) return this.riichiDiscard();
         if (!answer) return NONE;
