@@ -44,7 +44,7 @@ from engine.tasks import run_to_end  # noqa: E402
 from game import play  # noqa: E402
 from game.rules import round as round_module  # noqa: E402
 from game.rules import shanten as ours  # noqa: E402
-from game.rules.round import Discard, Pass, Ron, Tsumo  # noqa: E402
+from game.rules.actions import Discard, Pass, Ron, Tsumo  # noqa: E402
 from game.rules.tiles import counts34  # noqa: E402
 
 CHUNK = 50  # hands timed in one go, ours then the peer's

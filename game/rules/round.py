@@ -2,10 +2,10 @@
 
 A :class:`Round` starts from a fresh :class:`game.rules.wall.Wall` and the table's figures;
 each seat then acts only through ``legal_actions(seat)`` and ``apply(seat, action)``.
-Every change is an event appended to ``round.events`` (deal, draw, discard, answer,
-call, kan, riichi accepted, dora revealed, miss, win, draw-game); ``Round.replay(setup,
-events)`` folds the same list into an identical round, so the event list is the save
-file and the replay.
+Every change is an event (:mod:`game.rules.events`) appended to ``round.events`` (deal,
+draw, discard, answer, call, kan, riichi accepted, dora revealed, miss, win, draw-game);
+``Round.replay(setup, events)`` folds the same list into an identical round, so the event
+list is the save file and the replay.
 
 Phases: ``turn`` (the seat to move has just drawn or called and must discard, or may
 win, kan, declare riichi or the nine-terminals draw), ``claims`` (a discard or a kan is
@@ -17,9 +17,9 @@ The API a table drives (the UI, the CPUs, the simulator, the replay):
 ``round.awaiting()`` (the seats the table waits for), ``round.legal_actions(seat)``,
 ``round.apply(seat, action)`` (IllegalAction otherwise), ``round.view(seat)``
 (a :class:`game.rules.view.PlayerView`), ``round.events``, ``round.result`` (a RoundResult
-once the round is over). Actions are small frozen dataclasses: Discard(tile),
-Riichi(tile), Tsumo(), Ron(), Chi((a, b)), Pon((a, b)), OpenKan(), ClosedKan(kind),
-AddedKan(tile), Pass(), NineTerminals().
+once the round is over). Actions are small frozen dataclasses (:mod:`game.rules.actions`):
+Discard(tile), Riichi(tile), Tsumo(), Ron(), Chi((a, b)), Pon((a, b)), OpenKan(),
+ClosedKan(kind), AddedKan(tile), Pass(), NineTerminals().
 
 Worked example (on an unshuffled wall; the dealer throws a tile, nobody may claim it)::
 
@@ -51,7 +51,14 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.tasks import TaskGen, run_to_end
+from game.rules.actions import (
+    Action, AddedKan, Chi, ClosedKan, Discard, IllegalAction, NineTerminals, OpenKan, Pass, Pon, Riichi, Ron, Tsumo,
+)
 from game.rules.errors import InputError
+from game.rules.events import (
+    Answered, Called, Dealt, Discarded, DoraRevealed, Drew, Kanned, Missed, RiichiAccepted, RoundDrawn, RoundResult,
+    RoundSetup, Won,
+)
 from game.rules.melds import Meld
 from game.rules.readings import readings
 from game.rules.ruleset import TENHOU, Ruleset
@@ -65,181 +72,6 @@ from game.rules.wall import DEAD_WALL, Wall
 DAISANGEN, DAISUUSHII = 39, 49
 KOKUSHI_IDS = (47, 48)
 MAX_KANS = 4  # kans on the table: a fifth is never allowed
-
-
-class IllegalAction(InputError):
-    """An action that is not legal for that seat at this point."""
-
-
-# --- actions: what a seat may choose -------------------------------------------------
-# Actions and events are slotted: a game keeps about a thousand of each (the decisions, every
-# round's events), and slots make each object about 40 bytes smaller.
-
-@dataclass(frozen=True, slots=True)
-class Discard:
-    tile: int
-
-
-@dataclass(frozen=True, slots=True)
-class Riichi:
-    """Declare riichi, discarding ``tile``."""
-    tile: int
-
-
-@dataclass(frozen=True, slots=True)
-class Tsumo:
-    pass
-
-
-@dataclass(frozen=True, slots=True)
-class Ron:
-    pass
-
-
-@dataclass(frozen=True, slots=True)
-class Chi:
-    """Call the discard with these two tiles of the hand."""
-    tiles: tuple[int, int]
-
-
-@dataclass(frozen=True, slots=True)
-class Pon:
-    tiles: tuple[int, int]
-
-
-@dataclass(frozen=True, slots=True)
-class OpenKan:
-    """Daiminkan: call the discard with the three copies in the hand."""
-
-
-@dataclass(frozen=True, slots=True)
-class ClosedKan:
-    kind: int
-
-
-@dataclass(frozen=True, slots=True)
-class AddedKan:
-    """Add ``tile`` to the pon of its kind."""
-    tile: int
-
-
-@dataclass(frozen=True, slots=True)
-class Pass:
-    pass
-
-
-@dataclass(frozen=True, slots=True)
-class NineTerminals:
-    """Kyuushu kyuuhai: abort the round on the first draw with nine kinds of yaochuu."""
-
-
-Action = Any  # one of the dataclasses above
-
-# --- events: what happened --------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class Dealt:
-    hands: tuple[tuple[int, ...], ...]
-
-
-@dataclass(frozen=True, slots=True)
-class Drew:
-    seat: int
-    tile: int
-    rinshan: bool = False
-
-
-@dataclass(frozen=True, slots=True)
-class Discarded:
-    """A discard; ``tsumogiri`` when it is the tile just drawn (every player sees that)."""
-    seat: int
-    tile: int
-    riichi: bool = False
-    tsumogiri: bool = False
-
-
-@dataclass(frozen=True, slots=True)
-class Answered:
-    """A seat's answer to an offered discard or kan (recorded until the table resolves)."""
-    seat: int
-    action: Action
-
-
-@dataclass(frozen=True, slots=True)
-class Called:
-    """Chi, pon or open kan of the offered discard."""
-    seat: int
-    meld: Meld
-
-
-@dataclass(frozen=True, slots=True)
-class Kanned:
-    """A closed kan or an added kan, declared on the seat's own turn."""
-    seat: int
-    meld: Meld
-
-
-@dataclass(frozen=True, slots=True)
-class RiichiAccepted:
-    seat: int
-
-
-@dataclass(frozen=True, slots=True)
-class DoraRevealed:
-    tile: int
-
-
-@dataclass(frozen=True, slots=True)
-class Missed:
-    """The offered tile completed the seat's hand and it did not win: temporary furiten
-    (permanent in riichi)."""
-    seat: int
-
-
-@dataclass(frozen=True, slots=True)
-class Won:
-    seat: int
-    from_seat: int | None  # None for tsumo
-    tile: int
-    score: HandScore
-    deltas: tuple[int, ...]
-    sticks_taken: int
-    pao_seat: int | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class RoundDrawn:
-    """Exhaustive (``exhaustive``, ``nm`` with nagashi mangan) or abortive
-    (``yao9``, ``reach4``, ``ron3``, ``kan4``, ``kaze4``, Tenhou's type names) draw."""
-    reason: str
-    deltas: tuple[int, ...]
-    tenpai: tuple[bool, ...]
-
-
-@dataclass(frozen=True)
-class RoundSetup:
-    """What a round starts from: the wall (array order and dice) and the table's figures."""
-    wall: Wall  # fresh (not dealt); each Round works on its own copy
-    dealer: int
-    round_wind: int = 0
-    honba: int = 0
-    riichi_sticks: int = 0
-    scores: tuple[int, ...] = (25000, 25000, 25000, 25000)
-    ruleset: Ruleset = TENHOU
-
-
-@dataclass
-class RoundResult:
-    """How a round ended: the wins (empty for a draw), the draw's reason, the total
-    score changes, the seats tenpai at an exhaustive draw, and whether the dealer deals
-    again (a dealer's win, the dealer tenpai at an exhaustive draw, an abortive draw):
-    the one place this is decided; :class:`game.rules.match.Match` follows it."""
-    wins: list[Won] = field(default_factory=list)
-    draw_reason: str | None = None
-    deltas: list[int] = field(default_factory=lambda: [0, 0, 0, 0])
-    tenpai: tuple[bool, ...] = (False, False, False, False)
-    dealer_continues: bool = False
 
 
 @dataclass(slots=True)
