@@ -37,6 +37,7 @@ from game.rules.round import Round
 from game.rules.ruleset import TENHOU, Ruleset
 from game.rules.tiles import is_red
 from game.rules.view import PlayerView
+from game.rules.wins import completes
 
 UNSEEN = -1  # a tile another seat holds and has not shown
 START_TILES_LEFT = 70  # live draws after the deal (136 - 14 dead - 52 dealt)
@@ -278,7 +279,7 @@ class MjaiTracker:
         (furiten) applies when it completed the hand."""
         rnd = self.round
         offer = rnd.offer
-        if rnd.phase == "claims" and offer.from_seat != self.seat and rnd._completes(self.seat, offer.tile):
+        if rnd.phase == "claims" and offer.from_seat != self.seat and completes(rnd, self.seat, offer.tile):
             rnd._emit(Missed(self.seat))
         if rnd.phase == "claims":
             rnd.offer = None

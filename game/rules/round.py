@@ -47,7 +47,6 @@ rules by :mod:`game.replay`.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any
 
 from engine.tasks import TaskGen, run_to_end
@@ -62,33 +61,14 @@ from game.rules.events import (
 from game.rules.melds import Meld
 from game.rules.readings import readings
 from game.rules.ruleset import TENHOU, Ruleset
-from game.rules.scoring import HandScore, WinSituation, score_hand, win_deltas
-from game.rules.shanten import shanten, waits
-from game.rules.tiles import DRAGON_KINDS, WIND_KINDS, YAOCHUU_KINDS, counts34, is_red
+from game.rules.shanten import shanten
+from game.rules.state import Offer, Pond
+from game.rules.tiles import WIND_KINDS, YAOCHUU_KINDS, counts34, is_red
 from game.rules.view import DiscardView, PlayerView
 from game.rules.wall import DEAD_WALL, Wall
+from game.rules.wins import completes, emit_win, first_turn, hand_waits, ron_score, track_pao, win_score
 
-# Tenhou yaku ids that make pao (liability) apply, by the kinds whose sets they need.
-DAISANGEN, DAISUUSHII = 39, 49
-KOKUSHI_IDS = (47, 48)
 MAX_KANS = 4  # kans on the table: a fifth is never allowed
-
-
-@dataclass(slots=True)
-class _Pond:
-    tile: int
-    tsumogiri: bool
-    riichi: bool
-    called_by: int | None = None
-
-
-@dataclass
-class _Offer:
-    """A discard or kan tile the other seats may claim."""
-    tile: int
-    from_seat: int
-    kind: str  # "discard", "kakan", "ankan"
-    answers: dict[int, Action] = field(default_factory=dict)
 
 
 class Round:
@@ -107,7 +87,7 @@ class Round:
         self.events: list[Any] = []
         self.hands: list[list[int]] = [[] for _ in range(4)]
         self.melds: list[list[Meld]] = [[] for _ in range(4)]
-        self.ponds: list[list[_Pond]] = [[] for _ in range(4)]
+        self.ponds: list[list[Pond]] = [[] for _ in range(4)]
         self.riichi = [False] * 4
         self.double_riichi = [False] * 4
         self.ippatsu = [False] * 4
@@ -124,7 +104,7 @@ class Round:
         self.uninterrupted = True  # no call or kan yet: the first go-around may still be clean
         self.pending_dora = 0  # open/added kans whose indicator waits for the discard
         self.kan_seats: list[int] = []
-        self.offer: _Offer | None = None
+        self.offer: Offer | None = None
         self._offer_event = -1  # index of the event that opened the current offer
         self.result: RoundResult | None = None
         self._cache: dict[Any, Any] = {}  # legal actions and claims of the current state
@@ -268,7 +248,7 @@ class Round:
         if self.after_call is not None:
             return [Discard(t) for t in hand if t // 4 not in self.after_call]
         actions: list[Action] = []
-        if self._win_score(seat, self.drawn, tsumo=True) is not None:
+        if win_score(self, seat, self.drawn, tsumo=True) is not None:
             actions.append(Tsumo())
         yield
         if self.riichi[seat]:
@@ -322,8 +302,8 @@ class Round:
         before = list(self.hands[seat])
         before.remove(self.drawn)
         after = [t for t in before if t // 4 != kind34]
-        waits_before = self._waits(before)
-        if waits_before != self._waits(after):
+        waits_before = hand_waits(self, before)
+        if waits_before != hand_waits(self, after):
             return False
         counts = counts34(before)
         for kind in waits_before:
@@ -335,13 +315,10 @@ class Round:
         return True
 
     def _may_abort_nine_terminals(self, seat: int) -> bool:
-        if not self.ruleset.nine_terminals_draw or not self._first_turn(seat):
+        if not self.ruleset.nine_terminals_draw or not first_turn(self, seat):
             return False
         kinds = {t // 4 for t in self.hands[seat]}
         return sum(1 for k in YAOCHUU_KINDS if k in kinds) >= 9
-
-    def _first_turn(self, seat: int) -> bool:
-        return self.uninterrupted and not self.ponds[seat]
 
     def _claimants(self) -> list[int]:
         key = ("claimants", self._offer_event)
@@ -358,7 +335,7 @@ class Round:
     def _compute_claim_options(self, seat: int) -> list[Action]:
         offer = self.offer
         options: list[Action] = []
-        if self._ron_score(seat) is not None:
+        if ron_score(self, seat) is not None:
             options.append(Ron())
         if offer.kind != "discard" or self.riichi[seat] or self.tiles_left == 0:
             return options
@@ -404,71 +381,16 @@ class Round:
 
     # --- wins --------------------------------------------------------------------------
 
-    def _situation(self, seat: int, tsumo: bool, chankan: bool = False) -> WinSituation:
-        first = self._first_turn(seat) and tsumo and not self.rinshan
-        last = self.tiles_left == 0
-        return WinSituation(
-            tsumo=tsumo, riichi=self.riichi[seat], double_riichi=self.double_riichi[seat],
-            ippatsu=self.ippatsu[seat], rinshan=tsumo and self.rinshan, chankan=chankan,
-            haitei=tsumo and last and not self.rinshan, houtei=not tsumo and last and not chankan,
-            tenhou=first and seat == self.dealer, chiihou=first and seat != self.dealer,
-            seat_wind=self.seat_wind(seat), round_wind=self.round_wind,
-            dora_indicators=tuple(self.wall.dora_indicators),
-            ura_indicators=tuple(self.wall.ura_indicators) if self.riichi[seat] else (),
-            honba=self.honba, riichi_sticks=self.sticks)
-
-    def _waits(self, tiles: list[int]) -> list[int]:
-        """The waits of a 3n+1 hand, remembered by hand: each hand is read once."""
-        key = tuple(sorted(tiles))
-        found = self._waits_memo.get(key)
-        if found is None:
-            found = self._waits_memo[key] = waits(counts34(key))
-        return found
-
-    def _win_score(self, seat: int, tile: int | None, tsumo: bool) -> HandScore | None:
-        """The score of winning on the drawn tile, or None if the hand may not win."""
-        if tile is None:
-            return None
-        before = list(self.hands[seat])
-        before.remove(tile)
-        if tile // 4 not in self._waits(before):
-            return None
-        score = score_hand(list(self.hands[seat]), tile, list(self.melds[seat]),
-                           self._situation(seat, tsumo), self.ruleset)
-        return score if score.error is None else None
-
-    def _completes(self, seat: int, tile: int) -> bool:
-        return tile // 4 in self._waits(self.hands[seat])
-
-    def _could_rob(self, seat: int, offer: _Offer) -> bool:
+    def _could_rob(self, seat: int, offer: Offer) -> bool:
         """The offered tile completes the seat's hand, and it is a tile a hand may take: a
         discard or an added kan's tile; a closed kan's only for kokushi (Tenhou). A closed kan
         of a waiting tile is no missed chance for any other hand: no furiten follows."""
-        if not self._completes(seat, offer.tile):
+        if not completes(self, seat, offer.tile):
             return False
         if offer.kind != "ankan":
             return True
         counts = counts34(self.hands[seat] + [offer.tile])
         return all(counts[k] for k in YAOCHUU_KINDS)
-
-    def _furiten(self, seat: int) -> bool:
-        if self.furiten_temp[seat] or self.furiten_riichi[seat]:
-            return True
-        own = {p.tile // 4 for p in self.ponds[seat]}
-        return any(k in own for k in self._waits(self.hands[seat]))
-
-    def _ron_score(self, seat: int) -> HandScore | None:
-        offer = self.offer
-        if not self._completes(seat, offer.tile) or self._furiten(seat):
-            return None
-        score = score_hand(self.hands[seat] + [offer.tile], offer.tile, list(self.melds[seat]),
-                           self._situation(seat, tsumo=False, chankan=offer.kind != "discard"),
-                           self.ruleset)
-        if score.error is not None:
-            return None
-        if offer.kind == "ankan" and not any(y in KOKUSHI_IDS for y, _ in score.yaku):
-            return None
-        return score
 
     # --- applying -----------------------------------------------------------------------
 
@@ -500,8 +422,8 @@ class Round:
                              tsumogiri=action.tile == self.drawn))
 
     def _do_tsumo(self, seat: int, action: Tsumo) -> None:
-        score = self._win_score(seat, self.drawn, tsumo=True)
-        self._emit_win(seat, None, self.drawn, score, first=True)
+        score = win_score(self, seat, self.drawn, tsumo=True)
+        emit_win(self, seat, None, self.drawn, score, first=True)
 
     def _do_nine_terminals(self, seat: int, action: NineTerminals) -> None:
         self._emit(RoundDrawn("yao9", (0, 0, 0, 0), (False,) * 4))
@@ -564,24 +486,9 @@ class Round:
         if not self.ruleset.double_ron:
             rons = rons[:1]
         offer = self.offer
-        scores = [self._ron_score(s) for s in rons]  # all read before the first win is paid
+        scores = [ron_score(self, s) for s in rons]  # all read before the first win is paid
         for i, (s, score) in enumerate(zip(rons, scores)):
-            self._emit_win(s, offer.from_seat, offer.tile, score, first=i == 0)
-
-    def _emit_win(self, seat: int, from_seat: int | None, tile: int, score: HandScore, first: bool) -> None:
-        pao = self._liable_seat(seat, score)
-        honba = self.honba if first else 0
-        sticks = self.sticks if first else 0
-        deltas = win_deltas(score, seat, self.dealer, from_seat, honba, sticks, pao, self.ruleset)
-        self._emit(Won(seat, from_seat, tile, score, tuple(deltas), sticks, pao))
-
-    def _liable_seat(self, seat: int, score: HandScore) -> int | None:
-        """The seat that pays for this win under pao: the one that fed the last set of
-        the yakuman (daisangen, daisuushii) this hand scores; None when nobody is liable."""
-        if not self.ruleset.pao:
-            return None
-        scored_yaku = {yaku_id for yaku_id, _ in score.yaku}
-        return self.pao[seat] if self.pao_yaku[seat] in scored_yaku else None
+            emit_win(self, s, offer.from_seat, offer.tile, score, first=i == 0)
 
     def _abort_after_discard(self) -> bool:
         """Accept a riichi, then the abortive draws a passed discard may cause."""
@@ -615,14 +522,14 @@ class Round:
         if meld.kind == "kan":
             self._draw(seat, rinshan=True)
 
-    def _continue_kan(self, offer: _Offer) -> None:
+    def _continue_kan(self, offer: Offer) -> None:
         seat = offer.from_seat
         self._draw(seat, rinshan=True)
         if offer.kind == "ankan":
             self._emit(DoraRevealed(self.wall.copy().reveal_kan_dora()))
 
     def _exhaustive_draw(self) -> None:
-        tenpai = tuple(bool(self._waits(h)) for h in self.hands)
+        tenpai = tuple(bool(hand_waits(self, h)) for h in self.hands)
         nagashi = [s for s in range(4) if self._nagashi(s)] if self.ruleset.nagashi_mangan else []
         deltas = [0] * 4
         if nagashi:
@@ -681,7 +588,7 @@ class Round:
     def _fold_discarded(self, e: Discarded) -> None:
         seat = e.seat
         self.hands[seat].remove(e.tile)
-        self.ponds[seat].append(_Pond(e.tile, e.tsumogiri, e.riichi))
+        self.ponds[seat].append(Pond(e.tile, e.tsumogiri, e.riichi))
         self.ippatsu[seat] = False
         self.furiten_temp[seat] = False
         if e.riichi:
@@ -691,7 +598,7 @@ class Round:
             self.riichi_pending = seat
         self.drawn, self.rinshan, self.after_call = None, False, None
         self._offer_event = len(self.events)
-        self.offer = _Offer(e.tile, seat, "discard")
+        self.offer = Offer(e.tile, seat, "discard")
         self.phase = "claims"
 
     def _fold_answered(self, e: Answered) -> None:
@@ -713,7 +620,7 @@ class Round:
             self.after_call = None
         else:
             self.after_call = kuikae_kinds(meld) if self.ruleset.kuikae_forbidden else []
-        self._track_pao(seat, meld)
+        track_pao(self, seat, meld)
 
     def _fold_kanned(self, e: Kanned) -> None:
         seat, meld = e.seat, e.meld
@@ -732,7 +639,7 @@ class Round:
         self.uninterrupted = False  # ippatsu ends only if the kan stands (chankan keeps it)
         self.drawn, self.rinshan = None, False
         self._offer_event = len(self.events)
-        self.offer = _Offer(tile, seat, meld.kind)
+        self.offer = Offer(tile, seat, meld.kind)
         self.phase = "claims"
 
     def _fold_riichi_accepted(self, e: RiichiAccepted) -> None:
@@ -783,15 +690,6 @@ class Round:
         hand = self.hands[seat]
         hand.append(tile)
         hand.sort()
-
-    def _track_pao(self, seat: int, meld: Meld) -> None:
-        """Who fed the last dragon (daisangen) or wind (daisuushii) set is liable."""
-        if meld.kind not in ("pon", "kan"):
-            return
-        sets = {m.kind34 for m in self.melds[seat] if m.kind != "chi"}
-        for kinds, yaku in ((DRAGON_KINDS, DAISANGEN), (WIND_KINDS, DAISUUSHII)):
-            if meld.kind34 in kinds and all(k in sets for k in kinds):
-                self.pao[seat], self.pao_yaku[seat] = meld.from_seat, yaku
 
     # --- invariants ---------------------------------------------------------------------
 
