@@ -99,7 +99,7 @@ class MjaiWriter:
     Give it the events of a round in order (masked for the seat or not: another seat's
     draw is written ``?`` either way; every discard says whether it was thrown straight
     from the draw, ``tsumogiri``, which the table sees). Two orders differ from ours: a closed kan's dora
-    indicator turns before the replacement draw in mjai (after it in :mod:`game.rules.round`),
+    indicator turns before the replacement draw in mjai (after it in :mod:`game.rules.kans`),
     and an open or added kan's indicator turns after its maker's discard (before it in
     ours). ``answered_reach`` is set when this seat already said ``reach`` itself (mjai
     echoes the declaration before asking for the discard), so it is not written twice.

@@ -38,10 +38,7 @@ Worked example (on an unshuffled wall; the dealer throws a tile, nobody may clai
     True
 
 Rules are Tenhou's (reference.md §5) with the switches of :class:`game.rules.ruleset.Ruleset`.
-Kan dora as Tenhou: a closed kan's indicator turns at once (its DoraRevealed follows the
-replacement draw, before the player acts; the mjlog writes DORA before the draw); an open
-or added kan's turns when its maker discards, or at the next kan, so a replacement-draw
-win right after an open kan does not count it. The real logs are replayed through these
+Kan dora as Tenhou (:mod:`game.rules.kans`). The real logs are replayed through these
 rules by :mod:`game.replay`.
 """
 
@@ -58,8 +55,8 @@ from game.rules.events import (
     Answered, Called, Dealt, Discarded, DoraRevealed, Drew, Kanned, Missed, RiichiAccepted, RoundDrawn, RoundResult,
     RoundSetup, Won,
 )
+from game.rules.kans import continue_kan, declare_kan, kan_allowed, own_kans, reveal_pending_dora
 from game.rules.melds import Meld
-from game.rules.readings import readings
 from game.rules.ruleset import TENHOU, Ruleset
 from game.rules.shanten import shanten
 from game.rules.state import Offer, Pond
@@ -67,8 +64,6 @@ from game.rules.tiles import WIND_KINDS, YAOCHUU_KINDS, counts34, is_red
 from game.rules.view import DiscardView, PlayerView
 from game.rules.wall import DEAD_WALL, Wall
 from game.rules.wins import completes, emit_win, first_turn, hand_waits, ron_score, track_pao, win_score
-
-MAX_KANS = 4  # kans on the table: a fifth is never allowed
 
 
 class Round:
@@ -257,7 +252,7 @@ class Round:
             actions += [Discard(t) for t in hand]
             actions += [Riichi(t) for t in self._riichi_discards(seat)]
             yield
-        actions += self._own_kans(seat)
+        actions += own_kans(self, seat)
         if self._may_abort_nine_terminals(seat):
             actions.append(NineTerminals())
         return actions
@@ -277,42 +272,6 @@ class Round:
                 tenpai_kinds.add(k)
             counts[k] += 1
         return [t for t in self.hands[seat] if t // 4 in tenpai_kinds]
-
-    def _kan_allowed(self) -> bool:
-        return self.tiles_left > 0 and len(self.kan_seats) < MAX_KANS
-
-    def _own_kans(self, seat: int) -> list[Action]:
-        if not self._kan_allowed():
-            return []
-        counts = counts34(self.hands[seat])
-        kans: list[Action] = []
-        for k in sorted({t // 4 for t in self.hands[seat]}):
-            if counts[k] == 4 and (not self.riichi[seat] or self._riichi_kan_keeps_wait(seat, k)):
-                kans.append(ClosedKan(k))
-        if not self.riichi[seat]:
-            pon_kinds = {m.kind34 for m in self.melds[seat] if m.kind == "pon"}
-            kans += [AddedKan(t) for t in self.hands[seat] if t // 4 in pon_kinds]
-        return kans
-
-    def _riichi_kan_keeps_wait(self, seat: int, kind34: int) -> bool:
-        """In riichi: only a kan of the drawn tile, only if the waits stay the same and (as
-        Tenhou) every reading of every win keeps the kan's kind as a triplet."""
-        if self.drawn is None or self.drawn // 4 != kind34:
-            return False
-        before = list(self.hands[seat])
-        before.remove(self.drawn)
-        after = [t for t in before if t // 4 != kind34]
-        waits_before = hand_waits(self, before)
-        if waits_before != hand_waits(self, after):
-            return False
-        counts = counts34(before)
-        for kind in waits_before:
-            counts[kind] += 1
-            ways = readings(counts, kind, self.melds[seat], tsumo=True)
-            counts[kind] -= 1
-            if not all(kind34 in r.triplets for r in ways):
-                return False
-        return True
 
     def _may_abort_nine_terminals(self, seat: int) -> bool:
         if not self.ruleset.nine_terminals_draw or not first_turn(self, seat):
@@ -344,7 +303,7 @@ class Round:
         same = [t for t in hand if t // 4 == k]
         if len(same) >= 2 and self._leaves_discard(seat, [k, k], [k]):
             options += [Pon(pair) for pair in _distinct_choices(same, 2)]
-        if len(same) == 3 and self._kan_allowed():
+        if len(same) == 3 and kan_allowed(self):
             options.append(OpenKan())
         if seat == (offer.from_seat + 1) % 4 and k < 27:
             options += self._chi_options(seat, k)
@@ -417,7 +376,7 @@ class Round:
 
     def _do_discard(self, seat: int, action: Discard | Riichi) -> None:
         if self.pending_dora:
-            self._reveal_pending_dora()
+            reveal_pending_dora(self)
         self._emit(Discarded(seat, action.tile, riichi=isinstance(action, Riichi),
                              tsumogiri=action.tile == self.drawn))
 
@@ -428,27 +387,12 @@ class Round:
     def _do_nine_terminals(self, seat: int, action: NineTerminals) -> None:
         self._emit(RoundDrawn("yao9", (0, 0, 0, 0), (False,) * 4))
 
-    def _do_own_kan(self, seat: int, action: ClosedKan | AddedKan) -> None:
-        if isinstance(action, ClosedKan):
-            meld = Meld("ankan", tuple(sorted(t for t in self.hands[seat] if t // 4 == action.kind)))
-        else:
-            pon = next(m for m in self.melds[seat] if m.kind == "pon" and m.kind34 == action.tile // 4)
-            meld = Meld("kakan", tuple(sorted(pon.tiles + (action.tile,))), pon.called,
-                        pon.from_seat, action.tile)
-        if self.pending_dora:
-            self._reveal_pending_dora()
-        self._emit(Kanned(seat, meld))
-
     # --- the table's own moves ----------------------------------------------------------
 
     def _draw(self, seat: int, rinshan: bool = False) -> None:
         probe = self.wall.copy()
         tile = probe.draw_replacement() if rinshan else probe.draw()
         self._emit(Drew(seat, tile, rinshan))
-
-    def _reveal_pending_dora(self) -> None:
-        for _ in range(self.pending_dora):
-            self._emit(DoraRevealed(self.wall.copy().reveal_kan_dora()))
 
     def _resolve_offer(self) -> None:
         offer = self.offer
@@ -462,7 +406,7 @@ class Round:
             self._resolve_rons(rons)
             return
         if offer.kind != "discard":
-            self._continue_kan(offer)
+            continue_kan(self, offer)
             return
         if self._abort_after_discard():
             return
@@ -521,12 +465,6 @@ class Round:
         self._emit(Called(seat, meld))
         if meld.kind == "kan":
             self._draw(seat, rinshan=True)
-
-    def _continue_kan(self, offer: Offer) -> None:
-        seat = offer.from_seat
-        self._draw(seat, rinshan=True)
-        if offer.kind == "ankan":
-            self._emit(DoraRevealed(self.wall.copy().reveal_kan_dora()))
 
     def _exhaustive_draw(self) -> None:
         tenpai = tuple(bool(hand_waits(self, h)) for h in self.hands)
@@ -754,7 +692,7 @@ def kuikae_kinds(meld: Meld) -> list[int]:
 
 _TURN_HANDLERS = {
     Discard: Round._do_discard, Riichi: Round._do_discard, Tsumo: Round._do_tsumo,
-    NineTerminals: Round._do_nine_terminals, ClosedKan: Round._do_own_kan, AddedKan: Round._do_own_kan,
+    NineTerminals: Round._do_nine_terminals, ClosedKan: declare_kan, AddedKan: declare_kan,
 }
 
 _FOLDS = {
