@@ -30,6 +30,7 @@ from typing import Any
 from game.rules.errors import InputError
 from game.rules.melds import Meld
 from game.mjai.protocol import HIDDEN, WINDS, is_red_name, kind_of, tile_name
+from game.rules.claims import claim_options
 from game.rules.events import (
     Called, Dealt, Discarded, DoraRevealed, Drew, Kanned, Missed, RiichiAccepted, RoundSetup,
 )
@@ -84,7 +85,7 @@ class _SeatRound(Round):
     def _claimants(self) -> list[int]:
         if self.offer.from_seat == self.me:
             return []
-        return [self.me] if self._claim_options(self.me) else []
+        return [self.me] if claim_options(self, self.me) else []
 
 
 class MjaiTracker:

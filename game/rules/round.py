@@ -48,22 +48,23 @@ from typing import Any
 
 from engine.tasks import TaskGen, run_to_end
 from game.rules.actions import (
-    Action, AddedKan, Chi, ClosedKan, Discard, IllegalAction, NineTerminals, OpenKan, Pass, Pon, Riichi, Ron, Tsumo,
+    Action, AddedKan, Chi, ClosedKan, Discard, IllegalAction, NineTerminals, Pass, Pon, Riichi, Tsumo,
 )
+from game.rules.claims import call_key, claim_options, claims_task, kuikae_kinds, other_seats, resolve_offer
 from game.rules.errors import InputError
 from game.rules.events import (
     Answered, Called, Dealt, Discarded, DoraRevealed, Drew, Kanned, Missed, RiichiAccepted, RoundDrawn, RoundResult,
     RoundSetup, Won,
 )
-from game.rules.kans import continue_kan, declare_kan, kan_allowed, own_kans, reveal_pending_dora
+from game.rules.kans import declare_kan, own_kans, reveal_pending_dora
 from game.rules.melds import Meld
 from game.rules.ruleset import TENHOU, Ruleset
 from game.rules.shanten import shanten
 from game.rules.state import Offer, Pond
-from game.rules.tiles import WIND_KINDS, YAOCHUU_KINDS, counts34, is_red
+from game.rules.tiles import YAOCHUU_KINDS, counts34
 from game.rules.view import DiscardView, PlayerView
 from game.rules.wall import DEAD_WALL, Wall
-from game.rules.wins import completes, emit_win, first_turn, hand_waits, ron_score, track_pao, win_score
+from game.rules.wins import emit_win, first_turn, track_pao, win_score
 
 
 class Round:
@@ -191,7 +192,7 @@ class Round:
             if self.phase == "turn" and seat == self.turn:
                 self._cache[key] = run_to_end(self._turn_actions(seat))
             elif self.phase == "claims" and seat in self.awaiting():
-                self._cache[key] = self._claim_options(seat) + [Pass()]
+                self._cache[key] = claim_options(self, seat) + [Pass()]
             else:
                 self._cache[key] = []
         return list(self._cache[key])
@@ -212,15 +213,9 @@ class Round:
             if key not in self._cache:
                 self._cache[key] = yield from self._turn_actions(self.turn)
         elif self.phase == "claims":
-            yield from self._claims_task()
+            yield from claims_task(self)
             for seat in self.awaiting():
                 self.legal_actions(seat)
-
-    def _claims_task(self) -> TaskGen[None]:
-        """Each other seat's claims on the offered tile (ron checks score the hand)."""
-        for seat in self._others(self.offer.from_seat):
-            self._claim_options(seat)
-            yield
 
     def is_legal(self, seat: int, action: Action) -> bool:
         return self._match_legal(seat, action) is not None
@@ -233,8 +228,8 @@ class Round:
             return action
         if (isinstance(action, (Chi, Pon)) and len(set(action.tiles)) == 2
                 and all(t in self.hands[seat] for t in action.tiles)):
-            key = _call_key(action.tiles)
-            if any(type(a) is type(action) and _call_key(a.tiles) == key for a in legal):
+            key = call_key(action.tiles)
+            if any(type(a) is type(action) and call_key(a.tiles) == key for a in legal):
                 return action
         return None
 
@@ -282,74 +277,8 @@ class Round:
     def _claimants(self) -> list[int]:
         key = ("claimants", self._offer_event)
         if key not in self._cache:
-            self._cache[key] = [s for s in self._others(self.offer.from_seat) if self._claim_options(s)]
+            self._cache[key] = [s for s in other_seats(self.offer.from_seat) if claim_options(self, s)]
         return self._cache[key]
-
-    def _claim_options(self, seat: int) -> list[Action]:
-        key = ("options", self._offer_event, seat)
-        if key not in self._cache:
-            self._cache[key] = self._compute_claim_options(seat)
-        return list(self._cache[key])
-
-    def _compute_claim_options(self, seat: int) -> list[Action]:
-        offer = self.offer
-        options: list[Action] = []
-        if ron_score(self, seat) is not None:
-            options.append(Ron())
-        if offer.kind != "discard" or self.riichi[seat] or self.tiles_left == 0:
-            return options
-        hand = self.hands[seat]
-        k = offer.tile // 4
-        same = [t for t in hand if t // 4 == k]
-        if len(same) >= 2 and self._leaves_discard(seat, [k, k], [k]):
-            options += [Pon(pair) for pair in _distinct_choices(same, 2)]
-        if len(same) == 3 and kan_allowed(self):
-            options.append(OpenKan())
-        if seat == (offer.from_seat + 1) % 4 and k < 27:
-            options += self._chi_options(seat, k)
-        return options
-
-    def _chi_options(self, seat: int, k: int) -> list[Action]:
-        by_kind: dict[int, list[int]] = {}
-        for t in self.hands[seat]:
-            by_kind.setdefault(t // 4, []).append(t)
-        number = k % 9
-        options: list[Action] = []
-        for a, b in ((-2, -1), (-1, 1), (1, 2)):
-            if not (0 <= number + a <= 8 and 0 <= number + b <= 8):
-                continue
-            ka, kb = k + a, k + b
-            if ka not in by_kind or kb not in by_kind:
-                continue
-            if not self._leaves_discard(seat, [ka, kb], _chi_forbidden(k, a, b)):
-                continue
-            for ta in _distinct_choices(by_kind[ka], 1):
-                for tb in _distinct_choices(by_kind[kb], 1):
-                    options.append(Chi((ta[0], tb[0])))
-        return options
-
-    def _leaves_discard(self, seat: int, used_kinds: list[int], forbidden: list[int]) -> bool:
-        """After a call using one tile of each of ``used_kinds``, does the hand keep a tile
-        it may discard? (Tenhou offers no call that would leave only kuikae tiles.)"""
-        rest = list(self.hands[seat])
-        for k in used_kinds:
-            rest.remove(next(t for t in rest if t // 4 == k))
-        if not self.ruleset.kuikae_forbidden:
-            return bool(rest)
-        return any(t // 4 not in forbidden for t in rest)
-
-    # --- wins --------------------------------------------------------------------------
-
-    def _could_rob(self, seat: int, offer: Offer) -> bool:
-        """The offered tile completes the seat's hand, and it is a tile a hand may take: a
-        discard or an added kan's tile; a closed kan's only for kokushi (Tenhou). A closed kan
-        of a waiting tile is no missed chance for any other hand: no furiten follows."""
-        if not completes(self, seat, offer.tile):
-            return False
-        if offer.kind != "ankan":
-            return True
-        counts = counts34(self.hands[seat] + [offer.tile])
-        return all(counts[k] for k in YAOCHUU_KINDS)
 
     # --- applying -----------------------------------------------------------------------
 
@@ -369,9 +298,9 @@ class Round:
         else:
             _TURN_HANDLERS[type(chosen)](self, seat, chosen)
             if self.phase == "claims":  # a discard or a kan is offered to the others
-                yield from self._claims_task()
+                yield from claims_task(self)
         if self.phase == "claims" and not self.awaiting():
-            self._resolve_offer()
+            resolve_offer(self)
         yield from self.prepare()
 
     def _do_discard(self, seat: int, action: Discard | Riichi) -> None:
@@ -393,103 +322,6 @@ class Round:
         probe = self.wall.copy()
         tile = probe.draw_replacement() if rinshan else probe.draw()
         self._emit(Drew(seat, tile, rinshan))
-
-    def _resolve_offer(self) -> None:
-        offer = self.offer
-        answers = offer.answers
-        order = self._others(offer.from_seat)
-        rons = [s for s in order if isinstance(answers.get(s), Ron)]
-        for s in order:
-            if s not in rons and self._could_rob(s, offer):
-                self._emit(Missed(s))
-        if rons:
-            self._resolve_rons(rons)
-            return
-        if offer.kind != "discard":
-            continue_kan(self, offer)
-            return
-        if self._abort_after_discard():
-            return
-        for s in order:
-            if isinstance(answers.get(s), (Pon, OpenKan)):
-                self._resolve_call(s, answers[s])
-                return
-        for s in order:
-            if isinstance(answers.get(s), Chi):
-                self._resolve_call(s, answers[s])
-                return
-        if self.tiles_left == 0:
-            self._exhaustive_draw()
-        else:
-            self._draw((offer.from_seat + 1) % 4)
-
-    def _resolve_rons(self, rons: list[int]) -> None:
-        if len(rons) == 3 and self.ruleset.triple_ron_abort:
-            self._emit(RoundDrawn("ron3", (0, 0, 0, 0), (False,) * 4))
-            return
-        if not self.ruleset.double_ron:
-            rons = rons[:1]
-        offer = self.offer
-        scores = [ron_score(self, s) for s in rons]  # all read before the first win is paid
-        for i, (s, score) in enumerate(zip(rons, scores)):
-            emit_win(self, s, offer.from_seat, offer.tile, score, first=i == 0)
-
-    def _abort_after_discard(self) -> bool:
-        """Accept a riichi, then the abortive draws a passed discard may cause."""
-        rules = self.ruleset
-        if self.riichi_pending is not None:
-            self._emit(RiichiAccepted(self.riichi_pending))
-            if rules.four_riichi_draw and all(self.riichi):
-                self._emit(RoundDrawn("reach4", (0, 0, 0, 0), (False,) * 4))
-                return True
-        first = [p[0].tile // 4 for p in self.ponds if p]
-        if (rules.four_winds_draw and self.uninterrupted and sum(len(p) for p in self.ponds) == 4
-                and len(set(first)) == 1 and first[0] in WIND_KINDS):
-            self._emit(RoundDrawn("kaze4", (0, 0, 0, 0), (False,) * 4))
-            return True
-        if (rules.four_kans_draw and len(self.kan_seats) == 4 and len(set(self.kan_seats)) > 1
-                and self.tiles_left > 0):
-            self._emit(RoundDrawn("kan4", (0, 0, 0, 0), (False,) * 4))
-            return True
-        return False
-
-    def _resolve_call(self, seat: int, action: Action) -> None:
-        offer = self.offer
-        k = offer.tile // 4
-        if isinstance(action, OpenKan):
-            tiles = tuple(sorted([t for t in self.hands[seat] if t // 4 == k] + [offer.tile]))
-            meld = Meld("kan", tiles, offer.tile, offer.from_seat)
-        else:
-            kind = "chi" if isinstance(action, Chi) else "pon"
-            meld = Meld(kind, tuple(sorted(action.tiles + (offer.tile,))), offer.tile, offer.from_seat)
-        self._emit(Called(seat, meld))
-        if meld.kind == "kan":
-            self._draw(seat, rinshan=True)
-
-    def _exhaustive_draw(self) -> None:
-        tenpai = tuple(bool(hand_waits(self, h)) for h in self.hands)
-        nagashi = [s for s in range(4) if self._nagashi(s)] if self.ruleset.nagashi_mangan else []
-        deltas = [0] * 4
-        if nagashi:
-            for s in nagashi:
-                for payer in range(4):
-                    if payer != s:
-                        pay = 4000 if s == self.dealer or payer == self.dealer else 2000
-                        deltas[payer] -= pay
-                        deltas[s] += pay
-        elif 0 < sum(tenpai) < 4:
-            gain = self.ruleset.noten_penalty // sum(tenpai)
-            loss = self.ruleset.noten_penalty // (4 - sum(tenpai))
-            deltas = [gain if t else -loss for t in tenpai]
-        self._emit(RoundDrawn("nm" if nagashi else "exhaustive", tuple(deltas), tenpai))
-
-    def _nagashi(self, seat: int) -> bool:
-        pond = self.ponds[seat]
-        return bool(pond) and all(p.tile // 4 in YAOCHUU_KINDS and p.called_by is None for p in pond)
-
-    @staticmethod
-    def _others(seat: int) -> list[int]:
-        return [(seat + i) % 4 for i in (1, 2, 3)]
 
     # --- the fold -----------------------------------------------------------------------
 
@@ -650,44 +482,6 @@ class Round:
             kan_called = isinstance(self.events[-1], Called) and self.events[-1].meld.kind == "kan"
             moving = self.phase == "turn" and s == self.turn and not kan_called  # rinshan next
             assert size == (14 if moving else 13), f"seat {s} holds {size} tiles"
-
-
-def _call_key(tiles: tuple[int, ...]) -> tuple[tuple[int, bool], ...]:
-    return tuple(sorted((t // 4, is_red(t)) for t in tiles))
-
-
-def _distinct_choices(tiles: list[int], size: int) -> list[tuple[int, ...]]:
-    """Choices of ``size`` tiles that differ in what they are (kind and red five)."""
-    plain = sorted(t for t in tiles if not is_red(t))
-    red = [t for t in tiles if is_red(t)]
-    choices = []
-    if len(plain) >= size:
-        choices.append(tuple(plain[:size]))
-    if red and len(plain) >= size - 1:
-        choices.append(tuple(sorted(red[:1] + plain[:size - 1])))
-    return choices
-
-
-def _chi_forbidden(k: int, a: int, b: int) -> list[int]:
-    """Kinds a chi of ``k`` with ``k+a, k+b`` forbids discarding (the called kind and the suji
-    swap at the other end)."""
-    forbidden = [k]
-    number = k % 9
-    if (a, b) == (1, 2) and number + 3 <= 8:
-        forbidden.append(k + 3)
-    if (a, b) == (-2, -1) and number - 3 >= 0:
-        forbidden.append(k - 3)
-    return forbidden
-
-
-def kuikae_kinds(meld: Meld) -> list[int]:
-    """The kinds a caller may not discard right after this chi or pon (kuikae)."""
-    k = meld.called // 4
-    if meld.kind == "pon":
-        return [k]
-    others = list(meld.kinds)
-    others.remove(k)
-    return _chi_forbidden(k, others[0] - k, others[1] - k)
 
 
 _TURN_HANDLERS = {
