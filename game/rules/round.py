@@ -12,6 +12,13 @@ win, kan, declare riichi or the nine-terminals draw), ``claims`` (a discard or a
 offered: every seat with a claim answers, Pass included; the table resolves when all
 have answered: ron over pon/kan over chi), ``over`` (``round.result`` is set).
 
+This module is the state machine: building, what the table waits for, the legal actions,
+applying one, and the fold of each event into the state. The rules it asks live beside it:
+:mod:`game.rules.turns` (what the seat to move may do), :mod:`game.rules.claims` (the
+claims on an offered tile and how they resolve), :mod:`game.rules.kans` (kans and kan
+dora), :mod:`game.rules.wins` (waits, furiten, a win's score, pao), all reading the state
+as :mod:`game.rules.state` describes it.
+
 The API a table drives (the UI, the CPUs, the simulator, the replay):
 ``Round.start(wall, dealer, round_wind, honba, sticks, scores, ruleset)``;
 ``round.awaiting()`` (the seats the table waits for), ``round.legal_actions(seat)``,
@@ -23,6 +30,7 @@ ClosedKan(kind), AddedKan(tile), Pass(), NineTerminals().
 
 Worked example (on an unshuffled wall; the dealer throws a tile, nobody may claim it)::
 
+    >>> from game.rules.actions import Discard
     >>> from game.rules.wall import Wall
     >>> r = Round.start(Wall(list(range(136))), dealer=0)
     >>> r.phase, r.turn, len(r.hand(0)), r.tiles_left
@@ -37,9 +45,9 @@ Worked example (on an unshuffled wall; the dealer throws a tile, nobody may clai
     >>> Round.replay(r.setup, r.events).snapshot() == r.snapshot()
     True
 
-Rules are Tenhou's (reference.md §5) with the switches of :class:`game.rules.ruleset.Ruleset`.
-Kan dora as Tenhou (:mod:`game.rules.kans`). The real logs are replayed through these
-rules by :mod:`game.replay`.
+Rules are Tenhou's (reference.md §5) with the switches of :class:`game.rules.ruleset.Ruleset`,
+kan dora's timing included (:mod:`game.rules.kans`). The real logs are replayed through
+these rules by :mod:`game.replay`.
 """
 
 from __future__ import annotations
@@ -47,24 +55,20 @@ from __future__ import annotations
 from typing import Any
 
 from engine.tasks import TaskGen, run_to_end
-from game.rules.actions import (
-    Action, AddedKan, Chi, ClosedKan, Discard, IllegalAction, NineTerminals, Pass, Pon, Riichi, Tsumo,
-)
+from game.rules.actions import Action, Chi, IllegalAction, Pass, Pon
 from game.rules.claims import call_key, claim_options, claims_task, kuikae_kinds, other_seats, resolve_offer
 from game.rules.errors import InputError
 from game.rules.events import (
     Answered, Called, Dealt, Discarded, DoraRevealed, Drew, Kanned, Missed, RiichiAccepted, RoundDrawn, RoundResult,
     RoundSetup, Won,
 )
-from game.rules.kans import declare_kan, own_kans, reveal_pending_dora
 from game.rules.melds import Meld
 from game.rules.ruleset import TENHOU, Ruleset
-from game.rules.shanten import shanten
 from game.rules.state import Offer, Pond
-from game.rules.tiles import YAOCHUU_KINDS, counts34
+from game.rules.turns import take_turn, turn_actions
 from game.rules.view import DiscardView, PlayerView
 from game.rules.wall import DEAD_WALL, Wall
-from game.rules.wins import emit_win, first_turn, track_pao, win_score
+from game.rules.wins import track_pao
 
 
 class Round:
@@ -190,7 +194,7 @@ class Round:
         key = (len(self.events), seat)
         if key not in self._cache:
             if self.phase == "turn" and seat == self.turn:
-                self._cache[key] = run_to_end(self._turn_actions(seat))
+                self._cache[key] = run_to_end(turn_actions(self, seat))
             elif self.phase == "claims" and seat in self.awaiting():
                 self._cache[key] = claim_options(self, seat) + [Pass()]
             else:
@@ -211,7 +215,7 @@ class Round:
         if self.phase == "turn":
             key = (len(self.events), self.turn)
             if key not in self._cache:
-                self._cache[key] = yield from self._turn_actions(self.turn)
+                self._cache[key] = yield from turn_actions(self, self.turn)
         elif self.phase == "claims":
             yield from claims_task(self)
             for seat in self.awaiting():
@@ -233,48 +237,9 @@ class Round:
                 return action
         return None
 
-    def _turn_actions(self, seat: int) -> TaskGen[list[Action]]:
-        hand = self.hands[seat]
-        if self.after_call is not None:
-            return [Discard(t) for t in hand if t // 4 not in self.after_call]
-        actions: list[Action] = []
-        if win_score(self, seat, self.drawn, tsumo=True) is not None:
-            actions.append(Tsumo())
-        yield
-        if self.riichi[seat]:
-            actions.append(Discard(self.drawn))
-        else:
-            actions += [Discard(t) for t in hand]
-            actions += [Riichi(t) for t in self._riichi_discards(seat)]
-            yield
-        actions += own_kans(self, seat)
-        if self._may_abort_nine_terminals(seat):
-            actions.append(NineTerminals())
-        return actions
-
-    def _riichi_discards(self, seat: int) -> list[int]:
-        rules = self.ruleset
-        if (any(m.is_open for m in self.melds[seat]) or self.scores[seat] < rules.riichi_cost
-                or self.tiles_left < rules.riichi_min_tiles_left):
-            return []
-        counts = counts34(self.hands[seat])
-        if shanten(counts) > 0:
-            return []
-        tenpai_kinds = set()
-        for k in {t // 4 for t in self.hands[seat]}:
-            counts[k] -= 1
-            if shanten(counts) == 0:
-                tenpai_kinds.add(k)
-            counts[k] += 1
-        return [t for t in self.hands[seat] if t // 4 in tenpai_kinds]
-
-    def _may_abort_nine_terminals(self, seat: int) -> bool:
-        if not self.ruleset.nine_terminals_draw or not first_turn(self, seat):
-            return False
-        kinds = {t // 4 for t in self.hands[seat]}
-        return sum(1 for k in YAOCHUU_KINDS if k in kinds) >= 9
-
     def _claimants(self) -> list[int]:
+        """The other seats with a claim on the offered tile (a round that knows one seat's
+        hand alone, the mjai tracker's, asks only that seat)."""
         key = ("claimants", self._offer_event)
         if key not in self._cache:
             self._cache[key] = [s for s in other_seats(self.offer.from_seat) if claim_options(self, s)]
@@ -296,29 +261,17 @@ class Round:
         if self.phase == "claims":
             self._emit(Answered(seat, chosen))
         else:
-            _TURN_HANDLERS[type(chosen)](self, seat, chosen)
+            take_turn(self, seat, chosen)
             if self.phase == "claims":  # a discard or a kan is offered to the others
                 yield from claims_task(self)
         if self.phase == "claims" and not self.awaiting():
             resolve_offer(self)
         yield from self.prepare()
 
-    def _do_discard(self, seat: int, action: Discard | Riichi) -> None:
-        if self.pending_dora:
-            reveal_pending_dora(self)
-        self._emit(Discarded(seat, action.tile, riichi=isinstance(action, Riichi),
-                             tsumogiri=action.tile == self.drawn))
-
-    def _do_tsumo(self, seat: int, action: Tsumo) -> None:
-        score = win_score(self, seat, self.drawn, tsumo=True)
-        emit_win(self, seat, None, self.drawn, score, first=True)
-
-    def _do_nine_terminals(self, seat: int, action: NineTerminals) -> None:
-        self._emit(RoundDrawn("yao9", (0, 0, 0, 0), (False,) * 4))
-
     # --- the table's own moves ----------------------------------------------------------
 
     def _draw(self, seat: int, rinshan: bool = False) -> None:
+        """Draw for ``seat`` the next live tile, or the replacement tile after a kan."""
         probe = self.wall.copy()
         tile = probe.draw_replacement() if rinshan else probe.draw()
         self._emit(Drew(seat, tile, rinshan))
@@ -326,6 +279,7 @@ class Round:
     # --- the fold -----------------------------------------------------------------------
 
     def _emit(self, event: Any) -> None:
+        """Record an event and fold it into the state: the one way the state changes."""
         # A round that is over takes no more events, but for the further wins of a double
         # ron: each win ends the round (phase "over") and the next win on the same discard
         # must still be recorded.
@@ -337,129 +291,6 @@ class Round:
         _FOLDS[type(event)](self, event)
         if self.check:
             self.check_invariants()
-
-    def _fold_dealt(self, e: Dealt) -> None:
-        dealt = self.wall.deal(self.dealer)
-        if [list(h) for h in e.hands] != dealt:
-            raise InputError("the deal does not match the wall")
-        self.hands = [sorted(h) for h in dealt]
-
-    def _fold_drew(self, e: Drew) -> None:
-        tile = self.wall.draw_replacement() if e.rinshan else self.wall.draw()
-        if tile != e.tile:
-            raise InputError(f"drew {e.tile} but the wall holds {tile}")
-        self._insert(e.seat, tile)
-        if e.rinshan:
-            self._interrupt()
-        self.turn, self.phase, self.drawn, self.rinshan = e.seat, "turn", tile, e.rinshan
-        self.after_call = None
-        self.offer = None
-
-    def _fold_discarded(self, e: Discarded) -> None:
-        seat = e.seat
-        self.hands[seat].remove(e.tile)
-        self.ponds[seat].append(Pond(e.tile, e.tsumogiri, e.riichi))
-        self.ippatsu[seat] = False
-        self.furiten_temp[seat] = False
-        if e.riichi:
-            self.double_riichi[seat] = self.uninterrupted and len(self.ponds[seat]) == 1
-            self.riichi[seat] = True
-            self.ippatsu[seat] = True
-            self.riichi_pending = seat
-        self.drawn, self.rinshan, self.after_call = None, False, None
-        self._offer_event = len(self.events)
-        self.offer = Offer(e.tile, seat, "discard")
-        self.phase = "claims"
-
-    def _fold_answered(self, e: Answered) -> None:
-        self.offer.answers[e.seat] = e.action
-
-    def _fold_called(self, e: Called) -> None:
-        seat, meld = e.seat, e.meld
-        for t in meld.tiles:
-            if t != meld.called:
-                self.hands[seat].remove(t)
-        self.ponds[meld.from_seat][-1].called_by = seat
-        self.melds[seat].append(meld)
-        self._interrupt()
-        self.riichi_pending = None
-        self.turn, self.phase, self.drawn, self.offer = seat, "turn", None, None
-        if meld.kind == "kan":
-            self.kan_seats.append(seat)
-            self.pending_dora += 1
-            self.after_call = None
-        else:
-            self.after_call = kuikae_kinds(meld) if self.ruleset.kuikae_forbidden else []
-        track_pao(self, seat, meld)
-
-    def _fold_kanned(self, e: Kanned) -> None:
-        seat, meld = e.seat, e.meld
-        if meld.kind == "ankan":
-            for t in meld.tiles:
-                self.hands[seat].remove(t)
-            self.melds[seat].append(meld)
-            tile = meld.tiles[0]
-        else:
-            self.hands[seat].remove(meld.added)
-            i = next(i for i, m in enumerate(self.melds[seat]) if m.kind == "pon" and m.kind34 == meld.kind34)
-            self.melds[seat][i] = meld
-            self.pending_dora += 1
-            tile = meld.added
-        self.kan_seats.append(seat)
-        self.uninterrupted = False  # ippatsu ends only if the kan stands (chankan keeps it)
-        self.drawn, self.rinshan = None, False
-        self._offer_event = len(self.events)
-        self.offer = Offer(tile, seat, meld.kind)
-        self.phase = "claims"
-
-    def _fold_riichi_accepted(self, e: RiichiAccepted) -> None:
-        self.scores[e.seat] -= self.ruleset.riichi_cost
-        self.sticks += 1
-        self.riichi_pending = None
-
-    def _fold_dora(self, e: DoraRevealed) -> None:
-        tile = self.wall.reveal_kan_dora()
-        if tile != e.tile:
-            raise InputError(f"dora indicator {e.tile} but the wall shows {tile}")
-        if self.pending_dora:
-            self.pending_dora -= 1
-
-    def _fold_missed(self, e: Missed) -> None:
-        self.furiten_temp[e.seat] = True
-        if self.riichi[e.seat]:
-            self.furiten_riichi[e.seat] = True
-
-    def _fold_won(self, e: Won) -> None:
-        for s in range(4):
-            self.scores[s] += e.deltas[s]
-        self.sticks -= e.sticks_taken
-        if self.result is None:
-            self.result = RoundResult()
-        self.result.wins.append(e)
-        self.result.deltas = [a + b for a, b in zip(self.result.deltas, e.deltas)]
-        self.result.dealer_continues = any(w.seat == self.dealer for w in self.result.wins)
-        if e.from_seat is not None and self.riichi_pending is not None:
-            # a ron on the riichi discard: the riichi never stood
-            self.riichi[self.riichi_pending] = False
-            self.riichi_pending = None
-        self.phase = "over"  # the other wins of a double ron may still follow
-
-    def _fold_drawn(self, e: RoundDrawn) -> None:
-        for s in range(4):
-            self.scores[s] += e.deltas[s]
-        # an abortive draw repeats the round; at an exhaustive one the dealer stays if tenpai
-        dealer_continues = e.reason not in ("exhaustive", "nm") or e.tenpai[self.dealer]
-        self.result = RoundResult([], e.reason, list(e.deltas), e.tenpai, dealer_continues)
-        self.phase = "over"
-
-    def _interrupt(self) -> None:
-        self.uninterrupted = False
-        self.ippatsu = [False] * 4
-
-    def _insert(self, seat: int, tile: int) -> None:
-        hand = self.hands[seat]
-        hand.append(tile)
-        hand.sort()
 
     # --- invariants ---------------------------------------------------------------------
 
@@ -484,14 +315,149 @@ class Round:
             assert size == (14 if moving else 13), f"seat {s} holds {size} tiles"
 
 
-_TURN_HANDLERS = {
-    Discard: Round._do_discard, Riichi: Round._do_discard, Tsumo: Round._do_tsumo,
-    NineTerminals: Round._do_nine_terminals, ClosedKan: declare_kan, AddedKan: declare_kan,
-}
+# --- the fold of each kind of event (Round._emit calls them) ---------------------------
+
+
+def _fold_dealt(rnd: Round, e: Dealt) -> None:
+    dealt = rnd.wall.deal(rnd.dealer)
+    if [list(h) for h in e.hands] != dealt:
+        raise InputError("the deal does not match the wall")
+    rnd.hands = [sorted(h) for h in dealt]
+
+
+def _fold_drew(rnd: Round, e: Drew) -> None:
+    tile = rnd.wall.draw_replacement() if e.rinshan else rnd.wall.draw()
+    if tile != e.tile:
+        raise InputError(f"drew {e.tile} but the wall holds {tile}")
+    _insert(rnd, e.seat, tile)
+    if e.rinshan:
+        _interrupt(rnd)
+    rnd.turn, rnd.phase, rnd.drawn, rnd.rinshan = e.seat, "turn", tile, e.rinshan
+    rnd.after_call = None
+    rnd.offer = None
+
+
+def _fold_discarded(rnd: Round, e: Discarded) -> None:
+    seat = e.seat
+    rnd.hands[seat].remove(e.tile)
+    rnd.ponds[seat].append(Pond(e.tile, e.tsumogiri, e.riichi))
+    rnd.ippatsu[seat] = False
+    rnd.furiten_temp[seat] = False
+    if e.riichi:
+        rnd.double_riichi[seat] = rnd.uninterrupted and len(rnd.ponds[seat]) == 1
+        rnd.riichi[seat] = True
+        rnd.ippatsu[seat] = True
+        rnd.riichi_pending = seat
+    rnd.drawn, rnd.rinshan, rnd.after_call = None, False, None
+    rnd._offer_event = len(rnd.events)
+    rnd.offer = Offer(e.tile, seat, "discard")
+    rnd.phase = "claims"
+
+
+def _fold_answered(rnd: Round, e: Answered) -> None:
+    rnd.offer.answers[e.seat] = e.action
+
+
+def _fold_called(rnd: Round, e: Called) -> None:
+    seat, meld = e.seat, e.meld
+    for t in meld.tiles:
+        if t != meld.called:
+            rnd.hands[seat].remove(t)
+    rnd.ponds[meld.from_seat][-1].called_by = seat
+    rnd.melds[seat].append(meld)
+    _interrupt(rnd)
+    rnd.riichi_pending = None
+    rnd.turn, rnd.phase, rnd.drawn, rnd.offer = seat, "turn", None, None
+    if meld.kind == "kan":
+        rnd.kan_seats.append(seat)
+        rnd.pending_dora += 1
+        rnd.after_call = None
+    else:
+        rnd.after_call = kuikae_kinds(meld) if rnd.ruleset.kuikae_forbidden else []
+    track_pao(rnd, seat, meld)
+
+
+def _fold_kanned(rnd: Round, e: Kanned) -> None:
+    seat, meld = e.seat, e.meld
+    if meld.kind == "ankan":
+        for t in meld.tiles:
+            rnd.hands[seat].remove(t)
+        rnd.melds[seat].append(meld)
+        tile = meld.tiles[0]
+    else:
+        rnd.hands[seat].remove(meld.added)
+        i = next(i for i, m in enumerate(rnd.melds[seat]) if m.kind == "pon" and m.kind34 == meld.kind34)
+        rnd.melds[seat][i] = meld
+        rnd.pending_dora += 1
+        tile = meld.added
+    rnd.kan_seats.append(seat)
+    rnd.uninterrupted = False  # ippatsu ends only if the kan stands (chankan keeps it)
+    rnd.drawn, rnd.rinshan = None, False
+    rnd._offer_event = len(rnd.events)
+    rnd.offer = Offer(tile, seat, meld.kind)
+    rnd.phase = "claims"
+
+
+def _fold_riichi_accepted(rnd: Round, e: RiichiAccepted) -> None:
+    rnd.scores[e.seat] -= rnd.ruleset.riichi_cost
+    rnd.sticks += 1
+    rnd.riichi_pending = None
+
+
+def _fold_dora(rnd: Round, e: DoraRevealed) -> None:
+    tile = rnd.wall.reveal_kan_dora()
+    if tile != e.tile:
+        raise InputError(f"dora indicator {e.tile} but the wall shows {tile}")
+    if rnd.pending_dora:
+        rnd.pending_dora -= 1
+
+
+def _fold_missed(rnd: Round, e: Missed) -> None:
+    rnd.furiten_temp[e.seat] = True
+    if rnd.riichi[e.seat]:
+        rnd.furiten_riichi[e.seat] = True
+
+
+def _fold_won(rnd: Round, e: Won) -> None:
+    for s in range(4):
+        rnd.scores[s] += e.deltas[s]
+    rnd.sticks -= e.sticks_taken
+    if rnd.result is None:
+        rnd.result = RoundResult()
+    rnd.result.wins.append(e)
+    rnd.result.deltas = [a + b for a, b in zip(rnd.result.deltas, e.deltas)]
+    rnd.result.dealer_continues = any(w.seat == rnd.dealer for w in rnd.result.wins)
+    if e.from_seat is not None and rnd.riichi_pending is not None:
+        # a ron on the riichi discard: the riichi never stood
+        rnd.riichi[rnd.riichi_pending] = False
+        rnd.riichi_pending = None
+    rnd.phase = "over"  # the other wins of a double ron may still follow
+
+
+def _fold_drawn(rnd: Round, e: RoundDrawn) -> None:
+    for s in range(4):
+        rnd.scores[s] += e.deltas[s]
+    # an abortive draw repeats the round; at an exhaustive one the dealer stays if tenpai
+    dealer_continues = e.reason not in ("exhaustive", "nm") or e.tenpai[rnd.dealer]
+    rnd.result = RoundResult([], e.reason, list(e.deltas), e.tenpai, dealer_continues)
+    rnd.phase = "over"
+
+
+def _interrupt(rnd: Round) -> None:
+    """A call or a replacement draw: the first go-around is no longer clean, and ippatsu ends."""
+    rnd.uninterrupted = False
+    rnd.ippatsu = [False] * 4
+
+
+def _insert(rnd: Round, seat: int, tile: int) -> None:
+    hand = rnd.hands[seat]
+    hand.append(tile)
+    hand.sort()
+
 
 _FOLDS = {
-    Dealt: Round._fold_dealt, Drew: Round._fold_drew, Discarded: Round._fold_discarded,
-    Answered: Round._fold_answered, Called: Round._fold_called, Kanned: Round._fold_kanned,
-    RiichiAccepted: Round._fold_riichi_accepted, DoraRevealed: Round._fold_dora,
-    Missed: Round._fold_missed, Won: Round._fold_won, RoundDrawn: Round._fold_drawn,
+    Dealt: _fold_dealt, Drew: _fold_drew, Discarded: _fold_discarded,
+    Answered: _fold_answered, Called: _fold_called, Kanned: _fold_kanned,
+    RiichiAccepted: _fold_riichi_accepted, DoraRevealed: _fold_dora,
+    Missed: _fold_missed, Won: _fold_won, RoundDrawn: _fold_drawn,
 }

@@ -1,9 +1,10 @@
 """What a round holds between events, as its parts read it: the pond tiles, the offer, RoundState.
 
-:class:`game.rules.round.Round` folds its events into this state; its parts (:mod:`game.rules.claims`,
-:mod:`game.rules.kans`, :mod:`game.rules.wins`) read it, and move the round on only through its
-``_emit`` and ``_draw``. They take the round as a :class:`RoundState`, which a Round is, so
-that they need not import the round (it imports them).
+:class:`game.rules.round.Round` folds its events into this state. Its parts
+(:mod:`game.rules.turns`, :mod:`game.rules.claims`, :mod:`game.rules.kans`,
+:mod:`game.rules.wins`) read it and move the round on only through its ``_emit`` and
+``_draw``; they take the round as a :class:`RoundState`, which a Round is, so that they
+need not import the round (it imports them).
 
     >>> offer = Offer(tile=52, from_seat=0, kind="discard")
     >>> offer.answers, Pond(tile=52, tsumogiri=True, riichi=False).called_by
@@ -49,6 +50,7 @@ class RoundState(Protocol):
     round_wind: int
     honba: int
     sticks: int
+    scores: list[int]
     hands: list[list[int]]
     melds: list[list[Meld]]
     ponds: list[list[Pond]]
@@ -62,6 +64,7 @@ class RoundState(Protocol):
     pao_yaku: list[int | None]
     drawn: int | None
     rinshan: bool
+    after_call: list[int] | None
     uninterrupted: bool
     pending_dora: int
     kan_seats: list[int]
