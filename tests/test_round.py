@@ -10,8 +10,7 @@ from __future__ import annotations
 import pytest
 
 from game.rules.actions import (
-    AddedKan, Chi, ClosedKan, Discard, IllegalAction, NineTerminals, OpenKan, Pass, Pon, Riichi, Ron,
-    Tsumo,
+    AddedKan, Chi, ClosedKan, Discard, IllegalAction, NineTerminals, OpenKan, Pass, Pon, Riichi, Ron, Tsumo,
 )
 from game.rules.events import Called, DoraRevealed, Drew, Kanned, Missed, RiichiAccepted, RoundDrawn
 from game.rules.round import Round

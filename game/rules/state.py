@@ -42,7 +42,8 @@ class Offer:
 
 class RoundState(Protocol):
     """A round as its parts see it: the fields they read (set and explained by Round's
-    ``__init__``, changed only by its folds) and the two moves they may make."""
+    ``__init__`` and changed by its fold alone, the memos ``_cache`` and ``_waits_memo``
+    aside) and the two moves they may make."""
 
     ruleset: Ruleset
     wall: Wall
