@@ -42,9 +42,9 @@ import test_shanten_memory as memory  # noqa: E402
 from engine.target import MEMORY_BUDGET_BYTES as BUDGET_BYTES  # noqa: E402
 from engine.tasks import run_to_end  # noqa: E402
 from game import play  # noqa: E402
-from game.rules import round as round_module  # noqa: E402
 from game.rules import shanten as ours  # noqa: E402
-from game.rules.round import Discard, Pass, Ron, Tsumo  # noqa: E402
+from game.rules import turns as turns_module  # noqa: E402
+from game.rules.actions import Discard, Pass, Ron, Tsumo  # noqa: E402
 from game.rules.tiles import counts34  # noqa: E402
 
 CHUNK = 50  # hands timed in one go, ours then the peer's
@@ -82,11 +82,11 @@ def game_calls(seed: str) -> list[list[int]]:
         calls.append(list(counts))
         return plain(counts)
 
-    ours.shanten = round_module.shanten = recording
+    ours.shanten = turns_module.shanten = recording
     try:
         run_to_end(play.Game([EfficientSeat() for _ in range(4)], seed=seed).play())
     finally:
-        ours.shanten = round_module.shanten = plain
+        ours.shanten = turns_module.shanten = plain
     return calls
 
 

@@ -22,7 +22,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.tasks import TaskGen
-from game.rules.round import Action, Discard, Pass, Riichi, Ron, Tsumo
+from game.rules.actions import Action, Discard, Pass, Riichi, Ron, Tsumo
 from game.rules.shanten import evaluate_discards
 from game.rules.tiles import counts34, is_red
 from game.rules.view import PlayerView

@@ -38,7 +38,9 @@ from typing import Any, Protocol
 from engine.tasks import NEXT_FRAME, TaskGen
 from game.rules.errors import InputError
 from game.rules.match import Match, RoundEnd, Standing
-from game.rules.round import Action, Discard, Pass, Ron, Round, RoundResult, Tsumo
+from game.rules.actions import Action, Discard, Pass, Ron, Tsumo
+from game.rules.events import RoundResult
+from game.rules.round import Round
 from game.rules.ruleset import TENHOU, Ruleset
 from game.rules.view import PlayerView, seen_by
 from game.rules.wall import Shuffler, Wall, seed_words

@@ -44,10 +44,11 @@ from game.records import (
     Agari, Bye, Call, Discard as LogDiscard, Draw, GameLog, NewDora, Rejoin, Riichi as LogRiichi,
     RoundLog, Ryuukyoku, read_log,
 )
-from game.rules.round import (
-    AddedKan, Chi, ClosedKan, Discard, Drew, NineTerminals, OpenKan, Pass, Pon, Riichi, RiichiAccepted,
-    Ron, Round, Tsumo, Won,
+from game.rules.actions import (
+    AddedKan, Chi, ClosedKan, Discard, NineTerminals, OpenKan, Pass, Pon, Riichi, Ron, Tsumo,
 )
+from game.rules.events import Drew, RiichiAccepted, Won
+from game.rules.round import Round
 from game.rules.ruleset import OLD_EAST_ONLY_UMA, TENHOU_UMA, Ruleset
 from game.rules.scoring import LIMITS
 from game.rules.tiles import tile_name, to_mpsz

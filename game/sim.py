@@ -38,7 +38,7 @@ from game.cpu import DEFAULT_STRENGTH, STRENGTHS, CpuAgent
 from game.rules.errors import InputError
 from game.records.ours import export_game
 from game.play import Agent, Game, TsumogiriAgent
-from game.rules.round import Called, Discarded, RoundDrawn, Won
+from game.rules.events import Called, Discarded, RoundDrawn, Won
 from game.rules.wall import CODE_ALPHABET, CODE_LENGTH
 
 BASELINES = ("tsumogiri", "efficiency")

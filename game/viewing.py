@@ -24,7 +24,7 @@ from game.rules.errors import InputError
 from game.rules.match import round_label
 from game.records import GameLog, RoundLog, read_log
 from game.replay import Difference, _RoundReplay, rebuilt_wall, ruleset_for
-from game.rules.round import Pass
+from game.rules.actions import Pass
 from game.rules.ruleset import Ruleset
 from game.rules.tiles import tile_name
 from game.rules.view import PlayerView
@@ -67,7 +67,7 @@ class _Recorder(_RoundReplay):
 def caption(seat: int, action) -> str:
     """One short line for an action.
 
-    >>> from game.rules.round import Discard, Pon
+    >>> from game.rules.actions import Discard, Pon
     >>> caption(2, Discard(16)), caption(1, Pon((8, 9)))
     ('S2 DISCARD 0M', 'S1 PON')
     """

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 
-from game.rules.round import AddedKan, Chi, ClosedKan, Discard, OpenKan, Pass, Pon, Riichi, Ron, Tsumo
+from game.rules.actions import AddedKan, Chi, ClosedKan, Discard, OpenKan, Pass, Pon, Riichi, Ron, Tsumo
 from game.rules.shanten import evaluate_discards
 from game.rules.tiles import counts34
 

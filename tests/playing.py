@@ -18,7 +18,7 @@ import itertools
 import pyxel
 
 from engine.buttons import LEFT, RIGHT, O
-from game.rules.round import Chi, Discard, Pass, Pon, Riichi, Ron, Tsumo
+from game.rules.actions import Chi, Discard, Pass, Pon, Riichi, Ron, Tsumo
 from game.rules.shanten import shanten
 from game.rules.tiles import counts34
 from game.ui import hands, prompts

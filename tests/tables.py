@@ -10,7 +10,8 @@ the order named (seat 0 deals and draws first), so every test reads as a small s
 
 from __future__ import annotations
 
-from game.rules.round import Discard, Pass, Round
+from game.rules.actions import Discard, Pass
+from game.rules.round import Round
 from game.rules.tiles import parse_tile, parse_tiles, tile_name
 from game.rules.wall import Wall
 

@@ -11,7 +11,8 @@ import pytest
 from engine.tasks import run_to_end
 from game.cpu import CpuAgent
 from game.cpu.defence import danger_of_kind, genbutsu
-from game.rules.round import Chi, Discard, Pass, Pon, Riichi, Ron, Round, Tsumo
+from game.rules.actions import Chi, Discard, Pass, Pon, Riichi, Ron, Tsumo
+from game.rules.round import Round
 from game.rules.shanten import evaluate_discards, shanten
 from game.rules.tiles import counts34, parse_tile, parse_tiles
 from game.rules.wall import Wall

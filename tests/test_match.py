@@ -13,7 +13,8 @@ from collections import Counter
 from game.rules.match import Match, RoundEnd
 from game.records import read_log
 from game.replay import ruleset_for
-from game.rules.round import Discard, Pass, Round
+from game.rules.actions import Discard, Pass
+from game.rules.round import Round
 from game.rules.ruleset import Ruleset
 from game.rules.wall import Shuffler, Wall, seed_words
 from conftest import LOGS

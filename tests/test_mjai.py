@@ -27,7 +27,9 @@ from game.mjai.protocol import (
 )
 from game.mjai.tracker import MjaiTracker
 from game.play import Game, RoundStarted
-from game.rules.round import Dealt, Discard, Discarded, Pass, Riichi, Round
+from game.rules.actions import Discard, Pass, Riichi
+from game.rules.events import Dealt, Discarded
+from game.rules.round import Round
 from game.rules.wall import Shuffler, Wall, seed_words
 
 DATA = Path(__file__).parent / "data" / "mjai"

@@ -10,7 +10,8 @@ from engine.scheduler import Scheduler
 from engine.tasks import NEXT_FRAME, run_to_end
 from game.rules.errors import InputError
 from game.play import Decision, Game, TsumogiriAgent, WaitingAgent, player_seat
-from game.rules.round import Discard, Drew, Pass, Ron, Tsumo
+from game.rules.actions import Discard, Pass, Ron, Tsumo
+from game.rules.events import Drew
 from game.rules.ruleset import Ruleset
 
 SEEDS = ("PICORIICHI", "00000000", "MAHJONG0", "ABCDEFGH")

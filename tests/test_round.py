@@ -9,10 +9,11 @@ from __future__ import annotations
 
 import pytest
 
-from game.rules.round import (
-    AddedKan, Called, Chi, ClosedKan, Discard, DoraRevealed, Drew, IllegalAction, Kanned, Missed,
-    NineTerminals, OpenKan, Pass, Pon, Riichi, RiichiAccepted, Ron, Round, RoundDrawn, Tsumo,
+from game.rules.actions import (
+    AddedKan, Chi, ClosedKan, Discard, IllegalAction, NineTerminals, OpenKan, Pass, Pon, Riichi, Ron, Tsumo,
 )
+from game.rules.events import Called, DoraRevealed, Drew, Kanned, Missed, RiichiAccepted, RoundDrawn
+from game.rules.round import Round
 from game.rules.tiles import parse_tile
 from tables import CALLS, RIICHI, discard, pass_all, table, tile_of
 

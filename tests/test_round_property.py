@@ -12,9 +12,9 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from game.rules.round import (
-    AddedKan, Chi, ClosedKan, NineTerminals, OpenKan, Pon, Riichi, Ron, Round, RoundSetup, Tsumo,
-)
+from game.rules.actions import AddedKan, Chi, ClosedKan, NineTerminals, OpenKan, Pon, Riichi, Ron, Tsumo
+from game.rules.events import RoundSetup
+from game.rules.round import Round
 from game.rules.shanten import shanten
 from game.rules.tiles import counts34
 from game.rules.wall import Wall

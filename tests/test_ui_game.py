@@ -18,7 +18,7 @@ from engine.buttons import ALL as ALL_BUTTONS
 from engine.buttons import X
 from engine.cartridge import Cartridge
 from engine.target import DARK_BLUE, ORANGE, RED, WHITE, WIDTH
-from game.rules.round import Called, RiichiAccepted
+from game.rules.events import Called, RiichiAccepted
 from game.data.settings import Settings
 from game.ui import board, paint
 from game.ui import table as table_module

@@ -119,7 +119,8 @@ def test_ctrl_m_mutes_and_unmutes_without_holding_x(make_cart):
 
 
 def test_a_round_sounds_each_event_once_and_the_most_important_of_a_frame(pyxel_headless, monkeypatch):
-    from game.rules.round import Discard, Round
+    from game.rules.actions import Discard
+    from game.rules.round import Round
     from game.rules.wall import Wall
 
     played = []

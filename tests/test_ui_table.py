@@ -9,7 +9,8 @@ from engine.buttons import Buttons, O
 from engine.tasks import run_to_end
 from game.rules.match import Match
 from game.play import fallback, player_seat
-from game.rules.round import Chi, Discard, Pass, Pon, Round
+from game.rules.actions import Chi, Discard, Pass, Pon
+from game.rules.round import Round
 from game.data.settings import Settings
 from game.ui import board, prompts, table as table_module
 from game.ui.pause import PauseMenu

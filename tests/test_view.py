@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import dataclasses
 
-from game.rules.round import Chi, Pon, Riichi, Round
+from game.rules.actions import Chi, Pon, Riichi
+from game.rules.round import Round
 from game.rules.shanten import ukeire
 from game.rules.tiles import counts34
 from tables import CALLS, RIICHI, discard, pass_all, table, tile_of

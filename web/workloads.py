@@ -178,7 +178,7 @@ class EvaluationAgent:
 
     def act(self, view):
         from game.play import fallback
-        from game.rules.round import Discard
+        from game.rules.actions import Discard
         from game.rules.shanten import evaluate_discards
         from game.rules.tiles import counts34
 

@@ -20,7 +20,8 @@ from engine.tasks import TaskGen
 from game.cpu import value
 from game.cpu.strength import Strength
 from game.rules.melds import Meld
-from game.rules.round import AddedKan, Chi, ClosedKan, OpenKan, Pass, Pon, kuikae_kinds
+from game.rules.actions import AddedKan, Chi, ClosedKan, OpenKan, Pass, Pon
+from game.rules.claims import kuikae_kinds
 from game.rules.ruleset import Ruleset
 from game.rules.shanten import evaluate_discards, shanten
 from game.rules.tiles import counts34

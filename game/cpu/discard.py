@@ -25,7 +25,7 @@ from game.cpu.calls import KEITEN_TILES
 from game.cpu.efficiency import discard_options, legal_discard_tiles, tenpai_quality, tile_of_kind
 from game.cpu.riichi import should_riichi
 from game.cpu.strength import Strength
-from game.rules.round import Discard, Riichi
+from game.rules.actions import Discard, Riichi
 from game.rules.ruleset import Ruleset
 from game.rules.tiles import counts34, is_red
 from game.rules.view import PlayerView

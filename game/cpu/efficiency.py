@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from engine.tasks import TaskGen
-from game.rules.round import Discard
+from game.rules.actions import Discard
 from game.rules.shanten import DiscardOption, evaluate_discards, waits_task
 from game.rules.tiles import NUM_KINDS, counts34, is_red
 from game.rules.view import PlayerView

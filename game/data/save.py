@@ -40,8 +40,9 @@ from dataclasses import dataclass, fields
 from engine.tasks import run_to_end
 from game.rules.errors import InputError
 from game.play import Agent, Decision, Game, TsumogiriAgent
-from game.rules.round import (AddedKan, Chi, ClosedKan, Discard, NineTerminals, OpenKan, Pass, Pon,
-                        Riichi, Ron, Tsumo)
+from game.rules.actions import (
+    AddedKan, Chi, ClosedKan, Discard, NineTerminals, OpenKan, Pass, Pon, Riichi, Ron, Tsumo,
+)
 from game.data.settings import Settings
 from game.data.storage import Storage, StorageError
 from game.rules.wall import seed_words

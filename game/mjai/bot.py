@@ -6,7 +6,7 @@ when it has nothing to do. :class:`MjaiBot` keeps a :class:`game.mjai.tracker.Mj
 asks its agent for an action whenever the view has legal actions, and writes it in mjai.
 
 A riichi takes two answers in mjai: ``reach``, then (once the referee echoes the reach)
-the discard. The agent chooses both at once (:class:`game.rules.round.Riichi` holds the tile),
+the discard. The agent chooses both at once (:class:`game.rules.actions.Riichi` holds the tile),
 so the bot keeps the tile for the second answer.
 
     >>> from game.baselines import EfficiencyAgent
@@ -25,7 +25,7 @@ from engine.tasks import run_to_end
 from game.rules.errors import InputError
 from game.mjai.protocol import NONE, action_to_mjai, tile_name
 from game.mjai.tracker import MjaiTracker
-from game.rules.round import Riichi
+from game.rules.actions import Riichi
 from game.rules.view import PlayerView
 
 

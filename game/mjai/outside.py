@@ -26,7 +26,7 @@ from typing import Any
 from engine.tasks import TaskGen
 from game.rules.errors import InputError
 from game.mjai.protocol import MjaiWriter, action_from_mjai, names, riichi_from_mjai, start_kyoku
-from game.rules.round import Riichi
+from game.rules.actions import Riichi
 from game.rules.view import PlayerView
 
 CLOSE_SECONDS = 10

@@ -9,7 +9,7 @@ a tile the player may not see. Its events are JSON objects with a ``type``.
     >>> kind_of("5pr"), kind_of("N")
     (13, 30)
 
-:class:`MjaiWriter` turns the events of our rounds (:mod:`game.rules.round`) into the mjai
+:class:`MjaiWriter` turns the events of our rounds (:mod:`game.rules.events`) into the mjai
 events one seat may see; :func:`action_to_mjai` writes one of our actions as the mjai
 answer, and :func:`action_from_mjai` reads an mjai answer back into one of the legal
 actions of a :class:`game.rules.view.PlayerView`.
@@ -21,9 +21,11 @@ from typing import Any
 
 from game.rules.errors import InputError
 from game.rules.melds import Meld
-from game.rules.round import (
-    AddedKan, Called, Chi, ClosedKan, Dealt, Discard, Discarded, DoraRevealed, Drew, Kanned,
-    NineTerminals, OpenKan, Pass, Pon, Riichi, RiichiAccepted, Ron, RoundDrawn, Tsumo, Won,
+from game.rules.actions import (
+    AddedKan, Chi, ClosedKan, Discard, NineTerminals, OpenKan, Pass, Pon, Riichi, Ron, Tsumo,
+)
+from game.rules.events import (
+    Called, Dealt, Discarded, DoraRevealed, Drew, Kanned, RiichiAccepted, RoundDrawn, Won,
 )
 from game.rules.tiles import is_red
 from game.rules.view import PlayerView
@@ -97,7 +99,7 @@ class MjaiWriter:
     Give it the events of a round in order (masked for the seat or not: another seat's
     draw is written ``?`` either way; every discard says whether it was thrown straight
     from the draw, ``tsumogiri``, which the table sees). Two orders differ from ours: a closed kan's dora
-    indicator turns before the replacement draw in mjai (after it in :mod:`game.rules.round`),
+    indicator turns before the replacement draw in mjai (after it in :mod:`game.rules.kans`),
     and an open or added kan's indicator turns after its maker's discard (before it in
     ours). ``answered_reach`` is set when this seat already said ``reach`` itself (mjai
     echoes the declaration before asking for the discard), so it is not written twice.

@@ -3,7 +3,7 @@
 An mjai bot is told events, never the state: :class:`MjaiTracker` folds them into a
 :class:`game.rules.view.PlayerView` of its seat, legal actions included, so that any of our
 agents can answer. It does so without a second copy of the rules: each mjai event becomes
-the matching event of :mod:`game.rules.round` and is folded by a :class:`game.rules.round.Round`
+the matching event of :mod:`game.rules.events` and is folded by a :class:`game.rules.round.Round`
 whose wall hands out the tiles the events name (:class:`_TableWall`) and whose other
 seats hold unseen tiles (``UNSEEN``) until they show them. The Round's own rules then give
 the legal actions, furiten, riichi, ippatsu, kuikae and the rest.
@@ -30,12 +30,15 @@ from typing import Any
 from game.rules.errors import InputError
 from game.rules.melds import Meld
 from game.mjai.protocol import HIDDEN, WINDS, is_red_name, kind_of, tile_name
-from game.rules.round import (
-    Called, Dealt, Discarded, DoraRevealed, Drew, Kanned, Missed, RiichiAccepted, Round, RoundSetup,
+from game.rules.claims import claim_options
+from game.rules.events import (
+    Called, Dealt, Discarded, DoraRevealed, Drew, Kanned, Missed, RiichiAccepted, RoundSetup,
 )
+from game.rules.round import Round
 from game.rules.ruleset import TENHOU, Ruleset
 from game.rules.tiles import is_red
 from game.rules.view import PlayerView
+from game.rules.wins import completes
 
 UNSEEN = -1  # a tile another seat holds and has not shown
 START_TILES_LEFT = 70  # live draws after the deal (136 - 14 dead - 52 dealt)
@@ -82,7 +85,7 @@ class _SeatRound(Round):
     def _claimants(self) -> list[int]:
         if self.offer.from_seat == self.me:
             return []
-        return [self.me] if self._claim_options(self.me) else []
+        return [self.me] if claim_options(self, self.me) else []
 
 
 class MjaiTracker:
@@ -277,7 +280,7 @@ class MjaiTracker:
         (furiten) applies when it completed the hand."""
         rnd = self.round
         offer = rnd.offer
-        if rnd.phase == "claims" and offer.from_seat != self.seat and rnd._completes(self.seat, offer.tile):
+        if rnd.phase == "claims" and offer.from_seat != self.seat and completes(rnd, self.seat, offer.tile):
             rnd._emit(Missed(self.seat))
         if rnd.phase == "claims":
             rnd.offer = None

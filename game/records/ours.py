@@ -29,9 +29,10 @@ from game.records.model import (
     Agari, Call, Discard, Draw, GameLog, GameRules, NewDora, Owari, Player, Riichi, RoundInit, RoundLog, Ryuukyoku,
 )
 from game.records.tenhou6_write import write_tenhou6
-from game.rules.round import (
-    Called, Dealt, Discarded, DoraRevealed, Drew, Kanned, RiichiAccepted, Round, RoundDrawn, Won,
+from game.rules.events import (
+    Called, Dealt, Discarded, DoraRevealed, Drew, Kanned, RiichiAccepted, RoundDrawn, Won,
 )
+from game.rules.round import Round
 from game.rules.wall import is_tenhou_seed, seed_words, tenhou_seed_string
 
 URA_DORA = 53

@@ -8,7 +8,7 @@ does not record dice or the seed: the reader gives each tile the lowest free cop
 its kind (copy 0 of a five only to the red five) and leaves dice None, so a JSON log
 and the mjlog of the same game agree up to copy numbers. The order of events is
 rebuilt from the turn rules: the dealer draws first, a call takes the turn, and
-Tenhou's timing of kan dora (as game.rules.round has it: a closed kan's at once, written
+Tenhou's timing of kan dora (as game.rules.kans has it: a closed kan's at once, written
 before its replacement draw as in the mjlog; an open or added kan's at its maker's
 discard, or at the next kan) and of riichi acceptance is reproduced. A three-player
 log gives its rules and players only: its rounds are not read. One round's array is read by

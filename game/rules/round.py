@@ -2,27 +2,35 @@
 
 A :class:`Round` starts from a fresh :class:`game.rules.wall.Wall` and the table's figures;
 each seat then acts only through ``legal_actions(seat)`` and ``apply(seat, action)``.
-Every change is an event appended to ``round.events`` (deal, draw, discard, answer,
-call, kan, riichi accepted, dora revealed, miss, win, draw-game); ``Round.replay(setup,
-events)`` folds the same list into an identical round, so the event list is the save
-file and the replay.
+Every change is an event (:mod:`game.rules.events`) appended to ``round.events`` (deal,
+draw, discard, answer, call, kan, riichi accepted, dora revealed, miss, win, draw-game);
+``Round.replay(setup, events)`` folds the same list into an identical round, so the event
+list is the save file and the replay.
 
 Phases: ``turn`` (the seat to move has just drawn or called and must discard, or may
 win, kan, declare riichi or the nine-terminals draw), ``claims`` (a discard or a kan is
 offered: every seat with a claim answers, Pass included; the table resolves when all
 have answered: ron over pon/kan over chi), ``over`` (``round.result`` is set).
 
+This module is the state machine: building, what the table waits for, the legal actions,
+applying one, and the fold of each event into the state. The rules it asks live beside it:
+:mod:`game.rules.turns` (what the seat to move may do), :mod:`game.rules.claims` (the
+claims on an offered tile and how they resolve), :mod:`game.rules.kans` (kans and kan
+dora), :mod:`game.rules.wins` (waits, furiten, a win's score, pao), all reading the state
+as :mod:`game.rules.state` describes it.
+
 The API a table drives (the UI, the CPUs, the simulator, the replay):
 ``Round.start(wall, dealer, round_wind, honba, sticks, scores, ruleset)``;
 ``round.awaiting()`` (the seats the table waits for), ``round.legal_actions(seat)``,
 ``round.apply(seat, action)`` (IllegalAction otherwise), ``round.view(seat)``
 (a :class:`game.rules.view.PlayerView`), ``round.events``, ``round.result`` (a RoundResult
-once the round is over). Actions are small frozen dataclasses: Discard(tile),
-Riichi(tile), Tsumo(), Ron(), Chi((a, b)), Pon((a, b)), OpenKan(), ClosedKan(kind),
-AddedKan(tile), Pass(), NineTerminals().
+once the round is over). Actions are small frozen dataclasses (:mod:`game.rules.actions`):
+Discard(tile), Riichi(tile), Tsumo(), Ron(), Chi((a, b)), Pon((a, b)), OpenKan(),
+ClosedKan(kind), AddedKan(tile), Pass(), NineTerminals().
 
 Worked example (on an unshuffled wall; the dealer throws a tile, nobody may claim it)::
 
+    >>> from game.rules.actions import Discard
     >>> from game.rules.wall import Wall
     >>> r = Round.start(Wall(list(range(136))), dealer=0)
     >>> r.phase, r.turn, len(r.hand(0)), r.tiles_left
@@ -37,226 +45,30 @@ Worked example (on an unshuffled wall; the dealer throws a tile, nobody may clai
     >>> Round.replay(r.setup, r.events).snapshot() == r.snapshot()
     True
 
-Rules are Tenhou's (reference.md §5) with the switches of :class:`game.rules.ruleset.Ruleset`.
-Kan dora as Tenhou: a closed kan's indicator turns at once (its DoraRevealed follows the
-replacement draw, before the player acts; the mjlog writes DORA before the draw); an open
-or added kan's turns when its maker discards, or at the next kan, so a replacement-draw
-win right after an open kan does not count it. The real logs are replayed through these
-rules by :mod:`game.replay`.
+Rules are Tenhou's (reference.md §5) with the switches of :class:`game.rules.ruleset.Ruleset`,
+kan dora's timing included (:mod:`game.rules.kans`). The real logs are replayed through
+these rules by :mod:`game.replay`.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any
 
 from engine.tasks import TaskGen, run_to_end
+from game.rules.actions import Action, Chi, IllegalAction, Pass, Pon
+from game.rules.claims import call_key, claim_options, claims_task, kuikae_kinds, other_seats, resolve_offer
 from game.rules.errors import InputError
+from game.rules.events import (
+    Answered, Called, Dealt, Discarded, DoraRevealed, Drew, Kanned, Missed, RiichiAccepted, RoundDrawn, RoundResult,
+    RoundSetup, Won,
+)
 from game.rules.melds import Meld
-from game.rules.readings import readings
 from game.rules.ruleset import TENHOU, Ruleset
-from game.rules.scoring import HandScore, WinSituation, score_hand, win_deltas
-from game.rules.shanten import shanten, waits
-from game.rules.tiles import DRAGON_KINDS, WIND_KINDS, YAOCHUU_KINDS, counts34, is_red
+from game.rules.state import Offer, Pond
+from game.rules.turns import take_turn, turn_actions
 from game.rules.view import DiscardView, PlayerView
 from game.rules.wall import DEAD_WALL, Wall
-
-# Tenhou yaku ids that make pao (liability) apply, by the kinds whose sets they need.
-DAISANGEN, DAISUUSHII = 39, 49
-KOKUSHI_IDS = (47, 48)
-MAX_KANS = 4  # kans on the table: a fifth is never allowed
-
-
-class IllegalAction(InputError):
-    """An action that is not legal for that seat at this point."""
-
-
-# --- actions: what a seat may choose -------------------------------------------------
-# Actions and events are slotted: a game keeps about a thousand of each (the decisions, every
-# round's events), and slots make each object about 40 bytes smaller.
-
-@dataclass(frozen=True, slots=True)
-class Discard:
-    tile: int
-
-
-@dataclass(frozen=True, slots=True)
-class Riichi:
-    """Declare riichi, discarding ``tile``."""
-    tile: int
-
-
-@dataclass(frozen=True, slots=True)
-class Tsumo:
-    pass
-
-
-@dataclass(frozen=True, slots=True)
-class Ron:
-    pass
-
-
-@dataclass(frozen=True, slots=True)
-class Chi:
-    """Call the discard with these two tiles of the hand."""
-    tiles: tuple[int, int]
-
-
-@dataclass(frozen=True, slots=True)
-class Pon:
-    tiles: tuple[int, int]
-
-
-@dataclass(frozen=True, slots=True)
-class OpenKan:
-    """Daiminkan: call the discard with the three copies in the hand."""
-
-
-@dataclass(frozen=True, slots=True)
-class ClosedKan:
-    kind: int
-
-
-@dataclass(frozen=True, slots=True)
-class AddedKan:
-    """Add ``tile`` to the pon of its kind."""
-    tile: int
-
-
-@dataclass(frozen=True, slots=True)
-class Pass:
-    pass
-
-
-@dataclass(frozen=True, slots=True)
-class NineTerminals:
-    """Kyuushu kyuuhai: abort the round on the first draw with nine kinds of yaochuu."""
-
-
-Action = Any  # one of the dataclasses above
-
-# --- events: what happened --------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class Dealt:
-    hands: tuple[tuple[int, ...], ...]
-
-
-@dataclass(frozen=True, slots=True)
-class Drew:
-    seat: int
-    tile: int
-    rinshan: bool = False
-
-
-@dataclass(frozen=True, slots=True)
-class Discarded:
-    """A discard; ``tsumogiri`` when it is the tile just drawn (every player sees that)."""
-    seat: int
-    tile: int
-    riichi: bool = False
-    tsumogiri: bool = False
-
-
-@dataclass(frozen=True, slots=True)
-class Answered:
-    """A seat's answer to an offered discard or kan (recorded until the table resolves)."""
-    seat: int
-    action: Action
-
-
-@dataclass(frozen=True, slots=True)
-class Called:
-    """Chi, pon or open kan of the offered discard."""
-    seat: int
-    meld: Meld
-
-
-@dataclass(frozen=True, slots=True)
-class Kanned:
-    """A closed kan or an added kan, declared on the seat's own turn."""
-    seat: int
-    meld: Meld
-
-
-@dataclass(frozen=True, slots=True)
-class RiichiAccepted:
-    seat: int
-
-
-@dataclass(frozen=True, slots=True)
-class DoraRevealed:
-    tile: int
-
-
-@dataclass(frozen=True, slots=True)
-class Missed:
-    """The offered tile completed the seat's hand and it did not win: temporary furiten
-    (permanent in riichi)."""
-    seat: int
-
-
-@dataclass(frozen=True, slots=True)
-class Won:
-    seat: int
-    from_seat: int | None  # None for tsumo
-    tile: int
-    score: HandScore
-    deltas: tuple[int, ...]
-    sticks_taken: int
-    pao_seat: int | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class RoundDrawn:
-    """Exhaustive (``exhaustive``, ``nm`` with nagashi mangan) or abortive
-    (``yao9``, ``reach4``, ``ron3``, ``kan4``, ``kaze4``, Tenhou's type names) draw."""
-    reason: str
-    deltas: tuple[int, ...]
-    tenpai: tuple[bool, ...]
-
-
-@dataclass(frozen=True)
-class RoundSetup:
-    """What a round starts from: the wall (array order and dice) and the table's figures."""
-    wall: Wall  # fresh (not dealt); each Round works on its own copy
-    dealer: int
-    round_wind: int = 0
-    honba: int = 0
-    riichi_sticks: int = 0
-    scores: tuple[int, ...] = (25000, 25000, 25000, 25000)
-    ruleset: Ruleset = TENHOU
-
-
-@dataclass
-class RoundResult:
-    """How a round ended: the wins (empty for a draw), the draw's reason, the total
-    score changes, the seats tenpai at an exhaustive draw, and whether the dealer deals
-    again (a dealer's win, the dealer tenpai at an exhaustive draw, an abortive draw):
-    the one place this is decided; :class:`game.rules.match.Match` follows it."""
-    wins: list[Won] = field(default_factory=list)
-    draw_reason: str | None = None
-    deltas: list[int] = field(default_factory=lambda: [0, 0, 0, 0])
-    tenpai: tuple[bool, ...] = (False, False, False, False)
-    dealer_continues: bool = False
-
-
-@dataclass(slots=True)
-class _Pond:
-    tile: int
-    tsumogiri: bool
-    riichi: bool
-    called_by: int | None = None
-
-
-@dataclass
-class _Offer:
-    """A discard or kan tile the other seats may claim."""
-    tile: int
-    from_seat: int
-    kind: str  # "discard", "kakan", "ankan"
-    answers: dict[int, Action] = field(default_factory=dict)
+from game.rules.wins import track_pao
 
 
 class Round:
@@ -275,7 +87,7 @@ class Round:
         self.events: list[Any] = []
         self.hands: list[list[int]] = [[] for _ in range(4)]
         self.melds: list[list[Meld]] = [[] for _ in range(4)]
-        self.ponds: list[list[_Pond]] = [[] for _ in range(4)]
+        self.ponds: list[list[Pond]] = [[] for _ in range(4)]
         self.riichi = [False] * 4
         self.double_riichi = [False] * 4
         self.ippatsu = [False] * 4
@@ -292,7 +104,7 @@ class Round:
         self.uninterrupted = True  # no call or kan yet: the first go-around may still be clean
         self.pending_dora = 0  # open/added kans whose indicator waits for the discard
         self.kan_seats: list[int] = []
-        self.offer: _Offer | None = None
+        self.offer: Offer | None = None
         self._offer_event = -1  # index of the event that opened the current offer
         self.result: RoundResult | None = None
         self._cache: dict[Any, Any] = {}  # legal actions and claims of the current state
@@ -382,9 +194,9 @@ class Round:
         key = (len(self.events), seat)
         if key not in self._cache:
             if self.phase == "turn" and seat == self.turn:
-                self._cache[key] = run_to_end(self._turn_actions(seat))
+                self._cache[key] = run_to_end(turn_actions(self, seat))
             elif self.phase == "claims" and seat in self.awaiting():
-                self._cache[key] = self._claim_options(seat) + [Pass()]
+                self._cache[key] = claim_options(self, seat) + [Pass()]
             else:
                 self._cache[key] = []
         return list(self._cache[key])
@@ -403,17 +215,11 @@ class Round:
         if self.phase == "turn":
             key = (len(self.events), self.turn)
             if key not in self._cache:
-                self._cache[key] = yield from self._turn_actions(self.turn)
+                self._cache[key] = yield from turn_actions(self, self.turn)
         elif self.phase == "claims":
-            yield from self._claims_task()
+            yield from claims_task(self)
             for seat in self.awaiting():
                 self.legal_actions(seat)
-
-    def _claims_task(self) -> TaskGen[None]:
-        """Each other seat's claims on the offered tile (ron checks score the hand)."""
-        for seat in self._others(self.offer.from_seat):
-            self._claim_options(seat)
-            yield
 
     def is_legal(self, seat: int, action: Action) -> bool:
         return self._match_legal(seat, action) is not None
@@ -426,217 +232,18 @@ class Round:
             return action
         if (isinstance(action, (Chi, Pon)) and len(set(action.tiles)) == 2
                 and all(t in self.hands[seat] for t in action.tiles)):
-            key = _call_key(action.tiles)
-            if any(type(a) is type(action) and _call_key(a.tiles) == key for a in legal):
+            key = call_key(action.tiles)
+            if any(type(a) is type(action) and call_key(a.tiles) == key for a in legal):
                 return action
         return None
 
-    def _turn_actions(self, seat: int) -> TaskGen[list[Action]]:
-        hand = self.hands[seat]
-        if self.after_call is not None:
-            return [Discard(t) for t in hand if t // 4 not in self.after_call]
-        actions: list[Action] = []
-        if self._win_score(seat, self.drawn, tsumo=True) is not None:
-            actions.append(Tsumo())
-        yield
-        if self.riichi[seat]:
-            actions.append(Discard(self.drawn))
-        else:
-            actions += [Discard(t) for t in hand]
-            actions += [Riichi(t) for t in self._riichi_discards(seat)]
-            yield
-        actions += self._own_kans(seat)
-        if self._may_abort_nine_terminals(seat):
-            actions.append(NineTerminals())
-        return actions
-
-    def _riichi_discards(self, seat: int) -> list[int]:
-        rules = self.ruleset
-        if (any(m.is_open for m in self.melds[seat]) or self.scores[seat] < rules.riichi_cost
-                or self.tiles_left < rules.riichi_min_tiles_left):
-            return []
-        counts = counts34(self.hands[seat])
-        if shanten(counts) > 0:
-            return []
-        tenpai_kinds = set()
-        for k in {t // 4 for t in self.hands[seat]}:
-            counts[k] -= 1
-            if shanten(counts) == 0:
-                tenpai_kinds.add(k)
-            counts[k] += 1
-        return [t for t in self.hands[seat] if t // 4 in tenpai_kinds]
-
-    def _kan_allowed(self) -> bool:
-        return self.tiles_left > 0 and len(self.kan_seats) < MAX_KANS
-
-    def _own_kans(self, seat: int) -> list[Action]:
-        if not self._kan_allowed():
-            return []
-        counts = counts34(self.hands[seat])
-        kans: list[Action] = []
-        for k in sorted({t // 4 for t in self.hands[seat]}):
-            if counts[k] == 4 and (not self.riichi[seat] or self._riichi_kan_keeps_wait(seat, k)):
-                kans.append(ClosedKan(k))
-        if not self.riichi[seat]:
-            pon_kinds = {m.kind34 for m in self.melds[seat] if m.kind == "pon"}
-            kans += [AddedKan(t) for t in self.hands[seat] if t // 4 in pon_kinds]
-        return kans
-
-    def _riichi_kan_keeps_wait(self, seat: int, kind34: int) -> bool:
-        """In riichi: only a kan of the drawn tile, only if the waits stay the same and (as
-        Tenhou) every reading of every win keeps the kan's kind as a triplet."""
-        if self.drawn is None or self.drawn // 4 != kind34:
-            return False
-        before = list(self.hands[seat])
-        before.remove(self.drawn)
-        after = [t for t in before if t // 4 != kind34]
-        waits_before = self._waits(before)
-        if waits_before != self._waits(after):
-            return False
-        counts = counts34(before)
-        for kind in waits_before:
-            counts[kind] += 1
-            ways = readings(counts, kind, self.melds[seat], tsumo=True)
-            counts[kind] -= 1
-            if not all(kind34 in r.triplets for r in ways):
-                return False
-        return True
-
-    def _may_abort_nine_terminals(self, seat: int) -> bool:
-        if not self.ruleset.nine_terminals_draw or not self._first_turn(seat):
-            return False
-        kinds = {t // 4 for t in self.hands[seat]}
-        return sum(1 for k in YAOCHUU_KINDS if k in kinds) >= 9
-
-    def _first_turn(self, seat: int) -> bool:
-        return self.uninterrupted and not self.ponds[seat]
-
     def _claimants(self) -> list[int]:
+        """The other seats with a claim on the offered tile (a round that knows one seat's
+        hand alone, the mjai tracker's, asks only that seat)."""
         key = ("claimants", self._offer_event)
         if key not in self._cache:
-            self._cache[key] = [s for s in self._others(self.offer.from_seat) if self._claim_options(s)]
+            self._cache[key] = [s for s in other_seats(self.offer.from_seat) if claim_options(self, s)]
         return self._cache[key]
-
-    def _claim_options(self, seat: int) -> list[Action]:
-        key = ("options", self._offer_event, seat)
-        if key not in self._cache:
-            self._cache[key] = self._compute_claim_options(seat)
-        return list(self._cache[key])
-
-    def _compute_claim_options(self, seat: int) -> list[Action]:
-        offer = self.offer
-        options: list[Action] = []
-        if self._ron_score(seat) is not None:
-            options.append(Ron())
-        if offer.kind != "discard" or self.riichi[seat] or self.tiles_left == 0:
-            return options
-        hand = self.hands[seat]
-        k = offer.tile // 4
-        same = [t for t in hand if t // 4 == k]
-        if len(same) >= 2 and self._leaves_discard(seat, [k, k], [k]):
-            options += [Pon(pair) for pair in _distinct_choices(same, 2)]
-        if len(same) == 3 and self._kan_allowed():
-            options.append(OpenKan())
-        if seat == (offer.from_seat + 1) % 4 and k < 27:
-            options += self._chi_options(seat, k)
-        return options
-
-    def _chi_options(self, seat: int, k: int) -> list[Action]:
-        by_kind: dict[int, list[int]] = {}
-        for t in self.hands[seat]:
-            by_kind.setdefault(t // 4, []).append(t)
-        number = k % 9
-        options: list[Action] = []
-        for a, b in ((-2, -1), (-1, 1), (1, 2)):
-            if not (0 <= number + a <= 8 and 0 <= number + b <= 8):
-                continue
-            ka, kb = k + a, k + b
-            if ka not in by_kind or kb not in by_kind:
-                continue
-            if not self._leaves_discard(seat, [ka, kb], _chi_forbidden(k, a, b)):
-                continue
-            for ta in _distinct_choices(by_kind[ka], 1):
-                for tb in _distinct_choices(by_kind[kb], 1):
-                    options.append(Chi((ta[0], tb[0])))
-        return options
-
-    def _leaves_discard(self, seat: int, used_kinds: list[int], forbidden: list[int]) -> bool:
-        """After a call using one tile of each of ``used_kinds``, does the hand keep a tile
-        it may discard? (Tenhou offers no call that would leave only kuikae tiles.)"""
-        rest = list(self.hands[seat])
-        for k in used_kinds:
-            rest.remove(next(t for t in rest if t // 4 == k))
-        if not self.ruleset.kuikae_forbidden:
-            return bool(rest)
-        return any(t // 4 not in forbidden for t in rest)
-
-    # --- wins --------------------------------------------------------------------------
-
-    def _situation(self, seat: int, tsumo: bool, chankan: bool = False) -> WinSituation:
-        first = self._first_turn(seat) and tsumo and not self.rinshan
-        last = self.tiles_left == 0
-        return WinSituation(
-            tsumo=tsumo, riichi=self.riichi[seat], double_riichi=self.double_riichi[seat],
-            ippatsu=self.ippatsu[seat], rinshan=tsumo and self.rinshan, chankan=chankan,
-            haitei=tsumo and last and not self.rinshan, houtei=not tsumo and last and not chankan,
-            tenhou=first and seat == self.dealer, chiihou=first and seat != self.dealer,
-            seat_wind=self.seat_wind(seat), round_wind=self.round_wind,
-            dora_indicators=tuple(self.wall.dora_indicators),
-            ura_indicators=tuple(self.wall.ura_indicators) if self.riichi[seat] else (),
-            honba=self.honba, riichi_sticks=self.sticks)
-
-    def _waits(self, tiles: list[int]) -> list[int]:
-        """The waits of a 3n+1 hand, remembered by hand: each hand is read once."""
-        key = tuple(sorted(tiles))
-        found = self._waits_memo.get(key)
-        if found is None:
-            found = self._waits_memo[key] = waits(counts34(key))
-        return found
-
-    def _win_score(self, seat: int, tile: int | None, tsumo: bool) -> HandScore | None:
-        """The score of winning on the drawn tile, or None if the hand may not win."""
-        if tile is None:
-            return None
-        before = list(self.hands[seat])
-        before.remove(tile)
-        if tile // 4 not in self._waits(before):
-            return None
-        score = score_hand(list(self.hands[seat]), tile, list(self.melds[seat]),
-                           self._situation(seat, tsumo), self.ruleset)
-        return score if score.error is None else None
-
-    def _completes(self, seat: int, tile: int) -> bool:
-        return tile // 4 in self._waits(self.hands[seat])
-
-    def _could_rob(self, seat: int, offer: _Offer) -> bool:
-        """The offered tile completes the seat's hand, and it is a tile a hand may take: a
-        discard or an added kan's tile; a closed kan's only for kokushi (Tenhou). A closed kan
-        of a waiting tile is no missed chance for any other hand: no furiten follows."""
-        if not self._completes(seat, offer.tile):
-            return False
-        if offer.kind != "ankan":
-            return True
-        counts = counts34(self.hands[seat] + [offer.tile])
-        return all(counts[k] for k in YAOCHUU_KINDS)
-
-    def _furiten(self, seat: int) -> bool:
-        if self.furiten_temp[seat] or self.furiten_riichi[seat]:
-            return True
-        own = {p.tile // 4 for p in self.ponds[seat]}
-        return any(k in own for k in self._waits(self.hands[seat]))
-
-    def _ron_score(self, seat: int) -> HandScore | None:
-        offer = self.offer
-        if not self._completes(seat, offer.tile) or self._furiten(seat):
-            return None
-        score = score_hand(self.hands[seat] + [offer.tile], offer.tile, list(self.melds[seat]),
-                           self._situation(seat, tsumo=False, chankan=offer.kind != "discard"),
-                           self.ruleset)
-        if score.error is not None:
-            return None
-        if offer.kind == "ankan" and not any(y in KOKUSHI_IDS for y, _ in score.yaku):
-            return None
-        return score
 
     # --- applying -----------------------------------------------------------------------
 
@@ -654,169 +261,25 @@ class Round:
         if self.phase == "claims":
             self._emit(Answered(seat, chosen))
         else:
-            _TURN_HANDLERS[type(chosen)](self, seat, chosen)
+            take_turn(self, seat, chosen)
             if self.phase == "claims":  # a discard or a kan is offered to the others
-                yield from self._claims_task()
+                yield from claims_task(self)
         if self.phase == "claims" and not self.awaiting():
-            self._resolve_offer()
+            resolve_offer(self)
         yield from self.prepare()
-
-    def _do_discard(self, seat: int, action: Discard | Riichi) -> None:
-        if self.pending_dora:
-            self._reveal_pending_dora()
-        self._emit(Discarded(seat, action.tile, riichi=isinstance(action, Riichi),
-                             tsumogiri=action.tile == self.drawn))
-
-    def _do_tsumo(self, seat: int, action: Tsumo) -> None:
-        score = self._win_score(seat, self.drawn, tsumo=True)
-        self._emit_win(seat, None, self.drawn, score, first=True)
-
-    def _do_nine_terminals(self, seat: int, action: NineTerminals) -> None:
-        self._emit(RoundDrawn("yao9", (0, 0, 0, 0), (False,) * 4))
-
-    def _do_own_kan(self, seat: int, action: ClosedKan | AddedKan) -> None:
-        if isinstance(action, ClosedKan):
-            meld = Meld("ankan", tuple(sorted(t for t in self.hands[seat] if t // 4 == action.kind)))
-        else:
-            pon = next(m for m in self.melds[seat] if m.kind == "pon" and m.kind34 == action.tile // 4)
-            meld = Meld("kakan", tuple(sorted(pon.tiles + (action.tile,))), pon.called,
-                        pon.from_seat, action.tile)
-        if self.pending_dora:
-            self._reveal_pending_dora()
-        self._emit(Kanned(seat, meld))
 
     # --- the table's own moves ----------------------------------------------------------
 
     def _draw(self, seat: int, rinshan: bool = False) -> None:
+        """Draw for ``seat`` the next live tile, or the replacement tile after a kan."""
         probe = self.wall.copy()
         tile = probe.draw_replacement() if rinshan else probe.draw()
         self._emit(Drew(seat, tile, rinshan))
 
-    def _reveal_pending_dora(self) -> None:
-        for _ in range(self.pending_dora):
-            self._emit(DoraRevealed(self.wall.copy().reveal_kan_dora()))
-
-    def _resolve_offer(self) -> None:
-        offer = self.offer
-        answers = offer.answers
-        order = self._others(offer.from_seat)
-        rons = [s for s in order if isinstance(answers.get(s), Ron)]
-        for s in order:
-            if s not in rons and self._could_rob(s, offer):
-                self._emit(Missed(s))
-        if rons:
-            self._resolve_rons(rons)
-            return
-        if offer.kind != "discard":
-            self._continue_kan(offer)
-            return
-        if self._abort_after_discard():
-            return
-        for s in order:
-            if isinstance(answers.get(s), (Pon, OpenKan)):
-                self._resolve_call(s, answers[s])
-                return
-        for s in order:
-            if isinstance(answers.get(s), Chi):
-                self._resolve_call(s, answers[s])
-                return
-        if self.tiles_left == 0:
-            self._exhaustive_draw()
-        else:
-            self._draw((offer.from_seat + 1) % 4)
-
-    def _resolve_rons(self, rons: list[int]) -> None:
-        if len(rons) == 3 and self.ruleset.triple_ron_abort:
-            self._emit(RoundDrawn("ron3", (0, 0, 0, 0), (False,) * 4))
-            return
-        if not self.ruleset.double_ron:
-            rons = rons[:1]
-        offer = self.offer
-        scores = [self._ron_score(s) for s in rons]  # all read before the first win is paid
-        for i, (s, score) in enumerate(zip(rons, scores)):
-            self._emit_win(s, offer.from_seat, offer.tile, score, first=i == 0)
-
-    def _emit_win(self, seat: int, from_seat: int | None, tile: int, score: HandScore, first: bool) -> None:
-        pao = self._liable_seat(seat, score)
-        honba = self.honba if first else 0
-        sticks = self.sticks if first else 0
-        deltas = win_deltas(score, seat, self.dealer, from_seat, honba, sticks, pao, self.ruleset)
-        self._emit(Won(seat, from_seat, tile, score, tuple(deltas), sticks, pao))
-
-    def _liable_seat(self, seat: int, score: HandScore) -> int | None:
-        """The seat that pays for this win under pao: the one that fed the last set of
-        the yakuman (daisangen, daisuushii) this hand scores; None when nobody is liable."""
-        if not self.ruleset.pao:
-            return None
-        scored_yaku = {yaku_id for yaku_id, _ in score.yaku}
-        return self.pao[seat] if self.pao_yaku[seat] in scored_yaku else None
-
-    def _abort_after_discard(self) -> bool:
-        """Accept a riichi, then the abortive draws a passed discard may cause."""
-        rules = self.ruleset
-        if self.riichi_pending is not None:
-            self._emit(RiichiAccepted(self.riichi_pending))
-            if rules.four_riichi_draw and all(self.riichi):
-                self._emit(RoundDrawn("reach4", (0, 0, 0, 0), (False,) * 4))
-                return True
-        first = [p[0].tile // 4 for p in self.ponds if p]
-        if (rules.four_winds_draw and self.uninterrupted and sum(len(p) for p in self.ponds) == 4
-                and len(set(first)) == 1 and first[0] in WIND_KINDS):
-            self._emit(RoundDrawn("kaze4", (0, 0, 0, 0), (False,) * 4))
-            return True
-        if (rules.four_kans_draw and len(self.kan_seats) == 4 and len(set(self.kan_seats)) > 1
-                and self.tiles_left > 0):
-            self._emit(RoundDrawn("kan4", (0, 0, 0, 0), (False,) * 4))
-            return True
-        return False
-
-    def _resolve_call(self, seat: int, action: Action) -> None:
-        offer = self.offer
-        k = offer.tile // 4
-        if isinstance(action, OpenKan):
-            tiles = tuple(sorted([t for t in self.hands[seat] if t // 4 == k] + [offer.tile]))
-            meld = Meld("kan", tiles, offer.tile, offer.from_seat)
-        else:
-            kind = "chi" if isinstance(action, Chi) else "pon"
-            meld = Meld(kind, tuple(sorted(action.tiles + (offer.tile,))), offer.tile, offer.from_seat)
-        self._emit(Called(seat, meld))
-        if meld.kind == "kan":
-            self._draw(seat, rinshan=True)
-
-    def _continue_kan(self, offer: _Offer) -> None:
-        seat = offer.from_seat
-        self._draw(seat, rinshan=True)
-        if offer.kind == "ankan":
-            self._emit(DoraRevealed(self.wall.copy().reveal_kan_dora()))
-
-    def _exhaustive_draw(self) -> None:
-        tenpai = tuple(bool(self._waits(h)) for h in self.hands)
-        nagashi = [s for s in range(4) if self._nagashi(s)] if self.ruleset.nagashi_mangan else []
-        deltas = [0] * 4
-        if nagashi:
-            for s in nagashi:
-                for payer in range(4):
-                    if payer != s:
-                        pay = 4000 if s == self.dealer or payer == self.dealer else 2000
-                        deltas[payer] -= pay
-                        deltas[s] += pay
-        elif 0 < sum(tenpai) < 4:
-            gain = self.ruleset.noten_penalty // sum(tenpai)
-            loss = self.ruleset.noten_penalty // (4 - sum(tenpai))
-            deltas = [gain if t else -loss for t in tenpai]
-        self._emit(RoundDrawn("nm" if nagashi else "exhaustive", tuple(deltas), tenpai))
-
-    def _nagashi(self, seat: int) -> bool:
-        pond = self.ponds[seat]
-        return bool(pond) and all(p.tile // 4 in YAOCHUU_KINDS and p.called_by is None for p in pond)
-
-    @staticmethod
-    def _others(seat: int) -> list[int]:
-        return [(seat + i) % 4 for i in (1, 2, 3)]
-
     # --- the fold -----------------------------------------------------------------------
 
     def _emit(self, event: Any) -> None:
+        """Record an event and fold it into the state: the one way the state changes."""
         # A round that is over takes no more events, but for the further wins of a double
         # ron: each win ends the round (phase "over") and the next win on the same discard
         # must still be recorded.
@@ -828,138 +291,6 @@ class Round:
         _FOLDS[type(event)](self, event)
         if self.check:
             self.check_invariants()
-
-    def _fold_dealt(self, e: Dealt) -> None:
-        dealt = self.wall.deal(self.dealer)
-        if [list(h) for h in e.hands] != dealt:
-            raise InputError("the deal does not match the wall")
-        self.hands = [sorted(h) for h in dealt]
-
-    def _fold_drew(self, e: Drew) -> None:
-        tile = self.wall.draw_replacement() if e.rinshan else self.wall.draw()
-        if tile != e.tile:
-            raise InputError(f"drew {e.tile} but the wall holds {tile}")
-        self._insert(e.seat, tile)
-        if e.rinshan:
-            self._interrupt()
-        self.turn, self.phase, self.drawn, self.rinshan = e.seat, "turn", tile, e.rinshan
-        self.after_call = None
-        self.offer = None
-
-    def _fold_discarded(self, e: Discarded) -> None:
-        seat = e.seat
-        self.hands[seat].remove(e.tile)
-        self.ponds[seat].append(_Pond(e.tile, e.tsumogiri, e.riichi))
-        self.ippatsu[seat] = False
-        self.furiten_temp[seat] = False
-        if e.riichi:
-            self.double_riichi[seat] = self.uninterrupted and len(self.ponds[seat]) == 1
-            self.riichi[seat] = True
-            self.ippatsu[seat] = True
-            self.riichi_pending = seat
-        self.drawn, self.rinshan, self.after_call = None, False, None
-        self._offer_event = len(self.events)
-        self.offer = _Offer(e.tile, seat, "discard")
-        self.phase = "claims"
-
-    def _fold_answered(self, e: Answered) -> None:
-        self.offer.answers[e.seat] = e.action
-
-    def _fold_called(self, e: Called) -> None:
-        seat, meld = e.seat, e.meld
-        for t in meld.tiles:
-            if t != meld.called:
-                self.hands[seat].remove(t)
-        self.ponds[meld.from_seat][-1].called_by = seat
-        self.melds[seat].append(meld)
-        self._interrupt()
-        self.riichi_pending = None
-        self.turn, self.phase, self.drawn, self.offer = seat, "turn", None, None
-        if meld.kind == "kan":
-            self.kan_seats.append(seat)
-            self.pending_dora += 1
-            self.after_call = None
-        else:
-            self.after_call = kuikae_kinds(meld) if self.ruleset.kuikae_forbidden else []
-        self._track_pao(seat, meld)
-
-    def _fold_kanned(self, e: Kanned) -> None:
-        seat, meld = e.seat, e.meld
-        if meld.kind == "ankan":
-            for t in meld.tiles:
-                self.hands[seat].remove(t)
-            self.melds[seat].append(meld)
-            tile = meld.tiles[0]
-        else:
-            self.hands[seat].remove(meld.added)
-            i = next(i for i, m in enumerate(self.melds[seat]) if m.kind == "pon" and m.kind34 == meld.kind34)
-            self.melds[seat][i] = meld
-            self.pending_dora += 1
-            tile = meld.added
-        self.kan_seats.append(seat)
-        self.uninterrupted = False  # ippatsu ends only if the kan stands (chankan keeps it)
-        self.drawn, self.rinshan = None, False
-        self._offer_event = len(self.events)
-        self.offer = _Offer(tile, seat, meld.kind)
-        self.phase = "claims"
-
-    def _fold_riichi_accepted(self, e: RiichiAccepted) -> None:
-        self.scores[e.seat] -= self.ruleset.riichi_cost
-        self.sticks += 1
-        self.riichi_pending = None
-
-    def _fold_dora(self, e: DoraRevealed) -> None:
-        tile = self.wall.reveal_kan_dora()
-        if tile != e.tile:
-            raise InputError(f"dora indicator {e.tile} but the wall shows {tile}")
-        if self.pending_dora:
-            self.pending_dora -= 1
-
-    def _fold_missed(self, e: Missed) -> None:
-        self.furiten_temp[e.seat] = True
-        if self.riichi[e.seat]:
-            self.furiten_riichi[e.seat] = True
-
-    def _fold_won(self, e: Won) -> None:
-        for s in range(4):
-            self.scores[s] += e.deltas[s]
-        self.sticks -= e.sticks_taken
-        if self.result is None:
-            self.result = RoundResult()
-        self.result.wins.append(e)
-        self.result.deltas = [a + b for a, b in zip(self.result.deltas, e.deltas)]
-        self.result.dealer_continues = any(w.seat == self.dealer for w in self.result.wins)
-        if e.from_seat is not None and self.riichi_pending is not None:
-            # a ron on the riichi discard: the riichi never stood
-            self.riichi[self.riichi_pending] = False
-            self.riichi_pending = None
-        self.phase = "over"  # the other wins of a double ron may still follow
-
-    def _fold_drawn(self, e: RoundDrawn) -> None:
-        for s in range(4):
-            self.scores[s] += e.deltas[s]
-        # an abortive draw repeats the round; at an exhaustive one the dealer stays if tenpai
-        dealer_continues = e.reason not in ("exhaustive", "nm") or e.tenpai[self.dealer]
-        self.result = RoundResult([], e.reason, list(e.deltas), e.tenpai, dealer_continues)
-        self.phase = "over"
-
-    def _interrupt(self) -> None:
-        self.uninterrupted = False
-        self.ippatsu = [False] * 4
-
-    def _insert(self, seat: int, tile: int) -> None:
-        hand = self.hands[seat]
-        hand.append(tile)
-        hand.sort()
-
-    def _track_pao(self, seat: int, meld: Meld) -> None:
-        """Who fed the last dragon (daisangen) or wind (daisuushii) set is liable."""
-        if meld.kind not in ("pon", "kan"):
-            return
-        sets = {m.kind34 for m in self.melds[seat] if m.kind != "chi"}
-        for kinds, yaku in ((DRAGON_KINDS, DAISANGEN), (WIND_KINDS, DAISUUSHII)):
-            if meld.kind34 in kinds and all(k in sets for k in kinds):
-                self.pao[seat], self.pao_yaku[seat] = meld.from_seat, yaku
 
     # --- invariants ---------------------------------------------------------------------
 
@@ -984,52 +315,149 @@ class Round:
             assert size == (14 if moving else 13), f"seat {s} holds {size} tiles"
 
 
-def _call_key(tiles: tuple[int, ...]) -> tuple[tuple[int, bool], ...]:
-    return tuple(sorted((t // 4, is_red(t)) for t in tiles))
+# --- the fold of each kind of event (Round._emit calls them) ---------------------------
 
 
-def _distinct_choices(tiles: list[int], size: int) -> list[tuple[int, ...]]:
-    """Choices of ``size`` tiles that differ in what they are (kind and red five)."""
-    plain = sorted(t for t in tiles if not is_red(t))
-    red = [t for t in tiles if is_red(t)]
-    choices = []
-    if len(plain) >= size:
-        choices.append(tuple(plain[:size]))
-    if red and len(plain) >= size - 1:
-        choices.append(tuple(sorted(red[:1] + plain[:size - 1])))
-    return choices
+def _fold_dealt(rnd: Round, e: Dealt) -> None:
+    dealt = rnd.wall.deal(rnd.dealer)
+    if [list(h) for h in e.hands] != dealt:
+        raise InputError("the deal does not match the wall")
+    rnd.hands = [sorted(h) for h in dealt]
 
 
-def _chi_forbidden(k: int, a: int, b: int) -> list[int]:
-    """Kinds a chi of ``k`` with ``k+a, k+b`` forbids discarding (the called kind and the suji
-    swap at the other end)."""
-    forbidden = [k]
-    number = k % 9
-    if (a, b) == (1, 2) and number + 3 <= 8:
-        forbidden.append(k + 3)
-    if (a, b) == (-2, -1) and number - 3 >= 0:
-        forbidden.append(k - 3)
-    return forbidden
+def _fold_drew(rnd: Round, e: Drew) -> None:
+    tile = rnd.wall.draw_replacement() if e.rinshan else rnd.wall.draw()
+    if tile != e.tile:
+        raise InputError(f"drew {e.tile} but the wall holds {tile}")
+    _insert(rnd, e.seat, tile)
+    if e.rinshan:
+        _interrupt(rnd)
+    rnd.turn, rnd.phase, rnd.drawn, rnd.rinshan = e.seat, "turn", tile, e.rinshan
+    rnd.after_call = None
+    rnd.offer = None
 
 
-def kuikae_kinds(meld: Meld) -> list[int]:
-    """The kinds a caller may not discard right after this chi or pon (kuikae)."""
-    k = meld.called // 4
-    if meld.kind == "pon":
-        return [k]
-    others = list(meld.kinds)
-    others.remove(k)
-    return _chi_forbidden(k, others[0] - k, others[1] - k)
+def _fold_discarded(rnd: Round, e: Discarded) -> None:
+    seat = e.seat
+    rnd.hands[seat].remove(e.tile)
+    rnd.ponds[seat].append(Pond(e.tile, e.tsumogiri, e.riichi))
+    rnd.ippatsu[seat] = False
+    rnd.furiten_temp[seat] = False
+    if e.riichi:
+        rnd.double_riichi[seat] = rnd.uninterrupted and len(rnd.ponds[seat]) == 1
+        rnd.riichi[seat] = True
+        rnd.ippatsu[seat] = True
+        rnd.riichi_pending = seat
+    rnd.drawn, rnd.rinshan, rnd.after_call = None, False, None
+    rnd._offer_event = len(rnd.events)
+    rnd.offer = Offer(e.tile, seat, "discard")
+    rnd.phase = "claims"
 
 
-_TURN_HANDLERS = {
-    Discard: Round._do_discard, Riichi: Round._do_discard, Tsumo: Round._do_tsumo,
-    NineTerminals: Round._do_nine_terminals, ClosedKan: Round._do_own_kan, AddedKan: Round._do_own_kan,
-}
+def _fold_answered(rnd: Round, e: Answered) -> None:
+    rnd.offer.answers[e.seat] = e.action
+
+
+def _fold_called(rnd: Round, e: Called) -> None:
+    seat, meld = e.seat, e.meld
+    for t in meld.tiles:
+        if t != meld.called:
+            rnd.hands[seat].remove(t)
+    rnd.ponds[meld.from_seat][-1].called_by = seat
+    rnd.melds[seat].append(meld)
+    _interrupt(rnd)
+    rnd.riichi_pending = None
+    rnd.turn, rnd.phase, rnd.drawn, rnd.offer = seat, "turn", None, None
+    if meld.kind == "kan":
+        rnd.kan_seats.append(seat)
+        rnd.pending_dora += 1
+        rnd.after_call = None
+    else:
+        rnd.after_call = kuikae_kinds(meld) if rnd.ruleset.kuikae_forbidden else []
+    track_pao(rnd, seat, meld)
+
+
+def _fold_kanned(rnd: Round, e: Kanned) -> None:
+    seat, meld = e.seat, e.meld
+    if meld.kind == "ankan":
+        for t in meld.tiles:
+            rnd.hands[seat].remove(t)
+        rnd.melds[seat].append(meld)
+        tile = meld.tiles[0]
+    else:
+        rnd.hands[seat].remove(meld.added)
+        i = next(i for i, m in enumerate(rnd.melds[seat]) if m.kind == "pon" and m.kind34 == meld.kind34)
+        rnd.melds[seat][i] = meld
+        rnd.pending_dora += 1
+        tile = meld.added
+    rnd.kan_seats.append(seat)
+    rnd.uninterrupted = False  # ippatsu ends only if the kan stands (chankan keeps it)
+    rnd.drawn, rnd.rinshan = None, False
+    rnd._offer_event = len(rnd.events)
+    rnd.offer = Offer(tile, seat, meld.kind)
+    rnd.phase = "claims"
+
+
+def _fold_riichi_accepted(rnd: Round, e: RiichiAccepted) -> None:
+    rnd.scores[e.seat] -= rnd.ruleset.riichi_cost
+    rnd.sticks += 1
+    rnd.riichi_pending = None
+
+
+def _fold_dora(rnd: Round, e: DoraRevealed) -> None:
+    tile = rnd.wall.reveal_kan_dora()
+    if tile != e.tile:
+        raise InputError(f"dora indicator {e.tile} but the wall shows {tile}")
+    if rnd.pending_dora:
+        rnd.pending_dora -= 1
+
+
+def _fold_missed(rnd: Round, e: Missed) -> None:
+    rnd.furiten_temp[e.seat] = True
+    if rnd.riichi[e.seat]:
+        rnd.furiten_riichi[e.seat] = True
+
+
+def _fold_won(rnd: Round, e: Won) -> None:
+    for s in range(4):
+        rnd.scores[s] += e.deltas[s]
+    rnd.sticks -= e.sticks_taken
+    if rnd.result is None:
+        rnd.result = RoundResult()
+    rnd.result.wins.append(e)
+    rnd.result.deltas = [a + b for a, b in zip(rnd.result.deltas, e.deltas)]
+    rnd.result.dealer_continues = any(w.seat == rnd.dealer for w in rnd.result.wins)
+    if e.from_seat is not None and rnd.riichi_pending is not None:
+        # a ron on the riichi discard: the riichi never stood
+        rnd.riichi[rnd.riichi_pending] = False
+        rnd.riichi_pending = None
+    rnd.phase = "over"  # the other wins of a double ron may still follow
+
+
+def _fold_drawn(rnd: Round, e: RoundDrawn) -> None:
+    for s in range(4):
+        rnd.scores[s] += e.deltas[s]
+    # an abortive draw repeats the round; at an exhaustive one the dealer stays if tenpai
+    dealer_continues = e.reason not in ("exhaustive", "nm") or e.tenpai[rnd.dealer]
+    rnd.result = RoundResult([], e.reason, list(e.deltas), e.tenpai, dealer_continues)
+    rnd.phase = "over"
+
+
+def _interrupt(rnd: Round) -> None:
+    """A call or a replacement draw: the first go-around is no longer clean, and ippatsu ends."""
+    rnd.uninterrupted = False
+    rnd.ippatsu = [False] * 4
+
+
+def _insert(rnd: Round, seat: int, tile: int) -> None:
+    hand = rnd.hands[seat]
+    hand.append(tile)
+    hand.sort()
+
 
 _FOLDS = {
-    Dealt: Round._fold_dealt, Drew: Round._fold_drew, Discarded: Round._fold_discarded,
-    Answered: Round._fold_answered, Called: Round._fold_called, Kanned: Round._fold_kanned,
-    RiichiAccepted: Round._fold_riichi_accepted, DoraRevealed: Round._fold_dora,
-    Missed: Round._fold_missed, Won: Round._fold_won, RoundDrawn: Round._fold_drawn,
+    Dealt: _fold_dealt, Drew: _fold_drew, Discarded: _fold_discarded,
+    Answered: _fold_answered, Called: _fold_called, Kanned: _fold_kanned,
+    RiichiAccepted: _fold_riichi_accepted, DoraRevealed: _fold_dora,
+    Missed: _fold_missed, Won: _fold_won, RoundDrawn: _fold_drawn,
 }

@@ -16,6 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
+from game.rules.events import Answered, Dealt, Drew, Missed
 from game.rules.melds import Meld
 
 
@@ -90,16 +91,13 @@ def seen_by(event: Any, seat: int) -> Any | None:
     seat's draw shows no tile, the deal shows only the seat's own hand, another seat's
     answer to a claim and its missed wins are not seen at all.
 
-        >>> from game.rules.round import Drew
         >>> seen_by(Drew(seat=1, tile=40), seat=1), seen_by(Drew(seat=1, tile=40), seat=2)
         (Drew(seat=1, tile=40, rinshan=False), Drew(seat=1, tile=None, rinshan=False))
     """
-    from game.rules import round as rules  # the round imports this module
-
-    if isinstance(event, rules.Drew) and event.seat != seat:
+    if isinstance(event, Drew) and event.seat != seat:
         return replace(event, tile=None)
-    if isinstance(event, rules.Dealt):
+    if isinstance(event, Dealt):
         return replace(event, hands=tuple(h if s == seat else () for s, h in enumerate(event.hands)))
-    if isinstance(event, (rules.Answered, rules.Missed)) and event.seat != seat:
+    if isinstance(event, (Answered, Missed)) and event.seat != seat:
         return None
     return event

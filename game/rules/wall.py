@@ -462,7 +462,7 @@ class Wall:
         """Turn the next kan dora indicator and return it.
 
         The wall only knows where the indicators lie; when each one turns is a rule of the
-        round (see the module docstring of :mod:`game.rules.round`).
+        round (see the module docstring of :mod:`game.rules.kans`).
         """
         if len(self.dora_indicators) >= 5:
             raise InputError("all four kan dora indicators are already turned")

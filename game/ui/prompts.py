@@ -16,8 +16,7 @@ from typing import Any
 import pyxel
 
 from engine.target import BLACK, DARK_BLUE, DARK_GREY, LIGHT_GREY, ORANGE, WHITE, YELLOW
-from game.rules.round import (AddedKan, Chi, ClosedKan, NineTerminals, OpenKan, Pass, Pon, Riichi, Ron,
-                        Tsumo)
+from game.rules.actions import AddedKan, Chi, ClosedKan, NineTerminals, OpenKan, Pass, Pon, Riichi, Ron, Tsumo
 from game.ui import paint, pieces
 
 CHOOSE_DISCARD = "discard"  # the DISCARD button: back to choosing a tile of the hand
@@ -41,7 +40,7 @@ def options(legal: Sequence[Any], hand: Sequence[int], claim_tile: int | None,
     ``claim_tile`` is the discard (or kan tile) being offered, None on the player's own turn.
     With ``calls_wanted`` False, chi/pon/kan claims get no buttons (only a win is asked).
 
-        >>> from game.rules.round import Discard
+        >>> from game.rules.actions import Discard
         >>> [o.label for o in options([Discard(0), Tsumo(), Riichi(0)], [0], None)]
         ['TSUMO', 'RIICHI', 'DISCARD']
         >>> [o.label for o in options([Pass(), Chi((4, 8)), Pon((13, 14))], [], 12)]

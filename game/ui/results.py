@@ -14,7 +14,8 @@ import pyxel
 from engine.buttons import Buttons, O
 from engine.target import DARK_BLUE, DARK_GREY, GREEN, LIGHT_GREY, ORANGE, PINK, WHITE, YELLOW
 from game.rules.match import Match
-from game.rules.round import Round, Won
+from game.rules.events import Won
+from game.rules.round import Round
 from game.rules.scoring import HandScore
 from game.ui import centre, hands, melds, paint, pieces
 from game.ui.seats import seat_name

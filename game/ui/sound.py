@@ -54,9 +54,9 @@ EVENT_SOUNDS = ("ron", "tsumo", "ryuukyoku", "riichi", "call", "discard", "draw"
 
 
 def event_sound(event: object, listener: int | None) -> str | None:
-    """The effect an event of ``game.rules.round`` makes, or None; only ``listener``'s draws tick.
+    """The effect an event of ``game.rules.events`` makes, or None; only ``listener``'s draws tick.
 
-    >>> from game.rules.round import Discarded, Drew
+    >>> from game.rules.events import Discarded, Drew
     >>> event_sound(Discarded(seat=2, tile=5), 0), event_sound(Discarded(2, 5, riichi=True), 0)
     ('discard', 'riichi')
     >>> event_sound(Drew(seat=0, tile=5), 0), event_sound(Drew(seat=1, tile=5), 0)

@@ -28,7 +28,7 @@ from engine.scheduler import Task
 from engine.tasks import NEXT_FRAME
 from game.cpu import CpuAgent
 from game.play import Decision, Game, WaitingAgent, player_seat
-from game.rules.round import Discard, Pass, Riichi
+from game.rules.actions import Discard, Pass, Riichi
 from game.data.settings import Settings
 from game.ui import board, centre, debug, hands, hints, paint, pause, pieces, prompts, sound
 from game.ui.results import ResultsPanel
