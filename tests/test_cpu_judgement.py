@@ -10,7 +10,7 @@ from game.cpu.calls import kan_worth
 from game.cpu.riichi import should_riichi
 from game.cpu.value import _view
 from game.rules.melds import Meld
-from game.rules.round import ClosedKan
+from game.rules.actions import ClosedKan
 
 
 def _all_last(scores, seat=0, dealer=3):
