@@ -33,10 +33,10 @@ CHOICES: dict[str, tuple[Any, ...]] = {
     "hints": (True, False),
     "call_prompts": (True, False),
 }
-# What each CPU strength does, in one line the settings menu shows (32 characters at most:
-# the screen's width). game/cpu/strength.py holds what each one considers.
+# What each CPU strength does, in one line the settings menu shows (30 characters at most:
+# the screen's width less a margin). game/cpu/strength.py holds what each one considers.
 STRENGTH_LINES = {
-    "strong": "READS DANGER, FOLDS, PLAYS SCORE",
+    "strong": "FOLDS WISELY, PLAYS THE SCORE",
     "normal": "VALUE AND CALLS, NEVER FOLDS",
     "weak": "FAST HANDS ONLY, RIICHI ALWAYS",
 }
