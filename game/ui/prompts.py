@@ -44,6 +44,8 @@ def options(legal: Sequence[Any], hand: Sequence[int], claim_tile: int | None,
         >>> from game.rules.round import Discard
         >>> [o.label for o in options([Discard(0), Tsumo(), Riichi(0)], [0], None)]
         ['TSUMO', 'RIICHI', 'DISCARD']
+        >>> [o.label for o in options([Discard(0), NineTerminals()], [0], None)]
+        ['9 TERMINALS', 'DISCARD']
         >>> [o.label for o in options([Pass(), Chi((4, 8)), Pon((13, 14))], [], 12)]
         ['CHI', 'PON', 'PASS', 'NO CALLS']
         >>> options([Pass(), Pon((13, 14))], [], 12, calls_wanted=False)
