@@ -26,8 +26,18 @@ test: $(VENV)/.installed-test
 	@if command -v node >/dev/null && command -v npm >/dev/null; then $(MAKE) --no-print-directory web-check; \
 	else echo "web-check SKIPPED: no node/npm on this machine (install Node.js 18+ to run the game under Pyodide)"; fi
 
+# Every benchmarks/*.py is a benchmark, run to its end (a new one is picked up by its name);
+# what is not a benchmark lives in a folder beneath (benchmarks/bots/). BENCH_ARGS.NAME gives a
+# benchmark the arguments of a quick run: cpu_vs_rulebase plays 16 games here, a quick read of
+# the CPU's strength (docs/measurements.md gives the 400-game measure and its command).
+BENCHMARKS := $(sort $(wildcard benchmarks/*.py))
+BENCH_ARGS.cpu_vs_rulebase := --games 16 --jobs 2
+
 bench: $(VENV)/.installed-test
-	for b in benchmarks/*.py; do SDL_AUDIODRIVER=dummy $(BIN)/python $$b || exit 1; done
+	@set -e; $(foreach b,$(BENCHMARKS),\
+	echo "== $(b) $(BENCH_ARGS.$(basename $(notdir $(b))))"; \
+	SDL_AUDIODRIVER=dummy $(BIN)/python $(b) $(BENCH_ARGS.$(basename $(notdir $(b)))); \
+	echo;) echo "bench: $(words $(BENCHMARKS)) benchmarks ran to their end"
 
 # The page: dist/pico-riichi.html (and the .pyxapp inside it); see tools/web.py.
 web: $(VENV)/.installed

@@ -44,6 +44,7 @@ VENV_PYTHON = VENV / "bin" / "python"
 STAMP = VENV / ".installed-mjai"
 MJAI_PACKAGE = "mjai==0.2.1"
 Z95 = 1.96
+MEASURE_GAMES = 400  # the games of the measure docs/measurements.md gives; fewer is a quick read
 
 
 # --- the environment --------------------------------------------------------------------
@@ -182,6 +183,9 @@ def report(records: list[dict], wall: float, ours: str, strength: str) -> str:
         f"invalid actions logged by the referee: ours {sum(r['invalid_ours'] for r in records)}, "
         f"all seats {sum(r['invalid_all'] for r in records)}",
         f"CPU seconds per game (whole table): {sum(r['seconds'] for r in records) / n:.2f}",
+        *([] if n >= MEASURE_GAMES else [
+            f"a quick read of {n} games: the measure is {MEASURE_GAMES} games (--games {MEASURE_GAMES}, "
+            "docs/measurements.md)"]),
     ])
 
 

@@ -23,14 +23,15 @@ from game.baselines import EfficiencyAgent
 from game.rules.errors import InputError
 from game.mjai.bot import MjaiBot, serve
 from game.mjai.protocol import (
-    MjaiWriter, action_from_mjai, action_to_mjai, kind_of, riichi_from_mjai, start_kyoku, tile_name,
+    MjaiWriter, action_from_mjai, action_to_mjai, kind_of, riichi_from_mjai, tile_name,
 )
 from game.mjai.tracker import MjaiTracker
-from game.play import Game, RoundStarted
+from game.play import Game
 from game.rules.actions import Discard, Pass, Riichi
-from game.rules.events import Dealt, Discarded
+from game.rules.events import Discarded
 from game.rules.round import Round
 from game.rules.wall import Shuffler, Wall, seed_words
+from seat_lines import SeatLines
 
 DATA = Path(__file__).parent / "data" / "mjai"
 
@@ -82,20 +83,10 @@ class _Checked:
         self.inner, self.checks = inner, checks
         self.name = inner.name
         self.tracker = MjaiTracker()
-        self.writer = None
+        self.seat_lines = SeatLines()
 
     def observe(self, event):
-        kind = type(event).__name__
-        if kind == "GameStarted":
-            self.writer = MjaiWriter(event.seat)
-            self.tracker.update({"type": "start_game", "id": event.seat})
-        elif isinstance(event, RoundStarted):
-            self.start = event
-        elif isinstance(event, Dealt):
-            e, seat = self.start, self.writer.seat
-            self.tracker.update(start_kyoku(seat, e.round_index // 4, e.dealer, e.honba, e.sticks,
-                                            e.scores, e.dora_indicator, event.hands[seat]))
-        for mjai in self.writer.order_kan_draw(self.writer.events(event)) if self.writer else []:
+        for mjai in self.seat_lines.observe(event):
             self.tracker.update(mjai)
 
     def act(self, view):
