@@ -17,8 +17,10 @@ from game.play import Game
 from game.records import parse_mjlog, parse_tenhou6, read_log
 from game.records.mjlog_write import write_mjlog
 from game.records.ours import export_game, game_log
+from game.records.tenhou6_codes import kind_of
 from game.records.tenhou6_write import write_tenhou6
 from game.replay import replay_game
+from game.rules.errors import InputError
 from game.rules.ruleset import Ruleset
 from game.rules.wall import seed_words, tenhou_seed_words
 
@@ -32,7 +34,7 @@ UNKNOWABLE = {"ratingc"}
 def test_our_json_of_the_validation_game_equals_tenhous_own():
     ours = write_tenhou6(read_log(VALIDATION_GAME.with_suffix(".xml")))
     theirs = json.loads(VALIDATION_GAME.with_suffix(".json").read_text(encoding="utf-8"))
-    assert set(theirs) - set(ours) == UNKNOWABLE
+    assert set(ours) == set(theirs) - UNKNOWABLE
     for field in set(theirs) - UNKNOWABLE:
         assert ours[field] == theirs[field], field
 
@@ -134,3 +136,113 @@ def test_sim_export_writes_every_game_in_both_formats(tmp_path):
     for path in files:
         report = replay_file(path)
         assert report.ok and report.rounds and not report.error, report.to_json()
+
+
+# --- tenhou.net/6 as Tenhou writes it (docs/reference.md §4: the order, disp, connection) ---------
+
+RED_CODES = {51: 15, 52: 25, 53: 35}  # a red five's tenhou.net/6 code, and its plain five's
+
+
+def _holds_red_beside_plain(tiles) -> bool:
+    return any(red in tiles and any(t // 4 == red // 4 and t != red for t in tiles) for red in (16, 52, 88))
+
+
+def _red_five_logs() -> list:
+    """The real mjlogs (four players, red fives) whose start hands or melds hold a red five beside a
+    plain five of its kind: the cases where Tenhou's order shows."""
+    found = []
+    for path in MJLOGS:
+        game = read_log(path)
+        if game.three_player or not game.rules.red_fives:
+            continue
+        hands = [hand for r in game.rounds for hand in r.init.hands]
+        melds = [_own_tiles(e.meld) for r in game.rounds for e in r.events if type(e).__name__ == "Call"]
+        if any(_holds_red_beside_plain(tiles) for tiles in hands + melds):
+            found.append(path)
+    return found
+
+
+def _own_tiles(meld) -> list[int]:
+    """The tiles of a meld that came from the caller's hand (all four of a closed kan)."""
+    return list(meld.tiles) if meld.kind == "ankan" else [t for t in meld.tiles if t not in (meld.called, meld.added)]
+
+
+def _red_after_plain(codes: list[int]) -> bool:
+    """Every red five comes after every plain five of its kind."""
+    return all(max(i for i, c in enumerate(codes) if c == plain) < codes.index(red)
+               for red, plain in RED_CODES.items() if red in codes and plain in codes)
+
+
+def _own_codes(text: str) -> list[int]:
+    """The caller's own tiles of a meld string, in the string's order: a chi, pon or open kan
+    without its called tile (the one after the letter), an added kan without the added and
+    called ones, a closed kan's four."""
+    at = next(i for i, c in enumerate(text) if c.isalpha())
+    digits = text[:at] + text[at + 1:]
+    codes = [int(digits[i:i + 2]) for i in range(0, len(digits), 2)]
+    taken = {"c": 1, "p": 1, "m": 1, "k": 2, "a": 0}[text[at]]
+    return codes[:at // 2] + codes[at // 2 + taken:]
+
+
+@pytest.mark.parametrize("path", _red_five_logs(), ids=lambda p: p.name)
+def test_a_red_five_comes_after_the_plain_fives_of_its_kind_as_in_tenhous_json(path):
+    """Tenhou's JSON sorts a start hand by kind, a red five after the plain fives
+    (``[..., 35, 53, ...]``), and lists a meld string's own tiles the same way (``35p3553``)."""
+    data = write_tenhou6(read_log(path))
+    seen = 0
+    for entry in data["log"]:
+        for seat in range(4):
+            hand = entry[4 + 3 * seat]
+            assert hand == sorted(hand, key=lambda c: (kind_of(c), c in RED_CODES)), hand
+            melds = [_own_codes(m) for m in entry[5 + 3 * seat] + entry[6 + 3 * seat] if isinstance(m, str)
+                     and not m.startswith("r")]
+            assert all(_red_after_plain(codes) for codes in melds), melds
+            seen += sum(any(RED_CODES.get(c) in codes for c in codes) for codes in [hand] + melds)
+    assert seen  # the log shows the case
+
+
+@pytest.mark.parametrize("go_type, disp", [(0x09, "般南喰赤"), (0x29, "特南喰赤"), (0x89, "上南喰赤"),
+                                           (0xA9, "鳳南喰赤"), (0xA1, "鳳東喰赤"), (0x2F, "特南"), (0xE9, "鳳南喰赤速")])
+def test_the_rules_disp_names_the_lobby_of_the_go_type(go_type, disp):
+    """0x20 and 0x80 together are 鳳, 0x20 alone 特, 0x80 alone 上, neither 般; the name
+    survives the JSON read back and the way through an mjlog."""
+    text = VALIDATION_GAME.with_suffix(".xml").read_text(encoding="utf-8")
+    game = parse_mjlog(text.replace('<GO type="9"', f'<GO type="{go_type}"'))
+    data = write_tenhou6(game)
+    assert data["rule"]["disp"] == disp
+    from_json = parse_tenhou6(json.dumps(data, ensure_ascii=False))
+    assert write_tenhou6(from_json)["rule"]["disp"] == disp
+    assert write_tenhou6(parse_mjlog(write_mjlog(from_json)))["rule"]["disp"] == disp
+
+
+# step: the draw and discard tags of the round before the BYE or UN (counted in each file)
+CONNECTIONS = {
+    "bye.xml": [{"what": 0, "log": 1, "who": 1, "step": 117}, {"what": 1, "log": 1, "who": 1, "step": 123}],
+    "newattr2023.xml": [{"what": 0, "log": 0, "who": 0, "step": 3}, {"what": 1, "log": 1, "who": 0, "step": 12}],
+    "bug7.xml": [{"what": 0, "log": 1, "who": 2, "step": 90}],
+}
+
+
+@pytest.mark.parametrize("name", CONNECTIONS)
+def test_disconnections_are_tenhous_connection_list_and_read_back(name):
+    data = write_tenhou6(read_log(LOGS / "dnovikoff" / name))
+    assert data["connection"] == CONNECTIONS[name]
+    from_json = parse_tenhou6(json.dumps(data, ensure_ascii=False))
+    assert write_tenhou6(from_json)["connection"] == CONNECTIONS[name]
+    assert write_tenhou6(parse_mjlog(write_mjlog(from_json)))["connection"] == CONNECTIONS[name]
+
+
+def test_a_game_without_disconnections_has_no_connection_list():
+    assert "connection" not in write_tenhou6(read_log(LOGS / "dnovikoff" / "pao.xml"))
+
+
+@pytest.mark.parametrize("connection", [{"what": 0}, [{"what": 2, "log": 0, "who": 0, "step": 0}],
+                                        [{"what": 0, "log": 1, "who": 0, "step": 0}],
+                                        [{"what": 0, "log": 0, "who": 4, "step": 0}],
+                                        [{"what": 1, "log": 0, "who": 0, "step": 500}]])
+def test_a_connection_list_that_is_not_tenhous_is_one_line(connection):
+    data = json.loads(VALIDATION_GAME.with_suffix(".json").read_text(encoding="utf-8"))
+    data["connection"] = connection
+    with pytest.raises(InputError) as error:
+        parse_tenhou6(json.dumps(data, ensure_ascii=False))
+    assert "connection" in str(error.value) and "\n" not in str(error.value)

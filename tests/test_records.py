@@ -433,7 +433,7 @@ def to_tenhou6(game: GameLog) -> str:
 def _what_the_json_keeps(game: GameLog) -> GameLog:
     """The mjlog's game with what the JSON cannot carry blanked out the way the reader does:
     the fu of a limit hand, the copy a closed kan names, the hands shown at an abortive
-    draw or a nagashi mangan, players leaving and coming back, the GO type, an old INIT's
+    draw or a nagashi mangan, players leaving and coming back (``to_tenhou6`` writes no ``connection``), an old INIT's
     shuffle record, a room's payout ratio, whether whole final figures were written with
     a decimal."""
     rounds = []
@@ -453,7 +453,7 @@ def _what_the_json_keeps(game: GameLog) -> GameLog:
                 continue
             events.append(event)
         rounds.append(RoundLog(dataclasses.replace(one_round.init, shuffle=None), events))
-    return GameLog(game.rules, game.players, None, rounds, ref=game.ref, lobby=game.lobby)
+    return GameLog(game.rules, game.players, None, rounds, ref=game.ref, go_type=game.go_type, lobby=game.lobby)
 
 
 def _json_owari(owari):

@@ -19,11 +19,14 @@ from __future__ import annotations
 
 import json
 import math
+import re
 from collections.abc import Iterator
 from dataclasses import replace
 
-from game.records.model import Agari, GameLog, GameRules, Owari, Player, RoundLog, Ryuukyoku, value_at
-from game.records.tenhou6_codes import DAN_NAMES
+from game.records.model import (
+    Agari, Bye, Discard, Draw, GameLog, GameRules, Owari, Player, Rejoin, RoundLog, Ryuukyoku, value_at,
+)
+from game.records.tenhou6_codes import DAN_NAMES, LOBBY_NAMES
 from game.records.tenhou6_round import MAX_POINTS, RoundReader, is_int, is_number
 from game.rules.errors import InputError
 
@@ -98,10 +101,57 @@ def _tenhou6_game(data: dict) -> GameLog:
     rounds = [_read_round(raw, red) for raw in data["log"]]
     if rounds and "sc" in data:
         _attach_owari(rounds[-1], data["sc"])
+    _attach_connections(rounds, data.get("connection", []))
     ref = data.get("ref")
     lobby = data.get("lobby")
     return GameLog(rules, players, None, rounds, ref=ref if isinstance(ref, str) else None,
-                   lobby=lobby if is_int(lobby) else None)
+                   go_type=_go_type(disp, rules), lobby=lobby if is_int(lobby) else None)
+
+
+DISP = re.compile(r"三?([鳳特上般])[東南]喰?赤?速?")
+
+
+def _go_type(disp: object, rules: GameRules) -> int | None:
+    """The GO type bits a Tenhou ``disp`` stands for (its lobby and rules), so that the mjlog
+    written from the JSON, and the JSON from that, name the same room; None for a ``disp``
+    that is not Tenhou's (another site's log)."""
+    match = DISP.fullmatch(disp) if isinstance(disp, str) else None
+    if match is None:
+        return None
+    lobby = next(bits for bits, name in LOBBY_NAMES.items() if name == match[1])
+    return (0x01 | lobby | (0 if rules.red_fives else 0x02) | (0 if rules.open_tanyao else 0x04)
+            | (0x08 if rules.east_south else 0) | (0x10 if rules.three_player else 0) | (0x40 if rules.fast else 0))
+
+
+def _attach_connections(rounds: list[RoundLog], entries: object) -> None:
+    """Put the ``connection`` list's drop-outs (``what`` 0) and returns (1) into their rounds
+    (``log``) after the ``step``-th draw or discard, as the mjlog's ``BYE`` and mid-game ``UN``
+    stand (docs/reference.md §4). The other readings a round offers do not carry them: the
+    replay passes over them anyway."""
+    if not isinstance(entries, list):
+        raise InputError("the 'connection' entry is not a list")
+    for entry in entries:
+        if not (isinstance(entry, dict) and entry.get("what") in (0, 1) and is_int(entry.get("log"))
+                and 0 <= entry["log"] < len(rounds) and is_int(entry.get("who")) and 0 <= entry["who"] < 4
+                and is_int(entry.get("step")) and entry["step"] >= 0):
+            raise InputError(f"a 'connection' entry is not Tenhou's {{what, log, who, step}}: {str(entry)[:60]}")
+        events = rounds[entry["log"]].events
+        event = (Rejoin if entry["what"] else Bye)(entry["who"])
+        events.insert(_after_moves(events, entry["step"]), event)
+
+
+def _after_moves(events: list, step: int) -> int:
+    """The place after the ``step``-th draw or discard of a round (and what dropped out or came
+    back there before)."""
+    moves, place = 0, 0
+    while moves < step:
+        if place == len(events):
+            raise InputError(f"a 'connection' entry's step {step} is past the round's {moves} draws and discards")
+        moves += isinstance(events[place], (Draw, Discard))
+        place += 1
+    while place < len(events) and isinstance(events[place], (Bye, Rejoin)):
+        place += 1
+    return place
 
 
 def _dan_index(name: str | None) -> int | None:
