@@ -246,3 +246,45 @@ def test_a_connection_list_that_is_not_tenhous_is_one_line(connection):
     with pytest.raises(InputError) as error:
         parse_tenhou6(json.dumps(data, ensure_ascii=False))
     assert "connection" in str(error.value) and "\n" not in str(error.value)
+
+
+# --- JSON -> mjlog: what the JSON leaves out, worked out again -------------------------------------
+
+def _wins(text: str) -> list[tuple[str, str, str]]:
+    """Each AGARI's ``ten``, ``yaku`` and ``yakuman`` as the mjlog writes them."""
+    return [(e.get("ten"), e.get("yaku"), e.get("yakuman")) for e in ET.fromstring(text) if e.tag == "AGARI"]
+
+
+@pytest.mark.parametrize("path", [p for p in MJLOGS if _ranked_and_complete(p)], ids=lambda p: p.name)
+def test_a_real_games_json_as_mjlog_has_tenhous_fu_and_ura_entries(path):
+    """A limit hand's value text ('満貫8000点') holds no fu and a riichi win without ura-dora
+    no '裏ドラ' text: the mjlog written from the JSON has the fu worked out from the hand (by the
+    rules' scorer) and Tenhou's ``53,0`` entry, as Tenhou's own mjlog has them."""
+    original = path.read_text(encoding="utf-8")
+    from_json = parse_tenhou6(json.dumps(write_tenhou6(parse_mjlog(original)), ensure_ascii=False))
+    assert _wins(write_mjlog(from_json)) == _wins(original)
+
+
+@pytest.mark.parametrize("path", [p for p in MJLOGS if _ranked_and_complete(p)], ids=lambda p: p.name)
+def test_a_real_games_json_through_an_mjlog_is_the_same_json_and_the_mjlog_replays(path):
+    """JSON -> mjlog -> JSON changes nothing, and the mjlog replays: before, it wrote 0 fu for a
+    limit hand (the replay refused it), no tenpai hands at a nagashi mangan, lobby 0 for a log
+    that names none."""
+    game = read_log(path)
+    data = write_tenhou6(game)
+    back = parse_mjlog(write_mjlog(parse_tenhou6(json.dumps(data, ensure_ascii=False))))
+    back.ref = game.ref  # an mjlog holds no game id: a file takes it from its name
+    assert write_tenhou6(back) == data
+    assert [r.to_json() for r in replay_game(back) if not r.ok] == []
+
+
+def test_the_export_of_a_json_log_to_mjlog_replays_on_the_command_line(tmp_path):
+    """The issue's case: ``export --to mjlog`` of a JSON log with limit hands, then ``replay``."""
+    game = read_log(LOGS / "mjx" / "2016052515gm-00a9-0000-c4d72066.mjlog")
+    source = tmp_path / "2016052515gm-00a9-0000-c4d72066.json"
+    source.write_text(json.dumps(write_tenhou6(game), ensure_ascii=False), encoding="utf-8")
+    out = tmp_path / "2016052515gm-00a9-0000-c4d72066.mjlog"
+    assert _cli("export", str(source), "--to", "mjlog", "-o", str(out)).returncode == 0
+    assert 'ten="0,' not in out.read_text(encoding="utf-8")
+    done = _cli("replay", str(out))
+    assert done.returncode == 0, done.stdout[-400:]

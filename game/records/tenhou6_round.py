@@ -18,7 +18,8 @@ from game.records.model import (
 from game.records.tenhou6_codes import DRAW_REASONS, LIMIT_NAMES, TENHOU6_RED, TSUMOGIRI, YAKU_IDS, kind_of
 from game.rules.errors import InputError
 from game.rules.melds import Meld
-from game.rules.tiles import RED_FIVES
+from game.rules.shanten import waits
+from game.rules.tiles import RED_FIVES, counts34
 
 MAX_POINTS = 10 ** 7  # scores and payments: far beyond any real game, well inside a float
 
@@ -238,12 +239,13 @@ class RoundReader:
         else:
             raise InputError(f"unknown round result {str(name)[:20]!r}")
 
-    def _tenpai(self, name: str, deltas: tuple) -> dict[int, tuple[int, ...]] | None:
-        """The hands shown at an exhaustive draw (the JSON tells tenpai only through the payments;
-        at a nagashi mangan the payments are the mangan's, so who was tenpai is unknown)."""
+    def _tenpai(self, name: str, deltas: tuple) -> dict[int, tuple[int, ...]]:
+        """The hands shown at an exhaustive draw. The JSON tells tenpai through the payments; at a
+        nagashi mangan they are the mangan's, so the hands tell it, by the rules' waits (as the
+        replay counts it), and the mjlog written from the JSON shows them as Tenhou's does."""
         if name == "流し満貫":
-            return None
-        if name == "全員聴牌":
+            shown = [seat for seat in range(self.seats) if waits(counts34(self.hands[seat]))]
+        elif name == "全員聴牌":
             shown = range(self.seats)
         elif name == "流局":
             shown = [seat for seat, delta in enumerate(deltas) if delta > 0]
