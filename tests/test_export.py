@@ -87,11 +87,16 @@ def test_our_games_exported_in_both_formats_replay_with_no_difference(code, east
     mjlog = parse_mjlog(write_mjlog(log))
     assert mjlog.seed == log.seed
     tenhou6 = parse_tenhou6(json.dumps(write_tenhou6(log), ensure_ascii=False))
-    for back in (mjlog, tenhou6):
+    # and on through the other format: before, EXPORT0168's JSON read first as a pon of three
+    # kinds (a call taken from the wrong discard), whose mjlog then read as another game
+    via_json = parse_mjlog(write_mjlog(tenhou6))
+    via_mjlog = parse_tenhou6(json.dumps(write_tenhou6(via_json), ensure_ascii=False))
+    for back in (mjlog, tenhou6, via_json, via_mjlog):
         back.ref = log.ref
         reports = replay_game(back)
         assert len(reports) == len(game.rounds)
         assert [r.to_json() for r in reports if not r.ok] == []
+    assert write_tenhou6(via_mjlog) == write_tenhou6(tenhou6)
 
 
 def test_export_game_writes_both_files_that_read_back(tmp_path):

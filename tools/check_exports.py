@@ -32,6 +32,7 @@ from game.records.mjlog_write import write_mjlog  # noqa: E402
 from game.records.ours import game_log  # noqa: E402
 from game.records.tenhou6_write import write_tenhou6  # noqa: E402
 from game.replay import replay_game  # noqa: E402
+from game.rules.errors import InputError  # noqa: E402
 from game.rules.ruleset import Ruleset  # noqa: E402
 from game.rules.wall import seed_words, tenhou_seed_words  # noqa: E402
 
@@ -57,7 +58,11 @@ def directions(log: GameLog) -> dict[str, GameLog]:
 def check(name: str, log: GameLog, seen: Counter) -> int:
     """Replay the log every way; the differences found (each printed)."""
     problems = 0
-    ways = directions(log)
+    try:
+        ways = directions(log)
+    except InputError as error:  # a file written that its own reader refuses
+        print(f"{name}: {error}")
+        return 1
     for way, back in ways.items():
         back.ref = log.ref  # the mjlog holds no game id: a file takes it from its name
         reports = replay_game(back)

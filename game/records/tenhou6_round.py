@@ -147,6 +147,12 @@ class RoundReader:
     def _open_call(self, seat: int, text: str) -> Meld:
         letter = next(c for c in text if c.isalpha())
         codes = _codes(text.replace(letter, ""))
+        called_code, source = _call_source(text, seat, self.seats)
+        if self.last_discard is None or self.last_discard[0] != source or \
+                not self._is_code(self.last_discard[1], called_code):
+            # a seat whose turn came with a call next: that call was of another discard (a reading
+            # that took an earlier call too soon, or a broken log), never of this one
+            raise InputError(f"seat {seat}'s call {text[:12]!r} does not take the discard just made")
         from_seat, called = self.last_discard
         own = [self._take_from_hand(seat, code) for code in _without_called(codes, text.index(letter) // 2)]
         kind = {"c": "chi", "p": "pon", "m": "kan"}[letter]
