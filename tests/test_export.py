@@ -4,9 +4,12 @@ written back tag for tag, and our own games exported and replayed through the ru
 from __future__ import annotations
 
 import json
+import os
+import stat
 import subprocess
 import sys
 import xml.etree.ElementTree as ET
+from pathlib import Path
 
 import pytest
 from conftest import LOGS, VALIDATION
@@ -128,6 +131,59 @@ def test_the_export_command_refuses_bad_input_in_one_line(args, tmp_path):
     done = _cli("export", *[a.replace("{log}", str(broken)) for a in args])
     assert done.returncode == 2 and done.stdout == ""
     assert len(done.stderr.strip().splitlines()) == 1 and "Traceback" not in done.stderr
+
+
+def _one_line_refusal(done) -> str:
+    assert done.returncode == 2 and done.stdout == ""
+    lines = done.stderr.strip().splitlines()
+    assert len(lines) == 1 and "Traceback" not in done.stderr, done.stderr[-300:]
+    return lines[0]
+
+
+@pytest.mark.parametrize("target", ["a FIFO", "a link", "a device", "a folder"])
+def test_export_o_refuses_what_is_not_a_regular_file_and_leaves_it_as_it_was(target, tmp_path):
+    """``-o`` writes a file and nothing else: a FIFO, a link (even to a file), a device or a
+    folder standing there is refused in one line (exit 2), never replaced nor written through."""
+    path = tmp_path / "out.mjlog"
+    kept = tmp_path / "kept.mjlog"
+    kept.write_text("the player's", encoding="utf-8")
+    if target == "a FIFO":
+        os.mkfifo(path)
+    elif target == "a link":
+        path.symlink_to(kept)
+    elif target == "a device":
+        if os.geteuid() != 0:
+            pytest.skip("making a device node needs root (as -o /dev/full did)")
+        os.mknod(path, stat.S_IFCHR | 0o666, os.makedev(1, 7))  # /dev/full's numbers, in tmp_path
+    else:
+        path.mkdir()
+    before = os.lstat(path)
+    line = _one_line_refusal(_cli("export", str(VALIDATION_GAME.with_suffix(".json")), "--to", "mjlog",
+                                  "-o", str(path)))
+    assert str(path) in line and "not a regular file" in line
+    after = os.lstat(path)
+    assert (after.st_mode, after.st_ino, after.st_rdev) == (before.st_mode, before.st_ino, before.st_rdev)
+    assert kept.read_text(encoding="utf-8") == "the player's"
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(["kept.mjlog", "out.mjlog"])
+
+
+@pytest.mark.parametrize("output", ["/", "", "nowhere/at/all.mjlog", "folder/"])
+def test_export_o_with_no_file_to_write_is_one_line(output, tmp_path):
+    root = str(Path(__file__).resolve().parent.parent)  # this tree's game, run from an empty folder
+    done = subprocess.run([sys.executable, "-m", "game", "export", str(VALIDATION_GAME.with_suffix(".json")),
+                           "--to", "mjlog", "-o", output], capture_output=True, text=True, timeout=120,
+                          cwd=tmp_path, env=dict(os.environ, PYTHONPATH=root))
+    _one_line_refusal(done)
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_export_o_replaces_a_regular_file_whole(tmp_path):
+    out = tmp_path / "game.json"
+    out.write_text("old", encoding="utf-8")
+    done = _cli("export", str(VALIDATION_GAME.with_suffix(".xml")), "--to", "tenhou6", "-o", str(out))
+    assert done.returncode == 0 and done.stderr == ""
+    assert json.loads(out.read_text(encoding="utf-8"))["ref"] == "2016022509gm-0009-0000-b327da61"
+    assert [p.name for p in tmp_path.iterdir()] == ["game.json"]
 
 
 def test_sim_export_writes_every_game_in_both_formats(tmp_path):
