@@ -15,7 +15,7 @@ An event no referee would send is refused, in one line naming it, before it is f
 its own shape (:mod:`game.mjai.referee`), and here what needs the table: anything before
 ``start_game`` or after ``end_game``, a round event outside a round, a draw or discard out of
 turn, a ``reach`` by a seat already in riichi, a ``reach_accepted`` with no riichi discard to
-accept, a fifth copy of a tile. The round in which an event was refused is lost to this seat:
+accept, more copies of a tile than the game holds. The round in which an event was refused is lost to this seat:
 its view is None (no move is played from a table it cannot trust) and the round's further
 events are passed over, until the next ``start_kyoku``.
 
@@ -288,7 +288,7 @@ class MjaiTracker:
             copies = [kind * 4 + c for c in range(4)]
         tile = next((t for t in copies if t not in self.used), None)
         if tile is None:
-            raise InputError(f"a fifth {name}: more than the game holds")
+            raise InputError(f"one {name} more than the game holds")
         self.used.add(tile)
         return tile
 
