@@ -142,3 +142,21 @@ def test_the_temporary_files_of_earlier_versions_are_swept_too(tmp_path):
     (tmp_path / ".game.bin.k2j3h4g5.part").symlink_to("/dev/zero")  # not a file: not ours, left
     FolderStorage(tmp_path)
     assert sorted(p.name for p in tmp_path.iterdir()) == [".game.bin.k2j3h4g5.part"]
+
+
+def test_settings_the_system_will_not_let_us_read_are_left_where_they_are(tmp_path, monkeypatch):
+    """Only a file that can never be read is set aside; a refusal of the system (a permission,
+    which root does not meet: simulated) is said in one line and the file stays."""
+    from game.data import save, storage as storage_module
+    from game.rules.errors import InputError
+
+    storage = FolderStorage(tmp_path)
+    save.write_settings(storage, save.Settings())
+
+    def refused(path, limit):
+        raise InputError(f"{path}: cannot read (Permission denied)")
+
+    monkeypatch.setattr(storage_module, "read_file", refused)
+    settings, message = save.read_settings(storage)
+    assert settings == save.Settings() and message.endswith("cannot read (Permission denied)")
+    assert [p.name for p in tmp_path.iterdir()] == ["settings.bin"]

@@ -231,22 +231,30 @@ def read_settings(storage: Storage) -> tuple[Settings, str]:
     (then set aside: the defaults are used)."""
     try:
         data = storage.load(SETTINGS)
-        if data is None:
-            return Settings(), ""
+    except DamagedBlob:  # not a file settings can be: read nothing from it
+        return _settings_set_aside(storage)
+    except StorageError as error:  # the system refuses (a permission): left where it is
+        return Settings(), str(error)
+    if data is None:
+        return Settings(), ""
+    try:
         document = json.loads(data.decode("utf-8"))
         if not isinstance(document, dict) or document.get("format") != FORMAT:
             raise ValueError
         if document.get("version") != VERSION:
             raise ValueError
         return Settings.from_dict(document.get("settings")), ""
-    except (UnicodeDecodeError, ValueError, RecursionError, DamagedBlob):
-        try:
-            where = storage.set_aside(SETTINGS)
-        except StorageError as error:
-            return Settings(), str(error)
-        return Settings(), f"the saved settings were damaged: set aside as {_short(where)}"
+    except (UnicodeDecodeError, ValueError, RecursionError):
+        return _settings_set_aside(storage)
+
+
+def _settings_set_aside(storage: Storage) -> tuple[Settings, str]:
+    """The defaults, and the line saying where the damaged settings went."""
+    try:
+        where = storage.set_aside(SETTINGS)
     except StorageError as error:
         return Settings(), str(error)
+    return Settings(), f"the saved settings were damaged: set aside as {_short(where)}"
 
 
 def _short(where: str) -> str:
