@@ -14,6 +14,7 @@ import pytest
 from mahjong.shanten import Shanten
 
 from engine.tasks import run_to_end
+from game.rules import hand_record
 from game.rules import shanten as sh
 from game.rules.errors import InputError
 from game.rules.tiles import counts34, parse_tiles, to_mpsz
@@ -32,7 +33,7 @@ def _name(counts):
 @pytest.mark.parametrize("generator", GENERATORS, ids=lambda g: g.__name__)
 def test_shanten_and_each_form_match_the_oracle(generator):
     rng = random.Random(generator.__name__)
-    sh.clear_memos()  # from empty, as a game starts: the solver runs, not just the memos
+    hand_record.clear_memos()  # from empty, as a game starts: the solver runs, not just the memos
     wrong = []
     for i in range(HANDS_PER_GENERATOR):
         size = SIZES[i % len(SIZES)]
@@ -66,7 +67,7 @@ def test_the_real_logs_decisions_match_the_oracle():
     """Every concealed hand a player decided on in some real logs (every size a call leaves)."""
     files = log_files()
     checked = [files[i * len(files) // LOG_FILES_CHECKED] for i in range(LOG_FILES_CHECKED)]
-    sh.clear_memos()
+    hand_record.clear_memos()
     hands = [hand for path in checked for hand in log_decisions(path)]
     assert len(hands) > 3000 and {sum(h) for h in hands} >= {13, 14, 10, 11}
     assert [_name(h) for h in hands if not _forms_match_the_oracle(h)] == []
@@ -248,12 +249,12 @@ def test_suits_solved_by_pieces_equal_the_whole_suit_solved_at_once():
     suits = _random_suits(random.Random(4), 1500)
     expected = [sh._exact_vector(suit) for suit in suits]
     for cold in (True, False):
-        sh.clear_memos()
+        hand_record.clear_memos()
         for suit, figures in zip(suits, expected):
             if cold:
-                sh.clear_memos()
-            assert sh._unpack(sh._suit_met(suit)) == figures, (suit, cold)
-    sh.clear_memos()
+                hand_record.clear_memos()
+            assert hand_record._unpack(sh._suit_met(suit)) == figures, (suit, cold)
+    hand_record.clear_memos()
 
 
 def test_pieces_under_one_key_keep_alike():
@@ -294,12 +295,12 @@ def test_a_run_joined_from_head_and_tail_equals_the_dp_over_it():
     runs = _random_runs(rng, 6000)
     expected = [sh._block_figures(run) for run in runs]
     for clear_every in (1, 7, len(runs)):
-        sh.clear_memos()
+        hand_record.clear_memos()
         for i, (run, figures) in enumerate(zip(runs, expected)):
             if i % clear_every == 0:
-                sh.clear_memos()
+                hand_record.clear_memos()
             assert sh._run_figures(run) == figures, list(run)
-    sh.clear_memos()
+    hand_record.clear_memos()
 
 
 def test_the_rest_of_a_run_backwards_equals_the_dp_entered_in_each_state():
@@ -311,7 +312,7 @@ def test_the_rest_of_a_run_backwards_equals_the_dp_entered_in_each_state():
             for started_2 in range(3):
                 state = started_1 | started_2 << 3
                 assert sh._rest(run, 0, state) - sh._ALL_REACHED == sh._block_figures(run, entry=state)
-    sh.clear_memos()
+    hand_record.clear_memos()
 
 
 def test_merge_steps_give_the_plain_convolution():
@@ -321,38 +322,38 @@ def test_merge_steps_give_the_plain_convolution():
     runs = _random_runs(rng, 300)
     records = [sh._run_figures(run) for run in runs if any(run)]
     for a, b in zip(records, records[1:]):
-        fa, fb = sh._unpack(a), sh._unpack(b)
+        fa, fb = hand_record._unpack(a), hand_record._unpack(b)
         plain = [max(fa[pa * 5 + ga] + fb[(p - pa) * 5 + g - ga]
                      for pa in range(p + 1) for ga in range(g + 1))
                  for p in range(2) for g in range(5)]
-        assert sh._unpack(sh._merge(a, b)) == plain
-    sh.clear_memos()
+        assert hand_record._unpack(hand_record._merge(a, b)) == plain
+    hand_record.clear_memos()
 
 
 def test_memos_stay_bounded_and_do_not_change_answers(monkeypatch):
     rng = random.Random(9)
     hands = [generator(rng, size) for size in (13, 14, 8) for generator in GENERATORS for _ in range(200)]
     expected = [Shanten.calculate_shanten(h) for h in hands]
-    sh.clear_memos()  # other tests may have left them nearly full (they clear when full)
+    hand_record.clear_memos()  # other tests may have left them nearly full (they clear when full)
     answers, most_suits = [], 0
     for hand in hands:
         answers.append(sh.shanten(hand))
-        most_suits = max(most_suits, sh.memo_usage()["suit"][0])
+        most_suits = max(most_suits, hand_record.memo_usage()["suit"][0])
     assert answers == expected
     assert most_suits > 1000  # the memos are in use
     small = {"suit": ("MAX_SUIT_MEMO", 50), "piece": ("MAX_PIECE_MEMO", 50), "run": ("MAX_RUN_MEMO", 50),
              "merge": ("MAX_MERGE_MEMO", 50),
              "head": ("MAX_HEAD_MEMO", 20), "rest": ("MAX_REST_MEMO", 50)}
     for constant, bound in small.values():
-        monkeypatch.setattr(sh, constant, bound)
-    sh.clear_memos()
+        monkeypatch.setattr(hand_record, constant, bound)
+    hand_record.clear_memos()
     largest = dict.fromkeys(small, 0)
     for hand, answer in zip(hands, expected):
         assert sh.shanten(hand) == answer
-        for name, (held, _) in sh.memo_usage().items():
+        for name, (held, _) in hand_record.memo_usage().items():
             if name in largest:
                 largest[name] = max(largest[name], held)
-    sh.clear_memos()
+    hand_record.clear_memos()
     for name, (_, bound) in small.items():
         assert largest[name] == bound  # cleared when full
 
