@@ -14,7 +14,7 @@ import pytest
 from mahjong.shanten import Shanten
 
 from engine.tasks import run_to_end
-from game.rules import hand_record
+from game.rules import hand_record, kept_tiles
 from game.rules import shanten as sh
 from game.rules.errors import InputError
 from game.rules.tiles import counts34, parse_tiles, to_mpsz
@@ -113,24 +113,24 @@ def test_a_run_without_quads_needs_no_room_around_it(length):
     """_block_record pads a run without quads by one free kind (two kinds long) or not at all
     (three or more): every real amount of room keeps the same tiles."""
     for block in _blocks(length):
-        padded = sh._exact_vector(bytes(2) + block + bytes(2))
+        padded = kept_tiles._exact_vector(bytes(2) + block + bytes(2))
         if length >= 3:
-            assert sh._exact_vector(block) == padded, block
+            assert kept_tiles._exact_vector(block) == padded, block
         if length == 2:
-            assert sh._exact_vector(b"\0" + block) == padded, block
+            assert kept_tiles._exact_vector(b"\0" + block) == padded, block
         for left, right in itertools.product(range(3), repeat=2):
             real = left + length + right <= 9 and (left == 2 or right == 2 or left + length + right == 9)
             if real:
-                assert sh._exact_vector(bytes(left) + block + bytes(right)) == padded, (block, left, right)
+                assert kept_tiles._exact_vector(bytes(left) + block + bytes(right)) == padded, (block, left, right)
 
 
 def test_a_lone_suited_kind_without_a_quad_keeps_what_an_honour_keeps():
     """_block_record gives a suited kind alone in its run (one to three copies) the honour's
     record, whatever the room around it; a quad does use the room."""
     for count in (1, 2, 3, 4):
-        honour = sh._exact_vector([count], sequences=False)
+        honour = kept_tiles._exact_vector([count], sequences=False)
         for left, right in itertools.product(range(3), repeat=2):
-            suited = sh._exact_vector(bytes(left) + bytes([count]) + bytes(right))
+            suited = kept_tiles._exact_vector(bytes(left) + bytes([count]) + bytes(right))
             assert (suited == honour) == (count < 4 or left + right < 2), (count, left, right)
 
 
@@ -142,9 +142,9 @@ def test_long_runs_without_quads_need_no_room_either():
         if not (block[0] and block[-1] and sum(block) <= 14 and b"\0\0" not in block):
             continue
         checked += 1
-        padded = sh._exact_vector(bytes(2) + block + bytes(2))
+        padded = kept_tiles._exact_vector(bytes(2) + block + bytes(2))
         room = 9 - len(block)
-        assert sh._exact_vector(block) == padded == sh._exact_vector(bytes(room) + block), block
+        assert kept_tiles._exact_vector(block) == padded == kept_tiles._exact_vector(bytes(room) + block), block
 
 
 def _runs(length, most=4):
@@ -164,7 +164,7 @@ def test_room_matters_only_beside_a_quad(length):
             if 4 in run_here[:3]:
                 continue
             for right in range(3):
-                figures = {tuple(sh._exact_vector(bytes(left) + run_here + bytes(right))) for left in range(3)}
+                figures = {tuple(kept_tiles._exact_vector(bytes(left) + run_here + bytes(right))) for left in range(3)}
                 assert len(figures) == 1, (run_here, right)
 
 
@@ -173,10 +173,10 @@ def test_two_equal_sequences_a_kind_are_enough(monkeypatch, length):
     """_block_figures starts at most MAX_EQUAL_SEQUENCES equal sequences at a kind; letting it
     start up to four (all the copies there are) keeps the same tiles, every run and room."""
     runs = list(_runs(length))
-    capped = [sh._exact_vector(bytes(2) + run + bytes(2)) for run in runs]
-    monkeypatch.setattr(sh, "MAX_EQUAL_SEQUENCES", 4)
+    capped = [kept_tiles._exact_vector(bytes(2) + run + bytes(2)) for run in runs]
+    monkeypatch.setattr(kept_tiles, "MAX_EQUAL_SEQUENCES", 4)
     for run, figures in zip(runs, capped):
-        assert sh._exact_vector(bytes(2) + run + bytes(2)) == figures, run
+        assert kept_tiles._exact_vector(bytes(2) + run + bytes(2)) == figures, run
 
 
 @pytest.mark.parametrize("length", range(2, 6))
@@ -188,7 +188,7 @@ def test_beside_a_quad_one_free_kind_keeps_what_two_keep(length):
             continue
         for run_here in (run, run[::-1]):
             for right in range(3):
-                one, two = (sh._exact_vector(bytes(left) + run_here + bytes(right)) for left in (1, 2))
+                one, two = (kept_tiles._exact_vector(bytes(left) + run_here + bytes(right)) for left in (1, 2))
                 assert one == two, (run_here, right)
 
 
@@ -205,7 +205,7 @@ def test_long_runs_beside_a_quad_need_one_free_kind():
     rng = random.Random(16)
     for run in itertools.islice(_long_runs(rng, quad_in_first_three=True), 300):
         right = rng.randint(0, 2)
-        one, two = (sh._exact_vector(bytes(left) + run + bytes(right)) for left in (1, 2))
+        one, two = (kept_tiles._exact_vector(bytes(left) + run + bytes(right)) for left in (1, 2))
         assert one == two, (run, right)
 
 
@@ -213,7 +213,7 @@ def test_long_runs_need_room_only_beside_a_quad():
     rng = random.Random(12)
     for run in itertools.islice(_long_runs(rng, quad_in_first_three=False), 300):
         right = rng.randint(0, 2)
-        figures = {tuple(sh._exact_vector(bytes(left) + run + bytes(right))) for left in range(3)}
+        figures = {tuple(kept_tiles._exact_vector(bytes(left) + run + bytes(right))) for left in range(3)}
         assert len(figures) == 1, (run, right)
 
 
@@ -224,9 +224,9 @@ def test_long_runs_need_no_more_than_two_equal_sequences(monkeypatch):
         run = bytes(rng.choice((0, 1, 2, 2, 3, 3, 4)) for _ in range(rng.randint(6, 9)))
         if run[0] and run[-1] and sum(run) <= 14:
             runs.append(run)
-    capped = [sh._exact_vector(run) for run in runs]
-    monkeypatch.setattr(sh, "MAX_EQUAL_SEQUENCES", 4)
-    assert [sh._exact_vector(run) for run in runs] == capped
+    capped = [kept_tiles._exact_vector(run) for run in runs]
+    monkeypatch.setattr(kept_tiles, "MAX_EQUAL_SEQUENCES", 4)
+    assert [kept_tiles._exact_vector(run) for run in runs] == capped
 
 
 def _random_suits(rng: random.Random, count: int) -> list[bytes]:
@@ -247,13 +247,13 @@ def test_suits_solved_by_pieces_equal_the_whole_suit_solved_at_once():
     as the DP over all nine kinds, each suit met cold and then with the memos other suits
     filled (where a piece's memo key must say all that its record depends on)."""
     suits = _random_suits(random.Random(4), 1500)
-    expected = [sh._exact_vector(suit) for suit in suits]
+    expected = [kept_tiles._exact_vector(suit) for suit in suits]
     for cold in (True, False):
         hand_record.clear_memos()
         for suit, figures in zip(suits, expected):
             if cold:
                 hand_record.clear_memos()
-            assert hand_record._unpack(sh._suit_met(suit)) == figures, (suit, cold)
+            assert hand_record._unpack(kept_tiles._suit_met(suit)) == figures, (suit, cold)
     hand_record.clear_memos()
 
 
@@ -271,8 +271,8 @@ def test_pieces_under_one_key_keep_alike():
                 first = start + len(piece) - len(piece.lstrip(b"\0"))
                 end = first + len(run)
                 room = bytes(min(first, 2)) + run + bytes(min(9 - end, 2))
-                key = sh._PIECE_PLACES[(i == 0) | (i == len(pieces) - 1) << 1] + piece
-                by_key.setdefault(key, set()).add(tuple(sh._exact_vector(room)))
+                key = kept_tiles._PIECE_PLACES[(i == 0) | (i == len(pieces) - 1) << 1] + piece
+                by_key.setdefault(key, set()).add(tuple(kept_tiles._exact_vector(room)))
             start += len(piece) + 2
     assert len(by_key) > 300
     assert all(len(figures) == 1 for figures in by_key.values())
@@ -293,13 +293,13 @@ def test_a_run_joined_from_head_and_tail_equals_the_dp_over_it():
     answer, whatever the memos hold: cold, warm, and with memos cleared every few runs."""
     rng = random.Random(12)
     runs = _random_runs(rng, 6000)
-    expected = [sh._block_figures(run) for run in runs]
+    expected = [kept_tiles._block_figures(run) for run in runs]
     for clear_every in (1, 7, len(runs)):
         hand_record.clear_memos()
         for i, (run, figures) in enumerate(zip(runs, expected)):
             if i % clear_every == 0:
                 hand_record.clear_memos()
-            assert sh._run_figures(run) == figures, list(run)
+            assert kept_tiles._run_figures(run) == figures, list(run)
     hand_record.clear_memos()
 
 
@@ -311,7 +311,7 @@ def test_the_rest_of_a_run_backwards_equals_the_dp_entered_in_each_state():
         for started_1 in range(3):
             for started_2 in range(3):
                 state = started_1 | started_2 << 3
-                assert sh._rest(run, 0, state) - sh._ALL_REACHED == sh._block_figures(run, entry=state)
+                assert kept_tiles._rest(run, 0, state) - kept_tiles._ALL_REACHED == kept_tiles._block_figures(run, entry=state)
     hand_record.clear_memos()
 
 
@@ -320,7 +320,7 @@ def test_merge_steps_give_the_plain_convolution():
     convolution (every pair of fields) gives the same."""
     rng = random.Random(14)
     runs = _random_runs(rng, 300)
-    records = [sh._run_figures(run) for run in runs if any(run)]
+    records = [kept_tiles._run_figures(run) for run in runs if any(run)]
     for a, b in zip(records, records[1:]):
         fa, fb = hand_record._unpack(a), hand_record._unpack(b)
         plain = [max(fa[pa * 5 + ga] + fb[(p - pa) * 5 + g - ga]

@@ -12,7 +12,7 @@ import random
 import tracemalloc
 
 from engine.tasks import run_to_end
-from game.rules import hand_record
+from game.rules import hand_record, kept_tiles
 from game.rules import shanten as sh
 from hand_families import GENERATORS, SIZES
 
@@ -67,9 +67,9 @@ def fill_every_memo(rng: random.Random) -> None:
         return bytes(rng.randrange(5) for _ in range(length))
 
     def head_states():
-        packed = sh._HEAD_MASK  # all nine states reached
-        for slot in range(sh._HEAD_SLOTS):
-            packed |= record() << sh._HEAD_SLOT_BITS * slot + sh._HEAD_SLOTS
+        packed = kept_tiles._HEAD_MASK  # all nine states reached
+        for slot in range(kept_tiles._HEAD_SLOTS):
+            packed |= record() << kept_tiles._HEAD_SLOT_BITS * slot + kept_tiles._HEAD_SLOTS
         return packed
 
     def steps():
@@ -89,9 +89,9 @@ def fill_every_memo(rng: random.Random) -> None:
     for kinds in range(330):  # its bound by nature: how many honours held once, twice, ...
         hand_record._honour_kinds_memo[kinds] = record()
     for here in range(5):  # every key _moves can have
-        for most_new in range(sh.MAX_EQUAL_SEQUENCES + 1):
+        for most_new in range(kept_tiles.MAX_EQUAL_SEQUENCES + 1):
             for pending in range(5):
-                sh._moves(here, most_new, pending)
+                kept_tiles._moves(here, most_new, pending)
 
 
 def test_every_memo_full_to_its_bound_stays_within_the_budget():

@@ -7,7 +7,8 @@ a memo key, and to merge field by field (see _packed_max); parts that keep alike
 whatever their tile counts (the hand's own count is all shanten needs). A part with no tiles
 keeps nothing: its record is 0, and no other is.
 
-How a part's record is found (the method): game.rules.runs. What it is for: game.rules.shanten.
+How a part's record is found (the method): game.rules.kept_tiles; what it is for:
+game.rules.shanten.
 """
 
 from __future__ import annotations
@@ -47,8 +48,8 @@ MAX_STEPS_MEMO = 150
 # A suit's exact nine counts -> record: the first look-up, the most entries, the cheapest to
 # find again (from its pieces' records), so kept apart from the pieces and runs it would clear.
 _suit_memo: dict[bytes, int] = {}
-# A piece of a suit (see _suit_met) with where it sits -> record; a run with its room (see
-# _block_record) -> record.
+# A piece of a suit (see kept_tiles._suit_met) with where it sits -> record; a run with its room
+# (see kept_tiles._block_record) -> record.
 _piece_memo: dict[bytes, int] = {}
 _run_memo: dict[bytes, int] = {}
 _merge_memo: dict[int, int] = {}  # two records a <= b as a << 60 | b -> their merge
@@ -57,7 +58,7 @@ _honours_memo: dict[bytes, int] = {}  # the honour counts held, in order (no zer
 _honour_kinds_memo: dict[int, int] = {}  # how many honours held once, twice, ... -> record
 _head_memo: dict[bytes, int] = {}  # a run's first kinds -> the DP's states after them
 _rest_memo: dict[bytes, int] = {}  # a run's kinds from one on -> its records by entry state
-_moves_memo: dict[int, tuple] = {}  # see _moves
+_moves_memo: dict[int, tuple] = {}  # see kept_tiles._moves
 _STEP_SHAPES: dict[tuple[int, int], tuple] = {}  # (field, kept) -> a merge step (see _steps)
 
 # name -> (memo, bound); honour_kinds and moves are bounded by nature
@@ -96,6 +97,9 @@ def _remember(memo: dict, bound: int, key: bytes, record: int) -> int:
         memo.clear()
     memo[key] = record
     return record
+
+
+# ---------------------------------------------------------------- packing and merging
 
 
 def _packed_max(a: int, b: int) -> int:
