@@ -1,4 +1,4 @@
-"""The record of a part of a hand, the merge of two, and the bounded memos of both.
+"""The record of a part of a hand, the merge of two, and every shanten memo with its bound.
 
 A record sums up a part of the hand (a suit, the honours, several of them) in one int:
 field f = p * 5 + g (6 bits at 6 * f, f = 0..9) holds the most tiles kept with p pair groups
