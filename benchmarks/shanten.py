@@ -44,6 +44,7 @@ import test_shanten_memory as memory  # noqa: E402
 from engine.target import MEMORY_BUDGET_BYTES as BUDGET_BYTES  # noqa: E402
 from engine.tasks import run_to_end  # noqa: E402
 from game import play  # noqa: E402
+from game.rules import hand_record  # noqa: E402
 from game.rules import shanten as ours  # noqa: E402
 from game.rules import turns as turns_module  # noqa: E402
 from game.rules.actions import Discard, Pass, Ron, Tsumo  # noqa: E402
@@ -125,7 +126,7 @@ def measure(name: str, games: list[list[list[int]]], rounds: int) -> tuple[float
         for _ in range(rounds):
             cold = peer_cold = 0.0
             for hands in games:
-                ours.clear_memos()
+                hand_record.clear_memos()
                 spent_ours, spent_peer, wrong = _pass([hands])
                 cold += spent_ours
                 peer_cold += spent_peer
@@ -167,7 +168,7 @@ def family_table(args, rng: random.Random) -> None:
 
 
 def discard_times(hands: list[list[int]]) -> None:
-    ours.clear_memos()
+    hand_record.clear_memos()
     times = []
     for hand in hands:
         start = time.perf_counter()
@@ -188,11 +189,11 @@ def memory_peak(hands: list[list[int]], discard_hands: list[list[int]]) -> None:
             ours.shanten(hand)
         for hand in discard_hands:
             run_to_end(ours.evaluate_discards(hand))
-        usage.update(ours.memo_usage())  # before traced_peak empties them
+        usage.update(hand_record.memo_usage())  # before traced_peak empties them
 
     peak = memory.traced_peak(play)
     print(f"tracemalloc peak over {len(hands):,} hands and the evaluations: {peak / 1024:.0f} KiB "
-          f"(budget {ours.MEMO_BUDGET_BYTES // 1024} KiB; {peak / BUDGET_BYTES:.0%} of the 2 MiB)")
+          f"(budget {hand_record.MEMO_BUDGET_BYTES // 1024} KiB; {peak / BUDGET_BYTES:.0%} of the 2 MiB)")
     held = ", ".join(f"{name} {held}/{bound}" for name, (held, bound) in usage.items())
     print(f"  memo entries at the end / bound: {held}")
 
@@ -201,7 +202,7 @@ def memo_worst_case() -> None:
     """Every memo filled to its bound with entries as large as real ones: the most they hold."""
     peak = memory.traced_peak(lambda: memory.fill_every_memo(random.Random(1)))
     print(f"every memo full to its bound: {peak / 1024:.0f} KiB "
-          f"(budget {ours.MEMO_BUDGET_BYTES // 1024} KiB; {peak / BUDGET_BYTES:.0%} of the 2 MiB)")
+          f"(budget {hand_record.MEMO_BUDGET_BYTES // 1024} KiB; {peak / BUDGET_BYTES:.0%} of the 2 MiB)")
 
 
 def main() -> None:
