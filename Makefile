@@ -26,15 +26,26 @@ test: $(VENV)/.installed-test
 	@if command -v node >/dev/null && command -v npm >/dev/null; then $(MAKE) --no-print-directory web-check; \
 	else echo "web-check SKIPPED: no node/npm on this machine (install Node.js 18+ to run the game under Pyodide)"; fi
 
-# Each benchmark in turn (arena.py and rulebase_bot.py are their helpers, not benchmarks).
-BENCHMARKS := frame shanten score wall cpu_vs_rulebase cpu_vs_majiang
-bench: $(VENV)/.installed-test
-	for b in $(BENCHMARKS); do SDL_AUDIODRIVER=dummy $(BIN)/python benchmarks/$$b.py || exit 1; done
+# Every benchmarks/*.py is a benchmark, run to its end (a new one is picked up by its name);
+# what is not a benchmark lives in a folder beneath (benchmarks/bots/). BENCH_ARGS.NAME gives a
+# benchmark the arguments of a quick run: cpu_vs_rulebase plays 16 games here and cpu_vs_majiang
+# 4, quick reads of the CPU's strength (docs/measurements.md gives the 400-game measures and
+# their commands).
+BENCHMARKS := $(sort $(wildcard benchmarks/*.py))
+BENCH_ARGS.cpu_vs_rulebase := --games 16 --jobs 2
+BENCH_ARGS.cpu_vs_majiang := --games 4 --jobs 2
 
-# The outside measures' own set-up (benchmarks/arena.py, cpu_vs_majiang.py make it when they
-# run; tests/test_majiang_arena.py runs cpu_vs_majiang.py, so `make test` makes it where node is).
+bench: $(VENV)/.installed-test
+	@set -e; $(foreach b,$(BENCHMARKS),\
+	echo "== $(b) $(BENCH_ARGS.$(basename $(notdir $(b))))"; \
+	SDL_AUDIODRIVER=dummy $(BIN)/python $(b) $(BENCH_ARGS.$(basename $(notdir $(b)))); \
+	echo;) echo "bench: $(words $(BENCHMARKS)) benchmarks ran to their end"
+
+# The outside measures' own set-up (benchmarks/bots/arena.py and cpu_vs_majiang.py make it when
+# they run; tests/test_majiang_arena.py runs cpu_vs_majiang.py, so `make test` makes it where
+# node is).
 arena: $(VENV)/.installed
-	$(BIN)/python -c "import sys; sys.path.insert(0, 'benchmarks'); import arena, cpu_vs_majiang; arena.ensure_venv(); cpu_vs_majiang.ensure_node_modules()"
+	$(BIN)/python -c "import sys; sys.path[:0] = ['benchmarks', 'benchmarks/bots']; import arena, cpu_vs_majiang; arena.ensure_venv(); cpu_vs_majiang.ensure_node_modules()"
 
 # The page: dist/pico-riichi.html (and the .pyxapp inside it); see tools/web.py.
 web: $(VENV)/.installed

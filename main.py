@@ -6,7 +6,7 @@
 """Pico Riichi: start the cartridge on the title screen (``pyxel run main.py``).
 
 Memory is traced for the debug overlay's meter (hold X). Tracing makes every allocation
-dearer (benchmarks/frame.py measures both ways: the CPU meter stays below 1.0 either way);
+dearer (benchmarks/frame.py measures both ways; docs/measurements.md keeps the figures);
 ``PICORIICHI_TRACE_MEMORY=0 pyxel run main.py`` turns it off.
 """
 

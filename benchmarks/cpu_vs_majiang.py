@@ -9,7 +9,7 @@ get there) and folds by a danger estimate of every tile. It runs under Node from
 ``benchmarks/majiang/``, pinned by its ``package-lock.json`` and installed there by this script
 with ``npm ci``; ``benchmarks/majiang/mjai_player.js`` (ours) translates mjai.app's player
 protocol into Majiang's messages and back. The referee, the environment (.venv-mjai), the
-seating and what is read from each game's log are ``benchmarks/arena.py``. ``--ours majiang``
+seating and what is read from each game's log are ``benchmarks/bots/arena.py``. ``--ours majiang``
 seats a fourth majiang-ai in our place (its rank is 2.5 by symmetry: a check of the scale).
 
 Each majiang-ai seat is one Node process for one game, spoken to line by line.
@@ -24,7 +24,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent / "bots"))
 import arena  # noqa: E402
 
 MAJIANG = Path(__file__).resolve().parent / "majiang"

@@ -5,7 +5,7 @@
 
 The opponents are the ``mjai`` package's ``RulebaseBot`` (wins, riichi, pons value honours,
 chis once open, discards by shanten/ukeire, no defence); the referee, the environment
-(.venv-mjai), the seating and what is read from each game's log are ``benchmarks/arena.py``.
+(.venv-mjai), the seating and what is read from each game's log are ``benchmarks/bots/arena.py``.
 ``--ours riichibot`` seats the package's RiichiBot instead of our CPU (it riichis every
 tenpai), the scale the issue gives (about 1.8 against three RulebaseBots).
 """
@@ -17,7 +17,7 @@ import json
 import sys
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent / "bots"))
 import arena  # noqa: E402
 
 

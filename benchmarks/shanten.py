@@ -10,9 +10,11 @@ Families (tests/hand_families.py): N hands of 13 and 14 tiles from each generato
 with 1-4 called melds (1 to 11 tiles); the concealed hands of every decision in the real
 logs of tests/data/logs (replayed through our rules), once each in a shuffled order; the
 log games: those decisions game by game, in the order play met them, the memos emptied at
-the start of each game; and whole 4-CPU games of ours (game.play, the one driver, with four
-seats that discard what evaluate_discards recommends and never call): every shanten call the
-game made, in order, the memos emptied at the start of each game.
+the start of each game; and the efficiency-seat games: whole games of ours played by the one
+driver (game.play) with four ``EfficientSeat``s, seats of this script that discard what
+evaluate_discards recommends and never call (not the CPUs of game/cpu): every hand the
+round's rules and evaluate_discards passed to ``shanten()``, in order, the memos emptied at
+the start of each game.
 
 "cold": our memos emptied before the family's pass, so they only help as they fill during
 it; "warm": a second pass over the same hands. The two sides are timed chunk by chunk in
@@ -42,6 +44,7 @@ import test_shanten_memory as memory  # noqa: E402
 from engine.target import MEMORY_BUDGET_BYTES as BUDGET_BYTES  # noqa: E402
 from engine.tasks import run_to_end  # noqa: E402
 from game import play  # noqa: E402
+from game.rules import hand_record  # noqa: E402
 from game.rules import shanten as ours  # noqa: E402
 from game.rules import turns as turns_module  # noqa: E402
 from game.rules.actions import Discard, Pass, Ron, Tsumo  # noqa: E402
@@ -50,6 +53,7 @@ from game.rules.tiles import counts34  # noqa: E402
 CHUNK = 50  # hands timed in one go, ours then the peer's
 CALLED_SIZES = (1, 2, 4, 5, 7, 8, 10, 11)
 GAME_SEEDS = ("0000000001", "0000000002")
+GAMES_FAMILY = "efficiency-seat games"  # four EfficientSeats, not the CPUs of game/cpu
 peer = Shanten.calculate_shanten
 
 
@@ -74,7 +78,8 @@ class EfficientSeat:
 
 
 def game_calls(seed: str) -> list[list[int]]:
-    """Every hand a whole 4-CPU game of ours asked shanten about, in order."""
+    """Every hand a whole game of four EfficientSeats passed to ``shanten()`` (through the
+    round's rules and evaluate_discards), in order."""
     calls: list[list[int]] = []
     plain = ours.shanten
 
@@ -121,7 +126,7 @@ def measure(name: str, games: list[list[list[int]]], rounds: int) -> tuple[float
         for _ in range(rounds):
             cold = peer_cold = 0.0
             for hands in games:
-                ours.clear_memos()
+                hand_record.clear_memos()
                 spent_ours, spent_peer, wrong = _pass([hands])
                 cold += spent_ours
                 peer_cold += spent_peer
@@ -148,22 +153,22 @@ def family_table(args, rng: random.Random) -> None:
     rng.shuffle(distinct)
     rows.append(("log decisions", [distinct]))
     rows.append((f"log games ({len(games)})", games))
-    if not args.only or args.only in "4-CPU games":
+    if not args.only or args.only in GAMES_FAMILY:
         ours_games = [game_calls(seed) for seed in GAME_SEEDS]
-        rows.append((f"4-CPU games ({len(ours_games)})", ours_games))
+        rows.append((f"{GAMES_FAMILY} ({len(ours_games)})", ours_games))
     print(f"µs per hand; ratio = peer time / our time (above 1: ours is faster); best of {args.rounds}")
-    print(f"{'family':24} {'hands':>7} {'cold':>7} {'warm':>7} {'peer':>7} {'cold x':>7} {'warm x':>7}")
+    print(f"{'family':26} {'hands':>7} {'cold':>7} {'warm':>7} {'peer':>7} {'cold x':>7} {'warm x':>7}")
     for name, hand_games in rows:
         if args.only and args.only not in name:
             continue
         cold, peer_cold, warm, peer_warm = measure(name, hand_games, args.rounds)
         count = sum(len(h) for h in hand_games)
-        print(f"{name:24} {count:7,} {cold:7.1f} {warm:7.1f} {peer_cold:7.1f} "
+        print(f"{name:26} {count:7,} {cold:7.1f} {warm:7.1f} {peer_cold:7.1f} "
               f"{peer_cold / cold:6.1f}x {peer_warm / warm:6.1f}x", flush=True)
 
 
 def discard_times(hands: list[list[int]]) -> None:
-    ours.clear_memos()
+    hand_record.clear_memos()
     times = []
     for hand in hands:
         start = time.perf_counter()
@@ -184,11 +189,11 @@ def memory_peak(hands: list[list[int]], discard_hands: list[list[int]]) -> None:
             ours.shanten(hand)
         for hand in discard_hands:
             run_to_end(ours.evaluate_discards(hand))
-        usage.update(ours.memo_usage())  # before traced_peak empties them
+        usage.update(hand_record.memo_usage())  # before traced_peak empties them
 
     peak = memory.traced_peak(play)
     print(f"tracemalloc peak over {len(hands):,} hands and the evaluations: {peak / 1024:.0f} KiB "
-          f"(budget {ours.MEMO_BUDGET_BYTES // 1024} KiB; {peak / BUDGET_BYTES:.0%} of the 2 MiB)")
+          f"(budget {hand_record.MEMO_BUDGET_BYTES // 1024} KiB; {peak / BUDGET_BYTES:.0%} of the 2 MiB)")
     held = ", ".join(f"{name} {held}/{bound}" for name, (held, bound) in usage.items())
     print(f"  memo entries at the end / bound: {held}")
 
@@ -197,7 +202,7 @@ def memo_worst_case() -> None:
     """Every memo filled to its bound with entries as large as real ones: the most they hold."""
     peak = memory.traced_peak(lambda: memory.fill_every_memo(random.Random(1)))
     print(f"every memo full to its bound: {peak / 1024:.0f} KiB "
-          f"(budget {ours.MEMO_BUDGET_BYTES // 1024} KiB; {peak / BUDGET_BYTES:.0%} of the 2 MiB)")
+          f"(budget {hand_record.MEMO_BUDGET_BYTES // 1024} KiB; {peak / BUDGET_BYTES:.0%} of the 2 MiB)")
 
 
 def main() -> None:

@@ -3,7 +3,7 @@
 Pyxel plays the sounds and music stored in resources.pyxres. Where there is no sound device
 (a server, ``SDL_AUDIODRIVER=dummy``) a call into Pyxel's audio may fail: the first failure
 turns sound off for the rest of the run instead of ending the game. Muting (PICO-8's Ctrl+M,
-or a setting) stops what plays and silences what follows.
+polled by the cartridge every frame) stops what plays and silences what follows.
 """
 
 from __future__ import annotations

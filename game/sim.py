@@ -241,16 +241,8 @@ def _kind_figures(seats: list[SeatRecord]) -> dict:
         "riichi_rate": _share(sum(s.riichi for s in seats), rounds),
         "call_rate": _share(sum(s.calls for s in seats), rounds),
         "avg_win_points": sum(points) / len(points) if points else None,
+        "illegal_answers": sum(s.invalid for s in seats),  # an outside bot's mistakes
     }
-
-
-def invalid_answers(records: Iterable[GameRecord]) -> dict[str, int]:
-    """Answers that were not legal, by seat kind (an outside bot's mistakes)."""
-    counts: dict[str, int] = {}
-    for record in records:
-        for seat in record.seats:
-            counts[seat.kind] = counts.get(seat.kind, 0) + seat.invalid
-    return counts
 
 
 def _share(part: int, whole: int) -> float:
@@ -302,9 +294,9 @@ class Progress:
 
 
 def run(kinds: list[str], run_seed: str, games: int, jobs: int = 1, progress: bool = True,
-        export: str | None = None) -> tuple[dict, dict]:
-    """Play a whole run; its figures and the invalid answers by kind. ``export``: a folder
-    for every game's log (see :func:`play_game`)."""
+        export: str | None = None) -> dict:
+    """Play a whole run; its figures (:func:`summarize`: the JSON of ``picoriichi sim``, which the
+    text report is written from). ``export``: a folder for every game's log (see :func:`play_game`)."""
     start = time.perf_counter()
     bar = Progress(games) if progress else None
     records = []
@@ -314,4 +306,4 @@ def run(kinds: list[str], run_seed: str, games: int, jobs: int = 1, progress: bo
             bar.update(len(records))
     if bar is not None:
         bar.close()
-    return summarize(records, time.perf_counter() - start), invalid_answers(records)
+    return summarize(records, time.perf_counter() - start)

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from game.rules.actions import Discard, Pass
 from game.rules.round import Round
-from game.rules.tiles import parse_tile, parse_tiles, tile_name
+from game.rules.tiles import parse_tile, parse_tiles
 from game.rules.wall import Wall
 
 # Seat 0 discards its first draw, a 5p. Seat 1 may chi it (67p), seat 2 pon it (55p),

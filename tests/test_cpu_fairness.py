@@ -1,59 +1,124 @@
 """Fair play: a CPU decides from what its seat may see, and nothing else.
 
-Games are played by the driver with CPU seats; at every decision the state is recorded (the
-round and how many of its events had happened). For over a thousand of those states a twin
-round is built in which everything the seat cannot see is shuffled: the other players'
-concealed tiles, the live wall's order, the dead wall's hidden tiles. The twin's view for the
-seat must be the same view (all but ``awaiting``, which the table shows but no CPU reads) while
-the hidden tiles differ, and the CPU of every strength must answer the same.
+Games are played by the driver with CPU seats of every strength. At every decision each seat
+records where it was taken (the round and how many of its events had happened), the mjai
+events it had been sent (tests/seat_lines.py) and what it decided.
+
+- **From the public events alone.** A fresh interpreter (tests/fairness_replay.py) rebuilds
+  each seat's view from its mjai events (``game.mjai.tracker``: no round, no wall, no other
+  hand exists there) and decides again: every decision must be the one made at the table.
+  A CPU that reached the live wall or another hand by any path (a module-level reference, a
+  back door of the view) would decide otherwise somewhere; tests/cheats.py's ``PeekingCpu``
+  does, and the check is shown to catch it.
+- **Hidden tiles shuffled.** For a thousand of the states a twin round is built in which
+  everything the seat cannot see is shuffled: the other players' concealed tiles, the live
+  wall's order, the dead wall's hidden tiles. The twin's view for the seat must be the same
+  view (all but ``awaiting``, which the table shows but no CPU reads) while the hidden tiles
+  differ, and the CPU of every strength must answer the same.
 """
 
 from __future__ import annotations
 
 import ast
 import dataclasses
+import json
+import os
 import random
+import subprocess
+import sys
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
 
+import cheats
 from engine.tasks import run_to_end
+from fairness_replay import signature
 from game.cpu import CpuAgent
 from game.play import Game
 from game.rules.events import Answered, Dealt, Drew
 from game.rules.round import Round
 from game.rules.view import PlayerView
 from game.rules.wall import Wall
+from seat_lines import SeatLines
 
 STATES = 1000
-CPU_DIR = Path(__file__).resolve().parent.parent / "game" / "cpu"
+ROOT = Path(__file__).resolve().parent.parent
+CPU_DIR = ROOT / "game" / "cpu"
+SEEDS = ["FAIRPLAY01", "FAIRPLAY02"]
+STRENGTHS = ("strong", "normal", "weak", "strong")  # turned by one seat each game
 
 
 class Recording:
-    """A CPU seat that remembers where each of its decisions was taken."""
+    """A seat that decides as ``agent`` does and remembers each decision: where it was taken,
+    the mjai events the seat had been sent by then, and the decision."""
 
-    def __init__(self, strength: str, states: list, game_ref: list) -> None:
-        self.cpu = CpuAgent(strength)
-        self.name = self.cpu.name
+    def __init__(self, agent, strength: str, states: list, game_ref: list) -> None:
+        self.agent = agent
+        self.name = agent.name
+        self.strength = strength
         self.states = states
         self.game_ref = game_ref
+        self.seat_lines = SeatLines()
+        self.asks: list[int] = []  # how many of its mjai events the seat had at each decision
+        self.answers: list[list] = []
+
+    def observe(self, event) -> None:
+        self.seat_lines.observe(event)
+        self.agent.observe(event)
 
     def act(self, view: PlayerView):
         assert type(view) is PlayerView
         rnd = self.game_ref[0].round
         self.states.append((rnd, len(rnd.events), view.seat))
-        return (yield from self.cpu.act(view))
+        action = yield from self.agent.act(view)
+        self.asks.append(len(self.seat_lines.lines))
+        self.answers.append(signature(action))
+        return action
+
+    def stream(self) -> dict:
+        return {"strength": self.strength, "lines": self.seat_lines.lines, "asks": self.asks}
 
 
-def played_states(seeds: list[str]) -> list[tuple[Round, int, int]]:
-    states: list = []
+@dataclass
+class Played:
+    states: list = field(default_factory=list)  # (round, events then, seat) of every decision
+    seats: list[Recording] = field(default_factory=list)
+
+
+def play(seeds: list[str], agent=CpuAgent) -> Played:
+    """Whole games of four seats of ``agent(strength)``, every decision recorded."""
+    played = Played()
     for i, seed in enumerate(seeds):
         ref: list = []
-        strengths = ("strong", "normal", "weak", "strong")
-        game = Game([Recording(strengths[(s + i) % 4], states, ref) for s in range(4)], seed)
+        seats = [Recording(agent(STRENGTHS[(s + i) % 4]), STRENGTHS[(s + i) % 4], played.states, ref)
+                 for s in range(4)]
+        game = Game(seats, seed)
         ref.append(game)
         run_to_end(game.play())
-    return [s for s in states if len(s[0].events) > s[1]]  # the decision was applied
+        played.seats += seats
+    played.states = [s for s in played.states if len(s[0].events) > s[1]]  # the decision was applied
+    return played
+
+
+def decided_afresh(kind: str, seats: list[Recording]) -> list[list[list]]:
+    """Each seat's decisions taken again in a fresh interpreter from its mjai events alone."""
+    streams = json.dumps([seat.stream() for seat in seats])
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")])}
+    done = subprocess.run([sys.executable, str(ROOT / "tests" / "fairness_replay.py"), kind], input=streams,
+                          capture_output=True, text=True, env=env, cwd=ROOT, timeout=600, check=False)
+    assert done.returncode == 0, done.stderr[-3000:]
+    return json.loads(done.stdout)
+
+
+def differences(seats: list[Recording], afresh: list[list[list]]) -> list[tuple]:
+    """(seat's strength, decision index, at the table, afresh) wherever the two differ."""
+    found = []
+    for seat, again in zip(seats, afresh, strict=True):
+        assert len(again) == len(seat.answers)
+        found += [(seat.strength, i, mine, theirs)
+                  for i, (mine, theirs) in enumerate(zip(seat.answers, again)) if mine != theirs]
+    return found
 
 
 def _seen_tiles(rnd: Round, seat: int) -> set[int]:
@@ -90,10 +155,31 @@ def public(view: PlayerView) -> PlayerView:
 
 
 @pytest.fixture(scope="module")
-def states():
-    found = played_states(["FAIRPLAY01", "FAIRPLAY02"])
-    assert len(found) >= STATES
-    return found
+def played() -> Played:
+    return play(SEEDS)
+
+
+@pytest.fixture(scope="module")
+def states(played):
+    assert len(played.states) >= STATES
+    return played.states
+
+
+def test_every_decision_is_the_same_from_the_seats_mjai_events_alone(played):
+    decisions = sum(len(seat.answers) for seat in played.seats)
+    assert decisions >= STATES and {seat.strength for seat in played.seats} == {"weak", "normal", "strong"}
+    found = differences(played.seats, decided_afresh("cpu", played.seats))
+    assert not found, f"{len(found)} of {decisions} decisions differ, e.g. {found[:3]}"
+
+
+def test_the_check_catches_a_cpu_that_peeks_at_the_live_wall(monkeypatch):
+    """tests/cheats.py's PeekingCpu: the decisions its peek changed, and only those, differ."""
+    cheats.install(monkeypatch)
+    monkeypatch.setattr(cheats.PeekingCpu, "peeks", 0)
+    peeking = play(SEEDS[:1], cheats.PeekingCpu)
+    found = differences(peeking.seats, decided_afresh("peeking", peeking.seats))
+    assert cheats.PeekingCpu.peeks > 0
+    assert len(found) == cheats.PeekingCpu.peeks and all(mine[0] == "Discard" for _, _, mine, _ in found)
 
 
 def test_decisions_do_not_change_when_hidden_tiles_are_shuffled(states):

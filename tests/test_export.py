@@ -4,9 +4,12 @@ written back tag for tag, and our own games exported and replayed through the ru
 from __future__ import annotations
 
 import json
+import os
+import stat
 import subprocess
 import sys
 import xml.etree.ElementTree as ET
+from pathlib import Path
 
 import pytest
 from conftest import LOGS, VALIDATION
@@ -17,8 +20,10 @@ from game.play import Game
 from game.records import parse_mjlog, parse_tenhou6, read_log
 from game.records.mjlog_write import write_mjlog
 from game.records.ours import export_game, game_log
+from game.records.tenhou6_codes import kind_of
 from game.records.tenhou6_write import write_tenhou6
 from game.replay import replay_game
+from game.rules.errors import InputError
 from game.rules.ruleset import Ruleset
 from game.rules.wall import seed_words, tenhou_seed_words
 
@@ -32,7 +37,7 @@ UNKNOWABLE = {"ratingc"}
 def test_our_json_of_the_validation_game_equals_tenhous_own():
     ours = write_tenhou6(read_log(VALIDATION_GAME.with_suffix(".xml")))
     theirs = json.loads(VALIDATION_GAME.with_suffix(".json").read_text(encoding="utf-8"))
-    assert set(theirs) - set(ours) == UNKNOWABLE
+    assert set(ours) == set(theirs) - UNKNOWABLE
     for field in set(theirs) - UNKNOWABLE:
         assert ours[field] == theirs[field], field
 
@@ -85,11 +90,16 @@ def test_our_games_exported_in_both_formats_replay_with_no_difference(code, east
     mjlog = parse_mjlog(write_mjlog(log))
     assert mjlog.seed == log.seed
     tenhou6 = parse_tenhou6(json.dumps(write_tenhou6(log), ensure_ascii=False))
-    for back in (mjlog, tenhou6):
+    # and on through the other format: before, EXPORT0168's JSON read first as a pon of three
+    # kinds (a call taken from the wrong discard), whose mjlog then read as another game
+    via_json = parse_mjlog(write_mjlog(tenhou6))
+    via_mjlog = parse_tenhou6(json.dumps(write_tenhou6(via_json), ensure_ascii=False))
+    for back in (mjlog, tenhou6, via_json, via_mjlog):
         back.ref = log.ref
         reports = replay_game(back)
         assert len(reports) == len(game.rounds)
         assert [r.to_json() for r in reports if not r.ok] == []
+    assert write_tenhou6(via_mjlog) == write_tenhou6(tenhou6)
 
 
 def test_export_game_writes_both_files_that_read_back(tmp_path):
@@ -123,6 +133,59 @@ def test_the_export_command_refuses_bad_input_in_one_line(args, tmp_path):
     assert len(done.stderr.strip().splitlines()) == 1 and "Traceback" not in done.stderr
 
 
+def _one_line_refusal(done) -> str:
+    assert done.returncode == 2 and done.stdout == ""
+    lines = done.stderr.strip().splitlines()
+    assert len(lines) == 1 and "Traceback" not in done.stderr, done.stderr[-300:]
+    return lines[0]
+
+
+@pytest.mark.parametrize("target", ["a FIFO", "a link", "a device", "a folder"])
+def test_export_o_refuses_what_is_not_a_regular_file_and_leaves_it_as_it_was(target, tmp_path):
+    """``-o`` writes a file and nothing else: a FIFO, a link (even to a file), a device or a
+    folder standing there is refused in one line (exit 2), never replaced nor written through."""
+    path = tmp_path / "out.mjlog"
+    kept = tmp_path / "kept.mjlog"
+    kept.write_text("the player's", encoding="utf-8")
+    if target == "a FIFO":
+        os.mkfifo(path)
+    elif target == "a link":
+        path.symlink_to(kept)
+    elif target == "a device":
+        if os.geteuid() != 0:
+            pytest.skip("making a device node needs root (as -o /dev/full did)")
+        os.mknod(path, stat.S_IFCHR | 0o666, os.makedev(1, 7))  # /dev/full's numbers, in tmp_path
+    else:
+        path.mkdir()
+    before = os.lstat(path)
+    line = _one_line_refusal(_cli("export", str(VALIDATION_GAME.with_suffix(".json")), "--to", "mjlog",
+                                  "-o", str(path)))
+    assert str(path) in line and "not a regular file" in line
+    after = os.lstat(path)
+    assert (after.st_mode, after.st_ino, after.st_rdev) == (before.st_mode, before.st_ino, before.st_rdev)
+    assert kept.read_text(encoding="utf-8") == "the player's"
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(["kept.mjlog", "out.mjlog"])
+
+
+@pytest.mark.parametrize("output", ["/", "", "nowhere/at/all.mjlog", "folder/"])
+def test_export_o_with_no_file_to_write_is_one_line(output, tmp_path):
+    root = str(Path(__file__).resolve().parent.parent)  # this tree's game, run from an empty folder
+    done = subprocess.run([sys.executable, "-m", "game", "export", str(VALIDATION_GAME.with_suffix(".json")),
+                           "--to", "mjlog", "-o", output], capture_output=True, text=True, timeout=120,
+                          cwd=tmp_path, env=dict(os.environ, PYTHONPATH=root))
+    _one_line_refusal(done)
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_export_o_replaces_a_regular_file_whole(tmp_path):
+    out = tmp_path / "game.json"
+    out.write_text("old", encoding="utf-8")
+    done = _cli("export", str(VALIDATION_GAME.with_suffix(".xml")), "--to", "tenhou6", "-o", str(out))
+    assert done.returncode == 0 and done.stderr == ""
+    assert json.loads(out.read_text(encoding="utf-8"))["ref"] == "2016022509gm-0009-0000-b327da61"
+    assert [p.name for p in tmp_path.iterdir()] == ["game.json"]
+
+
 def test_sim_export_writes_every_game_in_both_formats(tmp_path):
     from game import sim
     from game.replay import replay_file
@@ -134,3 +197,155 @@ def test_sim_export_writes_every_game_in_both_formats(tmp_path):
     for path in files:
         report = replay_file(path)
         assert report.ok and report.rounds and not report.error, report.to_json()
+
+
+# --- tenhou.net/6 as Tenhou writes it (docs/reference.md §4: the order, disp, connection) ---------
+
+RED_CODES = {51: 15, 52: 25, 53: 35}  # a red five's tenhou.net/6 code, and its plain five's
+
+
+def _holds_red_beside_plain(tiles) -> bool:
+    return any(red in tiles and any(t // 4 == red // 4 and t != red for t in tiles) for red in (16, 52, 88))
+
+
+def _red_five_logs() -> list:
+    """The real mjlogs (four players, red fives) whose start hands or melds hold a red five beside a
+    plain five of its kind: the cases where Tenhou's order shows."""
+    found = []
+    for path in MJLOGS:
+        game = read_log(path)
+        if game.three_player or not game.rules.red_fives:
+            continue
+        hands = [hand for r in game.rounds for hand in r.init.hands]
+        melds = [_own_tiles(e.meld) for r in game.rounds for e in r.events if type(e).__name__ == "Call"]
+        if any(_holds_red_beside_plain(tiles) for tiles in hands + melds):
+            found.append(path)
+    return found
+
+
+def _own_tiles(meld) -> list[int]:
+    """The tiles of a meld that came from the caller's hand (all four of a closed kan)."""
+    return list(meld.tiles) if meld.kind == "ankan" else [t for t in meld.tiles if t not in (meld.called, meld.added)]
+
+
+def _red_after_plain(codes: list[int]) -> bool:
+    """Every red five comes after every plain five of its kind."""
+    return all(max(i for i, c in enumerate(codes) if c == plain) < codes.index(red)
+               for red, plain in RED_CODES.items() if red in codes and plain in codes)
+
+
+def _own_codes(text: str) -> list[int]:
+    """The caller's own tiles of a meld string, in the string's order: a chi, pon or open kan
+    without its called tile (the one after the letter), an added kan without the added and
+    called ones, a closed kan's four."""
+    at = next(i for i, c in enumerate(text) if c.isalpha())
+    digits = text[:at] + text[at + 1:]
+    codes = [int(digits[i:i + 2]) for i in range(0, len(digits), 2)]
+    taken = {"c": 1, "p": 1, "m": 1, "k": 2, "a": 0}[text[at]]
+    return codes[:at // 2] + codes[at // 2 + taken:]
+
+
+@pytest.mark.parametrize("path", _red_five_logs(), ids=lambda p: p.name)
+def test_a_red_five_comes_after_the_plain_fives_of_its_kind_as_in_tenhous_json(path):
+    """Tenhou's JSON sorts a start hand by kind, a red five after the plain fives
+    (``[..., 35, 53, ...]``), and lists a meld string's own tiles the same way (``35p3553``)."""
+    data = write_tenhou6(read_log(path))
+    seen = 0
+    for entry in data["log"]:
+        for seat in range(4):
+            hand = entry[4 + 3 * seat]
+            assert hand == sorted(hand, key=lambda c: (kind_of(c), c in RED_CODES)), hand
+            melds = [_own_codes(m) for m in entry[5 + 3 * seat] + entry[6 + 3 * seat] if isinstance(m, str)
+                     and not m.startswith("r")]
+            assert all(_red_after_plain(codes) for codes in melds), melds
+            seen += sum(any(RED_CODES.get(c) in codes for c in codes) for codes in [hand] + melds)
+    assert seen  # the log shows the case
+
+
+@pytest.mark.parametrize("go_type, disp", [(0x09, "般南喰赤"), (0x29, "特南喰赤"), (0x89, "上南喰赤"),
+                                           (0xA9, "鳳南喰赤"), (0xA1, "鳳東喰赤"), (0x2F, "特南"), (0xE9, "鳳南喰赤速")])
+def test_the_rules_disp_names_the_lobby_of_the_go_type(go_type, disp):
+    """0x20 and 0x80 together are 鳳, 0x20 alone 特, 0x80 alone 上, neither 般; the name
+    survives the JSON read back and the way through an mjlog."""
+    text = VALIDATION_GAME.with_suffix(".xml").read_text(encoding="utf-8")
+    game = parse_mjlog(text.replace('<GO type="9"', f'<GO type="{go_type}"'))
+    data = write_tenhou6(game)
+    assert data["rule"]["disp"] == disp
+    from_json = parse_tenhou6(json.dumps(data, ensure_ascii=False))
+    assert write_tenhou6(from_json)["rule"]["disp"] == disp
+    assert write_tenhou6(parse_mjlog(write_mjlog(from_json)))["rule"]["disp"] == disp
+
+
+# step: the draw and discard tags of the round before the BYE or UN (counted in each file)
+CONNECTIONS = {
+    "bye.xml": [{"what": 0, "log": 1, "who": 1, "step": 117}, {"what": 1, "log": 1, "who": 1, "step": 123}],
+    "newattr2023.xml": [{"what": 0, "log": 0, "who": 0, "step": 3}, {"what": 1, "log": 1, "who": 0, "step": 12}],
+    "bug7.xml": [{"what": 0, "log": 1, "who": 2, "step": 90}],
+}
+
+
+@pytest.mark.parametrize("name", CONNECTIONS)
+def test_disconnections_are_tenhous_connection_list_and_read_back(name):
+    data = write_tenhou6(read_log(LOGS / "dnovikoff" / name))
+    assert data["connection"] == CONNECTIONS[name]
+    from_json = parse_tenhou6(json.dumps(data, ensure_ascii=False))
+    assert write_tenhou6(from_json)["connection"] == CONNECTIONS[name]
+    assert write_tenhou6(parse_mjlog(write_mjlog(from_json)))["connection"] == CONNECTIONS[name]
+
+
+def test_a_game_without_disconnections_has_no_connection_list():
+    assert "connection" not in write_tenhou6(read_log(LOGS / "dnovikoff" / "pao.xml"))
+
+
+@pytest.mark.parametrize("connection", [{"what": 0}, [{"what": 2, "log": 0, "who": 0, "step": 0}],
+                                        [{"what": 0, "log": 1, "who": 0, "step": 0}],
+                                        [{"what": 0, "log": 0, "who": 4, "step": 0}],
+                                        [{"what": 1, "log": 0, "who": 0, "step": 500}]])
+def test_a_connection_list_that_is_not_tenhous_is_one_line(connection):
+    data = json.loads(VALIDATION_GAME.with_suffix(".json").read_text(encoding="utf-8"))
+    data["connection"] = connection
+    with pytest.raises(InputError) as error:
+        parse_tenhou6(json.dumps(data, ensure_ascii=False))
+    assert "connection" in str(error.value) and "\n" not in str(error.value)
+
+
+# --- JSON -> mjlog: what the JSON leaves out, worked out again -------------------------------------
+
+def _wins(text: str) -> list[tuple[str, str, str]]:
+    """Each AGARI's ``ten``, ``yaku`` and ``yakuman`` as the mjlog writes them."""
+    return [(e.get("ten"), e.get("yaku"), e.get("yakuman")) for e in ET.fromstring(text) if e.tag == "AGARI"]
+
+
+@pytest.mark.parametrize("path", [p for p in MJLOGS if _ranked_and_complete(p)], ids=lambda p: p.name)
+def test_a_real_games_json_as_mjlog_has_tenhous_fu_and_ura_entries(path):
+    """A limit hand's value text ('満貫8000点') holds no fu and a riichi win without ura-dora
+    no '裏ドラ' text: the mjlog written from the JSON has the fu worked out from the hand (by the
+    rules' scorer) and Tenhou's ``53,0`` entry, as Tenhou's own mjlog has them."""
+    original = path.read_text(encoding="utf-8")
+    from_json = parse_tenhou6(json.dumps(write_tenhou6(parse_mjlog(original)), ensure_ascii=False))
+    assert _wins(write_mjlog(from_json)) == _wins(original)
+
+
+@pytest.mark.parametrize("path", [p for p in MJLOGS if _ranked_and_complete(p)], ids=lambda p: p.name)
+def test_a_real_games_json_through_an_mjlog_is_the_same_json_and_the_mjlog_replays(path):
+    """JSON -> mjlog -> JSON changes nothing, and the mjlog replays: before, it wrote 0 fu for a
+    limit hand (the replay refused it), no tenpai hands at a nagashi mangan, lobby 0 for a log
+    that names none."""
+    game = read_log(path)
+    data = write_tenhou6(game)
+    back = parse_mjlog(write_mjlog(parse_tenhou6(json.dumps(data, ensure_ascii=False))))
+    back.ref = game.ref  # an mjlog holds no game id: a file takes it from its name
+    assert write_tenhou6(back) == data
+    assert [r.to_json() for r in replay_game(back) if not r.ok] == []
+
+
+def test_the_export_of_a_json_log_to_mjlog_replays_on_the_command_line(tmp_path):
+    """The issue's case: ``export --to mjlog`` of a JSON log with limit hands, then ``replay``."""
+    game = read_log(LOGS / "mjx" / "2016052515gm-00a9-0000-c4d72066.mjlog")
+    source = tmp_path / "2016052515gm-00a9-0000-c4d72066.json"
+    source.write_text(json.dumps(write_tenhou6(game), ensure_ascii=False), encoding="utf-8")
+    out = tmp_path / "2016052515gm-00a9-0000-c4d72066.mjlog"
+    assert _cli("export", str(source), "--to", "mjlog", "-o", str(out)).returncode == 0
+    assert 'ten="0,' not in out.read_text(encoding="utf-8")
+    done = _cli("replay", str(out))
+    assert done.returncode == 0, done.stdout[-400:]

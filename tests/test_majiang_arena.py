@@ -24,7 +24,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 BENCH = ROOT / "benchmarks"
-sys.path.insert(0, str(BENCH))
+sys.path.insert(0, str(BENCH / "bots"))
 
 import arena  # noqa: E402
 

@@ -23,14 +23,15 @@ from game.baselines import EfficiencyAgent
 from game.rules.errors import InputError
 from game.mjai.bot import MjaiBot, serve
 from game.mjai.protocol import (
-    MjaiWriter, action_from_mjai, action_to_mjai, kind_of, riichi_from_mjai, start_kyoku, tile_name,
+    MjaiWriter, action_from_mjai, action_to_mjai, kind_of, riichi_from_mjai, tile_name,
 )
 from game.mjai.tracker import MjaiTracker
-from game.play import Game, RoundStarted
+from game.play import Game
 from game.rules.actions import Discard, Pass, Riichi
-from game.rules.events import Dealt, Discarded
+from game.rules.events import Discarded
 from game.rules.round import Round
 from game.rules.wall import Shuffler, Wall, seed_words
+from seat_lines import SeatLines
 
 DATA = Path(__file__).parent / "data" / "mjai"
 
@@ -82,20 +83,10 @@ class _Checked:
         self.inner, self.checks = inner, checks
         self.name = inner.name
         self.tracker = MjaiTracker()
-        self.writer = None
+        self.seat_lines = SeatLines()
 
     def observe(self, event):
-        kind = type(event).__name__
-        if kind == "GameStarted":
-            self.writer = MjaiWriter(event.seat)
-            self.tracker.update({"type": "start_game", "id": event.seat})
-        elif isinstance(event, RoundStarted):
-            self.start = event
-        elif isinstance(event, Dealt):
-            e, seat = self.start, self.writer.seat
-            self.tracker.update(start_kyoku(seat, e.round_index // 4, e.dealer, e.honba, e.sticks,
-                                            e.scores, e.dora_indicator, event.hands[seat]))
-        for mjai in self.writer.order_kan_draw(self.writer.events(event)) if self.writer else []:
+        for mjai in self.seat_lines.observe(event):
             self.tracker.update(mjai)
 
     def act(self, view):
@@ -252,3 +243,103 @@ def test_a_damaged_stream_is_input_errors_never_a_crash():
             except InputError:
                 errors += 1
     assert errors > 10
+
+
+# --- events no referee would send --------------------------------------------------------------
+
+HAND = "1m 2m 3m 4p 5p 6p 7s 8s 9s E E S W".split()
+
+
+def _kyoku(**changes) -> dict:
+    event = {"type": "start_kyoku", "bakaze": "E", "dora_marker": "2s", "kyoku": 1, "honba": 0,
+             "kyotaku": 0, "oya": 0, "scores": [25000] * 4, "tehais": [HAND, *[["?"] * 13] * 3]}
+    return {**event, **changes}
+
+
+START = [{"type": "start_game", "id": 0}, _kyoku()]
+# seat 0 (ours) draws and discards; seat 1 draws and throws a 5m (P and N as fillers)
+PLAYED = START + [{"type": "tsumo", "actor": 0, "pai": "N"}, {"type": "dahai", "actor": 0, "pai": "N", "tsumogiri": True},
+                  {"type": "tsumo", "actor": 1, "pai": "?"}, {"type": "dahai", "actor": 1, "pai": "5m", "tsumogiri": True}]
+
+IMPOSSIBLE = {
+    "a pon of its own discard": PLAYED + [{"type": "pon", "actor": 1, "target": 1, "pai": "5m", "consumed": ["5m", "5m"]}],
+    "a chi of honours": PLAYED[:-1] + [{"type": "dahai", "actor": 1, "pai": "E", "tsumogiri": True},
+                                       {"type": "chi", "actor": 2, "target": 1, "pai": "E", "consumed": ["S", "W"]}],
+    "a chi that is no run": PLAYED + [{"type": "chi", "actor": 2, "target": 1, "pai": "5m", "consumed": ["1m", "9m"]}],
+    "a chi from across": PLAYED + [{"type": "chi", "actor": 3, "target": 1, "pai": "5m", "consumed": ["6m", "7m"]}],
+    "a pon of two kinds": PLAYED + [{"type": "pon", "actor": 2, "target": 1, "pai": "5m", "consumed": ["5m", "6m"]}],
+    "an actor 4": START + [{"type": "tsumo", "actor": 4, "pai": "?"}],
+    "an actor -1": START + [{"type": "reach", "actor": -1}],
+    "a winner 7": PLAYED + [{"type": "hora", "actor": 7, "target": 1, "deltas": [0, 0, 0, 0]}],
+    "an event after end_game": START + [{"type": "end_kyoku"}, {"type": "end_game"}, {"type": "tsumo", "actor": 1, "pai": "?"}],
+    "a round after end_game": START + [{"type": "end_kyoku"}, {"type": "end_game"}, _kyoku()],
+    "a round before start_game": [_kyoku()],
+    "a draw before start_kyoku": START[:1] + [{"type": "tsumo", "actor": 0, "pai": "1m"}],
+    "reach_accepted without reach": PLAYED + [{"type": "reach_accepted", "actor": 1}],
+    "a second reach": PLAYED[:-1] + [{"type": "reach", "actor": 1}, {"type": "dahai", "actor": 1, "pai": "5m", "tsumogiri": True},
+                                     {"type": "reach_accepted", "actor": 1}, {"type": "tsumo", "actor": 2, "pai": "?"},
+                                     {"type": "dahai", "actor": 2, "pai": "1p", "tsumogiri": True},
+                                     {"type": "tsumo", "actor": 3, "pai": "?"}, {"type": "dahai", "actor": 3, "pai": "1p", "tsumogiri": True},
+                                     {"type": "tsumo", "actor": 0, "pai": "P"}, {"type": "dahai", "actor": 0, "pai": "P", "tsumogiri": True},
+                                     {"type": "tsumo", "actor": 1, "pai": "?"}, {"type": "reach", "actor": 1}],
+    "a discard out of turn": PLAYED + [{"type": "dahai", "actor": 3, "pai": "1p", "tsumogiri": True}],
+    "a draw before the discard": START + [{"type": "tsumo", "actor": 0, "pai": "N"}, {"type": "tsumo", "actor": 1, "pai": "?"}],
+    "a negative honba": START[:1] + [_kyoku(honba=-5)],
+    "a kyoku 99": START[:1] + [_kyoku(kyoku=99)],
+    "a score of 10**30": START[:1] + [_kyoku(scores=[10 ** 30, 25000, 25000, 25000])],
+    "deltas of 10**30": PLAYED + [{"type": "hora", "actor": 2, "target": 1, "deltas": [0, -10 ** 30, 10 ** 30, 0]}],
+    "five 1m in a hand": START[:1] + [_kyoku(tehais=[["1m"] * 5 + HAND[5:], *[["?"] * 13] * 3])],
+    "a fifth E": START + [{"type": "tsumo", "actor": 0, "pai": "N"}, {"type": "dahai", "actor": 0, "pai": "N", "tsumogiri": True},
+                          {"type": "tsumo", "actor": 1, "pai": "?"}, {"type": "dahai", "actor": 1, "pai": "E", "tsumogiri": True},
+                          {"type": "tsumo", "actor": 2, "pai": "?"}, {"type": "dahai", "actor": 2, "pai": "E", "tsumogiri": True},
+                          {"type": "tsumo", "actor": 3, "pai": "?"}, {"type": "dahai", "actor": 3, "pai": "E", "tsumogiri": True}],
+}
+
+
+@pytest.mark.parametrize("case", IMPOSSIBLE)
+def test_an_impossible_event_is_refused_in_one_line_naming_it(case):
+    """As a referee would: exit 2 and one line on stderr naming the event, the same shape as a
+    line that is not JSON; the bot plays nothing more in that round."""
+    events = IMPOSSIBLE[case]
+    lines = [json.dumps([e]) for e in events]
+    out, err = io.StringIO(), io.StringIO()
+    status = serve(MjaiBot(EfficiencyAgent()), io.StringIO("\n".join(lines) + "\n"), out, err)
+    told = err.getvalue().splitlines()
+    assert status == 2 and len(told) == 1 and "Traceback" not in err.getvalue(), told
+    assert told[0].startswith(f"picoriichi mjai: {events[-1]['type']}: "), told[0]
+    assert out.getvalue().splitlines()[-1] == '{"type":"none"}'
+    bot = MjaiBot(EfficiencyAgent())
+    for line in lines[:-1]:
+        bot.react(line)
+    with pytest.raises(InputError) as refused:
+        bot.react(lines[-1])
+    assert f"picoriichi mjai: {refused.value}" == told[0]
+
+
+def test_after_a_refused_event_the_bot_plays_nothing_until_the_next_round():
+    bot = MjaiBot(EfficiencyAgent())
+    for event in PLAYED:
+        bot.react(json.dumps([event]))
+    with pytest.raises(InputError):
+        bot.react(json.dumps([{"type": "pon", "actor": 1, "target": 1, "pai": "5m", "consumed": ["5m", "5m"]}]))
+    later = [{"type": "tsumo", "actor": 2, "pai": "?"}, {"type": "dahai", "actor": 2, "pai": "1p", "tsumogiri": True},
+             {"type": "tsumo", "actor": 3, "pai": "?"}, {"type": "dahai", "actor": 3, "pai": "1p", "tsumogiri": True},
+             {"type": "tsumo", "actor": 0, "pai": "P"}]
+    assert bot.react(json.dumps(later)) == '{"type":"none"}'  # its own draw: no move from that table
+    assert bot.react(json.dumps([{"type": "end_kyoku"}])) == '{"type":"none"}'
+    answer = json.loads(bot.react(json.dumps([_kyoku(kyoku=2, oya=1), {"type": "tsumo", "actor": 1, "pai": "?"},
+                                              {"type": "dahai", "actor": 1, "pai": "9p", "tsumogiri": True},
+                                              {"type": "tsumo", "actor": 2, "pai": "?"},
+                                              {"type": "dahai", "actor": 2, "pai": "9p", "tsumogiri": True},
+                                              {"type": "tsumo", "actor": 3, "pai": "?"},
+                                              {"type": "dahai", "actor": 3, "pai": "9p", "tsumogiri": True},
+                                              {"type": "tsumo", "actor": 0, "pai": "P"}])))
+    assert answer["type"] == "dahai" and answer["actor"] == 0
+
+
+def test_every_line_of_a_real_referees_game_is_accepted():
+    """The checks refuse nothing a real referee sent (tests/data/mjai: every seat's lines)."""
+    for seat in range(4):
+        out, err = io.StringIO(), io.StringIO()
+        lines = [r["line"] for r in _arena_lines() if r["seat"] == seat]
+        assert serve(MjaiBot(EfficiencyAgent()), io.StringIO("\n".join(lines) + "\n"), out, err) == 0, err.getvalue()

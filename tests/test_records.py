@@ -187,7 +187,7 @@ def test_the_validation_game_reads_the_same_from_both_formats():
     assert from_xml.rounds[0].init.dice == (6, 2) and from_json.rounds[0].init.dice is None
     assert canonical(from_json) == canonical(_what_the_json_keeps(from_xml))
     assert len(from_json.rounds[0].events) == 133
-    assert from_json.rounds[0].events[-1].fu is None  # "役満32000点" names no fu; the mjlog says 0
+    assert from_json.rounds[0].events[-1].fu == 0  # "役満32000点" names no fu: worked out, the mjlog's 0
 
 
 def test_the_validation_game_as_logged():
@@ -432,28 +432,27 @@ def to_tenhou6(game: GameLog) -> str:
 
 def _what_the_json_keeps(game: GameLog) -> GameLog:
     """The mjlog's game with what the JSON cannot carry blanked out the way the reader does:
-    the fu of a limit hand, the copy a closed kan names, the hands shown at an abortive
-    draw or a nagashi mangan, players leaving and coming back, the GO type, an old INIT's
+    the copy a closed kan names, the hands shown at an abortive draw,
+    players leaving and coming back (``to_tenhou6`` writes no ``connection``), an old INIT's
     shuffle record, a room's payout ratio, whether whole final figures were written with
-    a decimal."""
+    a decimal. (The fu of a limit hand and a riichi win's ``53,0`` are worked out again.)"""
     rounds = []
     for one_round in game.rounds:
         events = []
         for event in one_round.events:
             if isinstance(event, Agari):
                 melds = tuple(_unnamed(m) for m in event.melds)
-                event = dataclasses.replace(event, melds=melds, fu=None if event.limit else event.fu,
-                                            ratio=None, owari=_json_owari(event.owari))
+                event = dataclasses.replace(event, melds=melds, ratio=None, owari=_json_owari(event.owari))
             elif isinstance(event, Call):
                 event = Call(event.seat, _unnamed(event.meld))
             elif isinstance(event, Ryuukyoku):
-                tenpai = None if event.reason == "nm" else {} if event.reason is not None else event.tenpai
+                tenpai = event.tenpai if event.reason in (None, "nm") else {}
                 event = dataclasses.replace(event, tenpai=tenpai, owari=_json_owari(event.owari))
             elif isinstance(event, (Bye, Rejoin)):
                 continue
             events.append(event)
         rounds.append(RoundLog(dataclasses.replace(one_round.init, shuffle=None), events))
-    return GameLog(game.rules, game.players, None, rounds, ref=game.ref, lobby=game.lobby)
+    return GameLog(game.rules, game.players, None, rounds, ref=game.ref, go_type=game.go_type, lobby=game.lobby)
 
 
 def _json_owari(owari):

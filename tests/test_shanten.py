@@ -14,6 +14,7 @@ import pytest
 from mahjong.shanten import Shanten
 
 from engine.tasks import run_to_end
+from game.rules import hand_record, kept_tiles
 from game.rules import shanten as sh
 from game.rules.errors import InputError
 from game.rules.tiles import counts34, parse_tiles, to_mpsz
@@ -32,7 +33,7 @@ def _name(counts):
 @pytest.mark.parametrize("generator", GENERATORS, ids=lambda g: g.__name__)
 def test_shanten_and_each_form_match_the_oracle(generator):
     rng = random.Random(generator.__name__)
-    sh.clear_memos()  # from empty, as a game starts: the solver runs, not just the memos
+    hand_record.clear_memos()  # from empty, as a game starts: the solver runs, not just the memos
     wrong = []
     for i in range(HANDS_PER_GENERATOR):
         size = SIZES[i % len(SIZES)]
@@ -66,7 +67,7 @@ def test_the_real_logs_decisions_match_the_oracle():
     """Every concealed hand a player decided on in some real logs (every size a call leaves)."""
     files = log_files()
     checked = [files[i * len(files) // LOG_FILES_CHECKED] for i in range(LOG_FILES_CHECKED)]
-    sh.clear_memos()
+    hand_record.clear_memos()
     hands = [hand for path in checked for hand in log_decisions(path)]
     assert len(hands) > 3000 and {sum(h) for h in hands} >= {13, 14, 10, 11}
     assert [_name(h) for h in hands if not _forms_match_the_oracle(h)] == []
@@ -112,24 +113,24 @@ def test_a_run_without_quads_needs_no_room_around_it(length):
     """_block_record pads a run without quads by one free kind (two kinds long) or not at all
     (three or more): every real amount of room keeps the same tiles."""
     for block in _blocks(length):
-        padded = sh._exact_vector(bytes(2) + block + bytes(2))
+        padded = kept_tiles._exact_vector(bytes(2) + block + bytes(2))
         if length >= 3:
-            assert sh._exact_vector(block) == padded, block
+            assert kept_tiles._exact_vector(block) == padded, block
         if length == 2:
-            assert sh._exact_vector(b"\0" + block) == padded, block
+            assert kept_tiles._exact_vector(b"\0" + block) == padded, block
         for left, right in itertools.product(range(3), repeat=2):
             real = left + length + right <= 9 and (left == 2 or right == 2 or left + length + right == 9)
             if real:
-                assert sh._exact_vector(bytes(left) + block + bytes(right)) == padded, (block, left, right)
+                assert kept_tiles._exact_vector(bytes(left) + block + bytes(right)) == padded, (block, left, right)
 
 
 def test_a_lone_suited_kind_without_a_quad_keeps_what_an_honour_keeps():
     """_block_record gives a suited kind alone in its run (one to three copies) the honour's
     record, whatever the room around it; a quad does use the room."""
     for count in (1, 2, 3, 4):
-        honour = sh._exact_vector([count], sequences=False)
+        honour = kept_tiles._exact_vector([count], sequences=False)
         for left, right in itertools.product(range(3), repeat=2):
-            suited = sh._exact_vector(bytes(left) + bytes([count]) + bytes(right))
+            suited = kept_tiles._exact_vector(bytes(left) + bytes([count]) + bytes(right))
             assert (suited == honour) == (count < 4 or left + right < 2), (count, left, right)
 
 
@@ -141,9 +142,9 @@ def test_long_runs_without_quads_need_no_room_either():
         if not (block[0] and block[-1] and sum(block) <= 14 and b"\0\0" not in block):
             continue
         checked += 1
-        padded = sh._exact_vector(bytes(2) + block + bytes(2))
+        padded = kept_tiles._exact_vector(bytes(2) + block + bytes(2))
         room = 9 - len(block)
-        assert sh._exact_vector(block) == padded == sh._exact_vector(bytes(room) + block), block
+        assert kept_tiles._exact_vector(block) == padded == kept_tiles._exact_vector(bytes(room) + block), block
 
 
 def _runs(length, most=4):
@@ -163,7 +164,7 @@ def test_room_matters_only_beside_a_quad(length):
             if 4 in run_here[:3]:
                 continue
             for right in range(3):
-                figures = {tuple(sh._exact_vector(bytes(left) + run_here + bytes(right))) for left in range(3)}
+                figures = {tuple(kept_tiles._exact_vector(bytes(left) + run_here + bytes(right))) for left in range(3)}
                 assert len(figures) == 1, (run_here, right)
 
 
@@ -172,10 +173,10 @@ def test_two_equal_sequences_a_kind_are_enough(monkeypatch, length):
     """_block_figures starts at most MAX_EQUAL_SEQUENCES equal sequences at a kind; letting it
     start up to four (all the copies there are) keeps the same tiles, every run and room."""
     runs = list(_runs(length))
-    capped = [sh._exact_vector(bytes(2) + run + bytes(2)) for run in runs]
-    monkeypatch.setattr(sh, "MAX_EQUAL_SEQUENCES", 4)
+    capped = [kept_tiles._exact_vector(bytes(2) + run + bytes(2)) for run in runs]
+    monkeypatch.setattr(kept_tiles, "MAX_EQUAL_SEQUENCES", 4)
     for run, figures in zip(runs, capped):
-        assert sh._exact_vector(bytes(2) + run + bytes(2)) == figures, run
+        assert kept_tiles._exact_vector(bytes(2) + run + bytes(2)) == figures, run
 
 
 @pytest.mark.parametrize("length", range(2, 6))
@@ -187,7 +188,7 @@ def test_beside_a_quad_one_free_kind_keeps_what_two_keep(length):
             continue
         for run_here in (run, run[::-1]):
             for right in range(3):
-                one, two = (sh._exact_vector(bytes(left) + run_here + bytes(right)) for left in (1, 2))
+                one, two = (kept_tiles._exact_vector(bytes(left) + run_here + bytes(right)) for left in (1, 2))
                 assert one == two, (run_here, right)
 
 
@@ -204,7 +205,7 @@ def test_long_runs_beside_a_quad_need_one_free_kind():
     rng = random.Random(16)
     for run in itertools.islice(_long_runs(rng, quad_in_first_three=True), 300):
         right = rng.randint(0, 2)
-        one, two = (sh._exact_vector(bytes(left) + run + bytes(right)) for left in (1, 2))
+        one, two = (kept_tiles._exact_vector(bytes(left) + run + bytes(right)) for left in (1, 2))
         assert one == two, (run, right)
 
 
@@ -212,7 +213,7 @@ def test_long_runs_need_room_only_beside_a_quad():
     rng = random.Random(12)
     for run in itertools.islice(_long_runs(rng, quad_in_first_three=False), 300):
         right = rng.randint(0, 2)
-        figures = {tuple(sh._exact_vector(bytes(left) + run + bytes(right))) for left in range(3)}
+        figures = {tuple(kept_tiles._exact_vector(bytes(left) + run + bytes(right))) for left in range(3)}
         assert len(figures) == 1, (run, right)
 
 
@@ -223,9 +224,9 @@ def test_long_runs_need_no_more_than_two_equal_sequences(monkeypatch):
         run = bytes(rng.choice((0, 1, 2, 2, 3, 3, 4)) for _ in range(rng.randint(6, 9)))
         if run[0] and run[-1] and sum(run) <= 14:
             runs.append(run)
-    capped = [sh._exact_vector(run) for run in runs]
-    monkeypatch.setattr(sh, "MAX_EQUAL_SEQUENCES", 4)
-    assert [sh._exact_vector(run) for run in runs] == capped
+    capped = [kept_tiles._exact_vector(run) for run in runs]
+    monkeypatch.setattr(kept_tiles, "MAX_EQUAL_SEQUENCES", 4)
+    assert [kept_tiles._exact_vector(run) for run in runs] == capped
 
 
 def _random_suits(rng: random.Random, count: int) -> list[bytes]:
@@ -246,14 +247,14 @@ def test_suits_solved_by_pieces_equal_the_whole_suit_solved_at_once():
     as the DP over all nine kinds, each suit met cold and then with the memos other suits
     filled (where a piece's memo key must say all that its record depends on)."""
     suits = _random_suits(random.Random(4), 1500)
-    expected = [sh._exact_vector(suit) for suit in suits]
+    expected = [kept_tiles._exact_vector(suit) for suit in suits]
     for cold in (True, False):
-        sh.clear_memos()
+        hand_record.clear_memos()
         for suit, figures in zip(suits, expected):
             if cold:
-                sh.clear_memos()
-            assert sh._unpack(sh._suit_met(suit)) == figures, (suit, cold)
-    sh.clear_memos()
+                hand_record.clear_memos()
+            assert hand_record._unpack(kept_tiles._suit_met(suit)) == figures, (suit, cold)
+    hand_record.clear_memos()
 
 
 def test_pieces_under_one_key_keep_alike():
@@ -270,8 +271,8 @@ def test_pieces_under_one_key_keep_alike():
                 first = start + len(piece) - len(piece.lstrip(b"\0"))
                 end = first + len(run)
                 room = bytes(min(first, 2)) + run + bytes(min(9 - end, 2))
-                key = sh._PIECE_PLACES[(i == 0) | (i == len(pieces) - 1) << 1] + piece
-                by_key.setdefault(key, set()).add(tuple(sh._exact_vector(room)))
+                key = kept_tiles._PIECE_PLACES[(i == 0) | (i == len(pieces) - 1) << 1] + piece
+                by_key.setdefault(key, set()).add(tuple(kept_tiles._exact_vector(room)))
             start += len(piece) + 2
     assert len(by_key) > 300
     assert all(len(figures) == 1 for figures in by_key.values())
@@ -292,14 +293,14 @@ def test_a_run_joined_from_head_and_tail_equals_the_dp_over_it():
     answer, whatever the memos hold: cold, warm, and with memos cleared every few runs."""
     rng = random.Random(12)
     runs = _random_runs(rng, 6000)
-    expected = [sh._block_figures(run) for run in runs]
+    expected = [kept_tiles._block_figures(run) for run in runs]
     for clear_every in (1, 7, len(runs)):
-        sh.clear_memos()
+        hand_record.clear_memos()
         for i, (run, figures) in enumerate(zip(runs, expected)):
             if i % clear_every == 0:
-                sh.clear_memos()
-            assert sh._run_figures(run) == figures, list(run)
-    sh.clear_memos()
+                hand_record.clear_memos()
+            assert kept_tiles._run_figures(run) == figures, list(run)
+    hand_record.clear_memos()
 
 
 def test_the_rest_of_a_run_backwards_equals_the_dp_entered_in_each_state():
@@ -310,8 +311,8 @@ def test_the_rest_of_a_run_backwards_equals_the_dp_entered_in_each_state():
         for started_1 in range(3):
             for started_2 in range(3):
                 state = started_1 | started_2 << 3
-                assert sh._rest(run, 0, state) - sh._ALL_REACHED == sh._block_figures(run, entry=state)
-    sh.clear_memos()
+                assert kept_tiles._rest(run, 0, state) - kept_tiles._ALL_REACHED == kept_tiles._block_figures(run, entry=state)
+    hand_record.clear_memos()
 
 
 def test_merge_steps_give_the_plain_convolution():
@@ -319,40 +320,40 @@ def test_merge_steps_give_the_plain_convolution():
     convolution (every pair of fields) gives the same."""
     rng = random.Random(14)
     runs = _random_runs(rng, 300)
-    records = [sh._run_figures(run) for run in runs if any(run)]
+    records = [kept_tiles._run_figures(run) for run in runs if any(run)]
     for a, b in zip(records, records[1:]):
-        fa, fb = sh._unpack(a), sh._unpack(b)
+        fa, fb = hand_record._unpack(a), hand_record._unpack(b)
         plain = [max(fa[pa * 5 + ga] + fb[(p - pa) * 5 + g - ga]
                      for pa in range(p + 1) for ga in range(g + 1))
                  for p in range(2) for g in range(5)]
-        assert sh._unpack(sh._merge(a, b)) == plain
-    sh.clear_memos()
+        assert hand_record._unpack(hand_record._merge(a, b)) == plain
+    hand_record.clear_memos()
 
 
 def test_memos_stay_bounded_and_do_not_change_answers(monkeypatch):
     rng = random.Random(9)
     hands = [generator(rng, size) for size in (13, 14, 8) for generator in GENERATORS for _ in range(200)]
     expected = [Shanten.calculate_shanten(h) for h in hands]
-    sh.clear_memos()  # other tests may have left them nearly full (they clear when full)
+    hand_record.clear_memos()  # other tests may have left them nearly full (they clear when full)
     answers, most_suits = [], 0
     for hand in hands:
         answers.append(sh.shanten(hand))
-        most_suits = max(most_suits, sh.memo_usage()["suit"][0])
+        most_suits = max(most_suits, hand_record.memo_usage()["suit"][0])
     assert answers == expected
     assert most_suits > 1000  # the memos are in use
     small = {"suit": ("MAX_SUIT_MEMO", 50), "piece": ("MAX_PIECE_MEMO", 50), "run": ("MAX_RUN_MEMO", 50),
              "merge": ("MAX_MERGE_MEMO", 50),
              "head": ("MAX_HEAD_MEMO", 20), "rest": ("MAX_REST_MEMO", 50)}
     for constant, bound in small.values():
-        monkeypatch.setattr(sh, constant, bound)
-    sh.clear_memos()
+        monkeypatch.setattr(hand_record, constant, bound)
+    hand_record.clear_memos()
     largest = dict.fromkeys(small, 0)
     for hand, answer in zip(hands, expected):
         assert sh.shanten(hand) == answer
-        for name, (held, _) in sh.memo_usage().items():
+        for name, (held, _) in hand_record.memo_usage().items():
             if name in largest:
                 largest[name] = max(largest[name], held)
-    sh.clear_memos()
+    hand_record.clear_memos()
     for name, (_, bound) in small.items():
         assert largest[name] == bound  # cleared when full
 

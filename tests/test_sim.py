@@ -4,7 +4,6 @@ plays exactly as the same agent in-process; the CLI's answers and its bad input.
 from __future__ import annotations
 
 import json
-import subprocess
 import sys
 
 import pytest
@@ -20,10 +19,10 @@ def _without_timings(figures: dict) -> dict:
 
 
 def test_same_seed_same_figures_whatever_the_jobs():
-    one, _ = sim.run(SEATS, "same", games=2, jobs=1, progress=False)
-    two, _ = sim.run(SEATS, "same", games=2, jobs=2, progress=False)
+    one = sim.run(SEATS, "same", games=2, jobs=1, progress=False)
+    two = sim.run(SEATS, "same", games=2, jobs=2, progress=False)
     assert _without_timings(one) == _without_timings(two)
-    other, _ = sim.run(SEATS, "other", games=2, jobs=1, progress=False)
+    other = sim.run(SEATS, "other", games=2, jobs=1, progress=False)
     assert _without_timings(other) != _without_timings(one)
     # ranks 1..4 in every game: the seats' ranks average 2.5 over all of them
     seats = one["seats"]
@@ -58,10 +57,35 @@ def test_sim_json_has_the_issues_shape(capsys):
     answer = json.loads(capsys.readouterr().out)
     assert set(answer) == {"games", "seats", "draw_rate", "think_ms", "games_per_minute"}
     assert set(answer["seats"]["efficiency"]) == {"games", "avg_rank", "rank_ci95", "win_rate", "deal_in_rate",
-                                                  "riichi_rate", "call_rate", "avg_win_points"}
+                                                  "riichi_rate", "call_rate", "avg_win_points", "illegal_answers"}
     assert set(answer["think_ms"]) == {"p50", "p99", "max"}
     lo, hi = answer["seats"]["efficiency"]["rank_ci95"]
     assert lo <= answer["seats"]["efficiency"]["avg_rank"] <= hi
+
+
+NONE_BOT = "import sys\nfor line in sys.stdin:\n    print('{\"type\":\"none\"}', flush=True)\n"
+
+
+def test_sim_json_reports_every_figure_of_the_text_the_illegal_answers_too(tmp_path, capsys):
+    """A bot that always answers none: the text counts its illegal answers, and so does the JSON
+    (before, the JSON had none of them); the text's table is the JSON's figures, written out."""
+    from game.cli.sim import describe
+
+    bot = tmp_path / "none_bot.py"
+    bot.write_text(NONE_BOT, encoding="utf-8")
+    kind = f"mjai:{sys.executable} {bot}"
+    args = ["sim", "--games", "1", "--seed", "none", "--seats", f"{kind},tsumogiri,tsumogiri,tsumogiri"]
+    assert main(args) == 0
+    text = capsys.readouterr().out.splitlines()
+    assert main([*args, "--json"]) == 0
+    figures = json.loads(capsys.readouterr().out)
+    illegal = [line for line in text if line.startswith("answers that were not legal: ")]
+    count = int(illegal[0].rsplit(" ", 1)[1])
+    assert count > 0 and figures["seats"][kind]["illegal_answers"] == count
+    assert figures["seats"]["tsumogiri"]["illegal_answers"] == 0
+    timings = ("thinking per decision", f"{figures['games']} games;")
+    assert [line for line in describe(figures).splitlines() if not line.startswith(timings)] == \
+        [line for line in text if not line.startswith(timings)]
 
 
 @pytest.mark.parametrize("args", [

@@ -1,5 +1,6 @@
-"""tools/screenshots.py: the GIF it writes plays at the cartridge's 30 fps, and a short run
-takes the title picture."""
+"""tools/screenshots.py: the GIF it writes plays at the cartridge's 30 fps, a short run takes the
+title picture and names the others, and a whole run takes all six pictures in a data folder of
+its own, whatever the player has saved."""
 
 from __future__ import annotations
 
@@ -55,3 +56,43 @@ def test_a_short_run_writes_the_title_and_names_what_it_could_not_take(tmp_path)
     assert done.returncode == 1
     assert (tmp_path / "title.png").read_bytes().startswith(b"\x89PNG")
     assert "not taken" in done.stderr and "standings.png" in done.stderr
+
+
+EVERY = {"title.png": b"\x89PNG", "turns.gif": b"GIF89a", "table.png": b"\x89PNG", "overlay.png": b"\x89PNG",
+         "win.png": b"\x89PNG", "standings.png": b"\x89PNG"}
+
+
+def players_data_folder(folder: Path) -> dict[str, bytes]:
+    """A player's data folder with a game saved thirty answers in (CONTINUE on the title) and
+    settings of their own (east-only, no red fives, weak CPUs): what it holds, by name."""
+    from game.data import save
+    from game.data.settings import Settings
+    from game.data.storage import open_storage
+    from game.play import Game, TsumogiriAgent
+
+    storage = open_storage(folder, environ={})
+    game = Game([TsumogiriAgent()] * 4, seed="SAVEDGAME1")
+    task = game.play()
+    while len(game.decisions) < 30:
+        next(task)
+    settings = Settings(red_fives=False, length="east", cpu_strength="weak")
+    save.write_game(storage, save.SavedGame("SAVEDGAME1", settings, tuple(game.decisions)))
+    save.write_settings(storage, settings)
+    return {path.name: path.read_bytes() for path in folder.iterdir()}
+
+
+def test_a_whole_run_takes_all_six_pictures_and_leaves_the_players_save_alone(tmp_path):
+    player = tmp_path / "player"
+    held = players_data_folder(player)
+    assert set(held) == {"game.bin", "settings.bin"}
+    out = tmp_path / "img"
+    env = {**os.environ, "SDL_AUDIODRIVER": "dummy", "PICORIICHI_DATA_DIR": str(player),
+           "HOME": str(tmp_path / "home"), "XDG_DATA_HOME": str(tmp_path / "home" / "share")}
+    done = subprocess.run([sys.executable, str(ROOT / "tools" / "screenshots.py"), "--out", str(out)],
+                          capture_output=True, text=True, env=env, timeout=600)
+    assert done.returncode == 0, done.stderr[-2000:]
+    for name, magic in EVERY.items():
+        assert (out / name).read_bytes().startswith(magic), name
+        assert f"wrote {out / name}" in done.stdout
+    assert {path.name: path.read_bytes() for path in player.iterdir()} == held  # neither continued nor rewritten
+    assert not (tmp_path / "home").exists()  # nor Pyxel's user data folder

@@ -4,11 +4,15 @@ and a monkey pressing random buttons for 100,000 frames over ten seeds.
 Both use the counting clock (tests/playing.py), so the frames they take do not depend on the
 machine, and a quick stand-in for the CPUs (``ShantenAgent``): these tests are about the table,
 the prompts, the results and the flow of a match; the CPUs' judgement has its own tests.
+
+One more whole game is played as ``make play`` plays it: the real strong CPUs, the wall clock,
+memory traced; the frame budget (the CPU meter, the 2 MiB of memory) is held on it.
 """
 
 from __future__ import annotations
 
 import random
+import time
 
 import pyxel
 from playing import Fingers, ScriptedPlayer, ShantenAgent, counting_clock, frame
@@ -188,3 +192,47 @@ def test_a_monkey_on_random_buttons_never_breaks_or_sticks(pyxel_headless, monke
         finally:
             cart.close()
     assert total >= 100000
+
+
+REAL_SEED = "STRNGCPS01"
+REAL_GAME_FRAMES = 40000
+OVER_BUDGET_SHARE = 0.001  # frames whose CPU meter may read 1.0 or more (runs here read a worst of 0.85)
+
+
+def test_a_whole_game_against_the_real_strong_cpus_keeps_the_frame_budget(make_cart):
+    """As ``make play`` runs it: the real CPUs at the default settings (strong, east-south),
+    memory traced for the meter. The scripted player plays from the title to the final
+    standings; no task fails, the memory meter's peak stays inside the 2 MiB budget and the CPU
+    meter stays under 1.0 but for a rare frame. The cartridge's clock is this thread's processor
+    time (``time.thread_time``, as engine/cartridge.py offers), not the wall clock ``make play``
+    uses: on a machine shared with other work, a pause of the process is not our frame's work."""
+    from engine.target import MEMORY_BUDGET_BYTES
+    from game.cpu import CpuAgent
+
+    cart = make_cart(TitleScene, clock=time.thread_time, trace_memory=True)
+    frame(cart)
+    press(cart, pyxel.KEY_DOWN)
+    for char in REAL_SEED:
+        press(cart, KEYS[char])
+    press(cart, pyxel.KEY_RETURN)
+    table = cart.scene
+    assert isinstance(table, TableScene) and table.seed_code == REAL_SEED and table.settings == Settings()
+    cpus = [agent for agent in table.game.agents if agent is not table.human]
+    assert len(cpus) == 3 and all(type(cpu) is CpuAgent and cpu.name == "cpu:strong" for cpu in cpus)
+    player, fingers = ScriptedPlayer(), Fingers()
+    cart.buttons.read = fingers.read
+    meters = []
+    for _ in range(REAL_GAME_FRAMES):
+        if isinstance(cart.scene, StandingsScene):
+            break
+        fingers.press(player.button(table))
+        frame(cart)
+        meters.append(cart.cpu.this_frame)
+        assert not cart.failure, cart.failure
+    assert isinstance(cart.scene, StandingsScene), "the game did not end"
+    assert table.game.match.over and len(table.game.rounds) >= 4 and table.game.decisions
+    peak = cart.memory.peak_bytes
+    assert 0 < peak < MEMORY_BUDGET_BYTES, f"memory peak {peak // 1024} KiB"
+    over = sum(meter >= 1.0 for meter in meters)
+    assert over <= OVER_BUDGET_SHARE * len(meters), f"{over} of {len(meters)} frames over budget, worst {max(meters):.2f}"
+    assert sorted(meters)[len(meters) // 2] < 0.5

@@ -1,5 +1,6 @@
 """resources.pyxres loads, holds the art of art/ (tools/art.py) where game/ui/sheet.py places it, and
-the sounds; it rebuilds to the same bytes, with the layout table beside it; every sound plays headless."""
+the sounds; it rebuilds to the same bytes, with the layout table beside it; every sound reaches
+Pyxel headless, and none while Ctrl+M has muted the game."""
 
 from __future__ import annotations
 
@@ -65,10 +66,37 @@ def test_the_sounds_keep_pico8s_limits_and_each_has_notes(pyxel_headless):
     assert [list(seq) for seq in tune[:3]] == [[sound.NUMBERS[part]] for part in sound.TUNE_PARTS]
 
 
+class Speaker:
+    """Pyxel's play, playm and stop, each call recorded on its way through to Pyxel."""
+
+    def __init__(self, pyxel, monkeypatch) -> None:
+        self.calls: list[tuple] = []
+        for name in ("play", "playm", "stop"):
+            real = getattr(pyxel, name)
+            monkeypatch.setattr(pyxel, name, self.recording(name, real))
+        monkeypatch.setitem(audio._state, "broken", False)
+
+    def recording(self, name, real):
+        def call(*args, **kw):
+            self.calls.append((name, *args))
+            return real(*args, **kw)
+
+        return call
+
+    def heard(self) -> list[tuple]:
+        """The calls since the last time asked."""
+        calls, self.calls = self.calls, []
+        return calls
+
+
 @pytest.mark.parametrize("name", sound.NAMES)
-def test_every_sound_plays_headless(pyxel_headless, name):
+def test_every_sound_plays_headless(pyxel_headless, monkeypatch, name):
+    speaker = Speaker(pyxel_headless, monkeypatch)
+    assert not sound.muted()
     sound.play(name)
     assert not audio._state["broken"]
+    expected = ("playm", sound.TITLE_MUSIC) if name == sound.TITLE else ("play", audio.SFX_CHANNEL, sound.NUMBERS[name])
+    assert speaker.heard() == [expected]  # it reached Pyxel (a muted or broken sound would not)
     sound.stop()
 
 
@@ -115,6 +143,68 @@ def test_ctrl_m_mutes_and_unmutes_without_holding_x(make_cart):
     finally:
         pyxel.set_btn(pyxel.KEY_M, False)
         pyxel.set_btn(pyxel.KEY_LCTRL, False)
+        sound.set_muted(False)
+
+
+def ctrl_m(cart) -> None:
+    """Ctrl+M pressed and let go, through the cartridge's frames."""
+    import pyxel
+    from stepping import step
+
+    pyxel.set_btn(pyxel.KEY_LCTRL, True)
+    pyxel.set_btn(pyxel.KEY_M, True)
+    step(cart)
+    pyxel.set_btn(pyxel.KEY_M, False)
+    pyxel.set_btn(pyxel.KEY_LCTRL, False)
+    step(cart)
+
+
+def test_ctrl_m_silences_what_the_game_plays_and_a_second_ctrl_m_brings_it_back(make_cart, monkeypatch):
+    """On the title and at the table, every sound the scenes play reaches Pyxel or not as Ctrl+M
+    says: its tune and cursor, the table's discards."""
+    import pyxel
+    from playing import Fingers, ScriptedPlayer, counting_clock
+    from stepping import press, step, step_until
+
+    from game.data.settings import Settings
+    from game.ui.table import TableScene
+    from game.ui.title import TitleScene
+
+    speaker = Speaker(pyxel, monkeypatch)
+    cart = make_cart(TitleScene, clock=counting_clock())
+    cart.settings = Settings(cpu_speed="fast")
+    try:
+        step(cart)
+        assert ("playm", sound.TITLE_MUSIC) in speaker.heard()  # the title tune
+        cursor = ("play", audio.SFX_CHANNEL, sound.NUMBERS["cursor"])
+        ctrl_m(cart)
+        assert sound.muted() and ("stop",) in speaker.heard()  # what played stops
+        press(cart, pyxel.KEY_DOWN)
+        press(cart, pyxel.KEY_UP)
+        assert speaker.heard() == []
+        ctrl_m(cart)
+        press(cart, pyxel.KEY_DOWN)
+        assert not sound.muted() and speaker.heard() == [cursor]
+        press(cart, pyxel.KEY_UP)
+        assert speaker.heard() == [cursor]
+        ctrl_m(cart)
+        press(cart, pyxel.KEY_Z)  # NEW GAME, muted
+        table = cart.scene
+        assert isinstance(table, TableScene)
+        player, fingers = ScriptedPlayer(), Fingers()
+        cart.buttons.read = fingers.read  # the player plays on; Ctrl+M stays the keyboard's
+
+        def discards_reach(count: int) -> bool:
+            fingers.press(player.button(table))
+            rnd = table.game.round
+            return rnd is not None and sum(type(e).__name__ == "Discarded" for e in rnd.events) >= count
+
+        step_until(cart, lambda: discards_reach(3), limit=3000)
+        assert [c for c in speaker.heard() if c[0] != "stop"] == []
+        ctrl_m(cart)
+        step_until(cart, lambda: discards_reach(6), limit=3000)
+        assert ("play", audio.SFX_CHANNEL, sound.NUMBERS["discard"]) in speaker.heard()
+    finally:
         sound.set_muted(False)
 
 

@@ -1,6 +1,7 @@
 """The cartridge saves the table after every decision; CONTINUE on the title brings back the
-very question the player was asked; a damaged save or settings file is set aside with one line
-on the title, and a new game starts."""
+very question the player was asked, and plays on by the rules and CPUs the game began with
+whatever the settings say now; a damaged save or settings file is set aside with one line on
+the title, and a new game starts."""
 
 from __future__ import annotations
 
@@ -129,3 +130,67 @@ def test_the_save_is_deleted_when_the_game_ends(data_folder):
     assert save.has_game(storage)
     saver.after("game_end", Ended())
     assert not save.has_game(storage) and list(data_folder.iterdir()) == []
+
+
+def through_the_settings_menu(cart, keys) -> None:
+    """From the title: down to SETTINGS, O, the ``keys`` pressed in turn, Esc back to the title."""
+    title = cart.scene
+    assert isinstance(title, TitleScene)
+    for _ in range([e.label for e in title.entries].index("SETTINGS")):
+        press(cart, pyxel.KEY_DOWN)
+    press(cart, pyxel.KEY_Z)
+    for key in keys:
+        press(cart, key)
+    press(cart, pyxel.KEY_ESCAPE)
+    assert isinstance(cart.scene, TitleScene)
+
+
+def test_continue_from_the_title_plays_on_by_the_rules_and_cpus_the_game_began_with(make_cart, data_folder):
+    """An east-only game without red fives against weak CPUs, quit through the pause menu, the
+    settings then put back to east-south, red fives and strong CPUs: CONTINUE plays the saved
+    game on as it began, and saves it so."""
+    cart = make_cart(TitleScene, clock=counting_clock())
+    step(cart)
+    right, down = pyxel.KEY_RIGHT, pyxel.KEY_DOWN  # RED FIVES, GAME, CPU, CPU SPEED: off, east, weak, fast
+    through_the_settings_menu(cart, [right, down, right, down, right, right, down, right])
+    began = Settings(red_fives=False, length="east", cpu_strength="weak", cpu_speed="fast")
+    assert cart.settings == began
+    press(cart, pyxel.KEY_Z)  # NEW GAME
+    table = cart.scene
+    assert isinstance(table, TableScene)
+    player, fingers = ScriptedPlayer(), Fingers()
+    read, cart.buttons.read = cart.buttons.read, fingers.read
+    for _ in range(4000):
+        if len(table.game.decisions) >= 30 and asked(table) and table.chooser.asked is not None:
+            break
+        fingers.press(player.button(table))
+        step(cart)
+    else:
+        raise AssertionError("30 decisions not made")
+    cart.buttons.read = read
+    decisions = list(table.game.decisions)
+    press(cart, pyxel.KEY_ESCAPE)  # pause, down to QUIT TO TITLE, O, O to confirm
+    press(cart, pyxel.KEY_DOWN)
+    press(cart, pyxel.KEY_DOWN)
+    press(cart, pyxel.KEY_Z)
+    press(cart, pyxel.KEY_Z)
+    assert isinstance(cart.scene, TitleScene)
+    left = pyxel.KEY_LEFT
+    through_the_settings_menu(cart, [left, down, left, down, left, left])  # back to on, east-south, strong
+    assert cart.settings == Settings(cpu_speed="fast")
+    assert [e.label for e in cart.scene.entries][:2] == [NEW_GAME, CONTINUE]
+    press(cart, pyxel.KEY_DOWN)
+    press(cart, pyxel.KEY_Z)  # CONTINUE
+    resumed = cart.scene
+    assert isinstance(resumed, TableScene) and resumed is not table
+    step_until(cart, lambda: asked(resumed), limit=3000)
+    assert resumed.game.decisions == decisions
+    rules = resumed.game.match.ruleset
+    assert (rules.east_south, rules.red_fives) == (False, False)
+    assert {agent.name for agent in resumed.game.agents if agent is not resumed.human} == {"cpu:weak"}
+    fingers = Fingers()
+    cart.buttons.read = fingers.read
+    step_until(cart, lambda: fingers.press(player.button(resumed)) or len(resumed.game.decisions) > len(decisions),
+               limit=3000)
+    saved = save.read_game(open_storage(data_folder, environ={}))
+    assert saved.settings == began and saved.decisions == tuple(resumed.game.decisions)

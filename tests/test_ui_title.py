@@ -9,10 +9,10 @@ from pathlib import Path
 import pyxel
 from stepping import press, screen, step, step_until
 
-from engine.target import DARK_BLUE, PALETTE, PINK, RED, WHITE, WIDTH, YELLOW
+from engine.target import DARK_BLUE, PALETTE, PINK, WHITE, WIDTH, YELLOW
 from game.rules.errors import InputError
 from game.ui.table import TableScene
-from game.ui import glyphs, sheet, title as title_module
+from game.ui import glyphs, title as title_module
 from game.ui.title import LOGO_Y, MENU_LINE, MENU_X, MENU_Y, MESSAGE_Y, NEW_GAME, SEED, TitleScene
 from game.rules.wall import CODE_MAX, CODE_MIN, Shuffler, Wall, normalize_code, seed_words
 

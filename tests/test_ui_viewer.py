@@ -11,9 +11,9 @@ import pytest
 from conftest import LOGS, VALIDATION
 from stepping import press, step, step_until
 
-from engine.target import PINK, WIDTH
+from engine.target import LIGHT_GREY, PINK, WHITE, WIDTH
 from game.records import Call, Discard, Draw, read_log
-from game.ui.replays import MESSAGE_Y, ReplaysScene
+from game.ui.replays import LINE, LIST_Y, MESSAGE_Y, ReplaysScene, empty_lines
 from game.ui.title import TitleScene
 from game.ui.viewer import ViewerScene
 from game.viewing import ReplayLog
@@ -124,10 +124,27 @@ def pyxel_screen_rows(y0: int, y1: int) -> bytes:
     return screen()[y0 * WIDTH : y1 * WIDTH]
 
 
-def test_no_logs_says_so(make_cart):
+def test_with_no_logs_replays_says_so_and_shows_where_the_logs_folder_is(make_cart, data_folder):
+    """REPLAYS is on the title even before the data folder exists; its empty list names the folder."""
+    assert not data_folder.exists()
     cart = make_cart(TitleScene)
-    cart.change(ReplaysScene)
     step(cart)
-    assert cart.scene.message == "NO LOGS YET"
+    labels = [e.label for e in cart.scene.entries]
+    for _ in range(labels.index("REPLAYS")):
+        press(cart, pyxel.KEY_DOWN)
+    press(cart, pyxel.KEY_Z)
+    replays = cart.scene
+    assert isinstance(replays, ReplaysScene) and replays.files == []
+    step(cart)
+    lines = empty_lines(data_folder / "logs")
+    assert lines[0].startswith("NO LOGS YET") and "".join(lines[2:]) == str(data_folder / "logs")
+    shown = pyxel_screen_rows(0, 128)
+    for row, text in enumerate(lines):
+        y = LIST_Y + row * LINE
+        pyxel.cls(0)
+        pyxel.text(2, y, text, 7)
+        alone = pyxel_screen_rows(0, 128)
+        inked = [i for i in range(y * WIDTH, (y + 6) * WIDTH) if alone[i] == 7]
+        assert inked and all(shown[i] in (WHITE, LIGHT_GREY) for i in inked), text
     press(cart, pyxel.KEY_Z)
     assert isinstance(cart.scene, TitleScene)

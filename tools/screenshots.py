@@ -2,8 +2,8 @@
 
     .venv/bin/python tools/screenshots.py [--out DIR] [--seed CODE] [--max-frames N]
 
-One run boots the cartridge on the title, types the seed code, and plays the player's seat
-through the buttons with the tests' scripted player (tests/playing.py: it follows the hint,
+One run boots the cartridge on the title, goes down to SEED, types the seed code, and plays
+the player's seat through the buttons with the tests' scripted player (tests/playing.py: it follows the hint,
 declares riichi and wins when it can, makes one call a round at most, and reads each result
 page), as a player would. On the way it takes each picture at its moment:
 
@@ -13,6 +13,11 @@ page), as a player would. On the way it takes each picture at its moment:
     overlay.png     that table with X held (the hold-B overlay)
     win.png         the first win screen
     standings.png   the final standings
+
+The run keeps its saves and settings in a data folder of its own, made for it and removed
+after it (``$PICORIICHI_DATA_DIR`` is set to it): never the player's, so a game the player has
+saved is neither continued nor overwritten, and the player's settings do not change the
+pictures (the defaults play).
 
 Moments are told from the scene on screen (its class name, its round's events), so the tool
 follows the scenes as they grow. A picture whose moment never comes in ``--max-frames``
@@ -26,6 +31,7 @@ import argparse
 import os
 import struct
 import sys
+import tempfile
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -151,13 +157,17 @@ class Photographer:
         print(f"wrote {self.out / name}")
 
     def type_seed(self) -> None:
-        """On the title: down to the seed line, type the code, ENTER."""
+        """On the title: down to the seed line (past CONTINUE, were it offered), type the code, ENTER."""
         pyxel = self.pyxel
         self.step()
         self.step()
         self.shoot("title.png")
-        self.step((pyxel.KEY_DOWN,))
-        self.step()
+        title = self.cart.scene
+        for _ in range(len(title.entries)):
+            if title.typing:
+                break
+            self.step((pyxel.KEY_DOWN,))
+            self.step()
         for char in self.seed:
             self.step((getattr(pyxel, f"KEY_{char}"),))
             self.step()
@@ -266,12 +276,16 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     from engine import target
+    from game.data.storage import DATA_DIR_VARIABLE
 
     target.init_pyxel(headless=True, fps=target.UNCAPPED_FPS)
     args.out.mkdir(parents=True, exist_ok=True)
-    photographer = Photographer(args.out, args.seed.upper(), args.max_frames)
-    photographer.type_seed()
-    photographer.play()
+    with tempfile.TemporaryDirectory(prefix="picoriichi-screenshots-") as data:
+        os.environ[DATA_DIR_VARIABLE] = data  # the run's own saves and settings, never the player's
+        photographer = Photographer(args.out, args.seed.upper(), args.max_frames)
+        photographer.type_seed()
+        photographer.play()
+        photographer.cart.close()
     every = ("title.png", "turns.gif", "table.png", "overlay.png", "win.png", "standings.png")
     missing = [name for name in every if name not in photographer.written]
     if missing:

@@ -264,18 +264,23 @@ class BrokenStore:
 
 def storage_workload(scratch: Path) -> tuple[object, str, bool]:
     """Saves through game.data.storage: the browser's local storage under Pyodide, files elsewhere.
-    Its own names (``check-``), so what the scripted game saved before does not count."""
+    Its own names (``check-``), so what the scripted game saved before does not count.
+
+    Each Python must use its own kind (``BrowserStorage`` under Pyodide, ``FolderStorage`` under
+    CPython), and a saved blob must be found where that kind keeps it, read past the storage
+    class: the page's ``localStorage`` (the key and base64 value game/data/storage.py writes) or
+    the folder's file. Either wrong, the workload's own check fails."""
     from game.data.storage import BrowserStorage, StorageError, open_storage
 
     storage = open_storage(scratch / "storage-check", environ={})
     mine = lambda: [name for name in storage.names() if name.startswith("check-")]  # noqa: E731
     blob = bytes(range(256)) * 3
-    seen = [type(storage).__name__ in ("BrowserStorage", "FolderStorage"), storage.load("check-game")]
+    seen = [type(storage).__name__ == platform_storage(), storage.load("check-game")]
     storage.save("check-game", blob)
     storage.save("check-settings", b"{}")
-    seen += [storage.load("check-game") == blob, mine()]
+    seen += [storage.load("check-game") == blob, mine(), kept_where_its_kind_keeps(storage, "check-game") == blob]
     storage.delete("check-game")
-    seen += [storage.load("check-game"), mine()]
+    seen += [storage.load("check-game"), mine(), kept_where_its_kind_keeps(storage, "check-game")]
     storage.delete("check-settings")
     for attempt in (lambda: storage.save("no/such", b""), lambda: BrowserStorage(BrokenStore()).save("game", b"x")):
         try:
@@ -283,9 +288,30 @@ def storage_workload(scratch: Path) -> tuple[object, str, bool]:
             seen.append("saved")
         except StorageError as error:
             seen.append(["StorageError", "\n" not in str(error)])
-    ok = seen == [True, None, True, ["check-game", "check-settings"], None, ["check-settings"],
+    ok = seen == [True, None, True, ["check-game", "check-settings"], True, None, ["check-settings"], None,
                   ["StorageError", True], ["StorageError", True]]
     return seen, f"{type(storage).__name__}: {storage.where}", ok
+
+
+def platform_storage() -> str:
+    """The storage class this Python must use: the browser's under Pyodide, a folder elsewhere."""
+    return "BrowserStorage" if sys.platform == "emscripten" else "FolderStorage"
+
+
+def kept_where_its_kind_keeps(storage, name: str) -> bytes | None:
+    """The blob ``name`` read from the page's localStorage under Pyodide, or from the storage's
+    folder elsewhere, not through the storage: None when it is not there."""
+    import base64
+
+    from game.data.storage import KEY_PREFIX, SUFFIX
+
+    if sys.platform == "emscripten":
+        import js  # type: ignore[import-not-found]
+
+        value = js.localStorage.getItem(KEY_PREFIX + name)
+        return base64.b64decode(value) if isinstance(value, str) else None
+    path = getattr(storage, "folder", Path("/nonexistent")) / (name + SUFFIX)
+    return path.read_bytes() if path.is_file() else None
 
 
 # -- the run --------------------------------------------------------------------------------

@@ -1,8 +1,10 @@
 """``picoriichi export LOG --to mjlog|tenhou6 [-o FILE]``: any log we read, in either Tenhou format.
 
 The log (Tenhou's mjlog XML or tenhou.net/6 JSON, ours or Tenhou's) is read into the shared
-model and written again: to standard output, or to FILE with ``-o`` (written whole, then
-renamed into place, so a failed export never leaves half a file). What the source format does
+model and written again: to standard output, or to FILE with ``-o``, which is a file and nothing
+else: written whole, then renamed into place (``game.data.files.write_file``), so a failed
+export never leaves half a file; a FIFO, a device, a link or a folder standing at FILE is
+refused (exit 2, one line), never replaced nor written through. What the source format does
 not hold the other cannot invent: a tenhou.net/6 log has no seed, no dice and no copy numbers,
 so its mjlog gives dice 1-1 and the lowest copies of each kind.
 """
@@ -11,10 +13,9 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import sys
-from pathlib import Path
 
+from game.data.files import write_file
 from game.rules.errors import InputError
 from game.records import read_log
 from game.records.mjlog_write import write_mjlog
@@ -37,17 +38,7 @@ def run(args: argparse.Namespace) -> int:
     if args.output is None:
         sys.stdout.write(text + "\n")
         return 0
-    _write_whole(Path(args.output), text + "\n")
+    write_file(args.output, (text + "\n").encode("utf-8"))
     if args.json:
         print(json.dumps({"written": args.output, "format": args.to}))
     return 0
-
-
-def _write_whole(path: Path, text: str) -> None:
-    temporary = path.with_name(f".{path.name}.part")
-    try:
-        temporary.write_text(text, encoding="utf-8")
-        os.replace(temporary, path)
-    except OSError as exc:
-        temporary.unlink(missing_ok=True)
-        raise InputError(f"cannot write {path} ({exc.strerror or type(exc).__name__})") from None

@@ -2,8 +2,12 @@
 
 mjai.app's player protocol (reference.md §8): each line read is a JSON array of mjai
 events; each is answered with one JSON action on its own line, ``{"type":"none"}`` when
-there is nothing to do. A malformed line is answered ``none`` with one line on stderr, and
-the bot goes on; the exit code is then 2. ``--json`` changes nothing (the protocol is JSON).
+there is nothing to do. A malformed line, or an event no referee would send (a pon of the
+caller's own discard, a chi that is no run, a seat outside 0-3, anything after ``end_game``,
+``reach_accepted`` without a riichi, a fifth copy of a tile: game.mjai.referee and the
+tracker), is answered ``none`` with one line on stderr naming it; the bot plays nothing more
+in that round and goes on at the next; the exit code is then 2. ``--json`` changes nothing
+(the protocol is JSON).
 """
 
 from __future__ import annotations

@@ -7,11 +7,13 @@ draw rate, the thinking time per decision and games per minute. A progress bar g
 stderr for runs of 20 games or more. JSON (``--json``)::
 
     {"games", "seats": {KIND: {"games", "avg_rank", "rank_ci95": [lo, hi], "win_rate",
-     "deal_in_rate", "riichi_rate", "call_rate", "avg_win_points"}}, "draw_rate",
-     "think_ms": {"p50", "p99", "max"}, "games_per_minute"}
+     "deal_in_rate", "riichi_rate", "call_rate", "avg_win_points", "illegal_answers"}},
+     "draw_rate", "think_ms": {"p50", "p99", "max"}, "games_per_minute"}
 
-Rates are fractions of the rounds played. The same seed gives the same figures whatever
-``--jobs`` (but the timings).
+Rates are fractions of the rounds played; ``illegal_answers`` counts the answers of that kind
+of seat that were not legal (an outside bot's mistakes; the text shows them when there are
+any). The text is written from the same figures, so the two never disagree. The same seed
+gives the same figures whatever ``--jobs`` (but the timings).
 """
 
 from __future__ import annotations
@@ -69,16 +71,16 @@ def _seed(text: str) -> str:
 def run(args: argparse.Namespace) -> int:
     if args.export is not None:
         _check_folder(args.export)
-    figures, invalid = sim.run(args.seats, args.seed, args.games, args.jobs,
-                               progress=args.games >= PROGRESS_FROM, export=args.export)
+    figures = sim.run(args.seats, args.seed, args.games, args.jobs,
+                      progress=args.games >= PROGRESS_FROM, export=args.export)
     if args.json:
         print_json(figures)
     else:
-        print(describe(figures, invalid))
+        print(describe(figures))
     return 0
 
 
-def describe(figures: dict, invalid: dict[str, int]) -> str:
+def describe(figures: dict) -> str:
     """The figures for people: a table by seat kind, then the run's own figures."""
     lines = [f"{'kind':<22} {'games':>6}  {'avg rank (95%)':<21} {'win':>6} {'deal-in':>7} "
              f"{'riichi':>6} {'call':>6} {'avg win':>8}"]
@@ -93,7 +95,7 @@ def describe(figures: dict, invalid: dict[str, int]) -> str:
                  f"{figures['games_per_minute']:.1f} games per minute")
     lines.append(f"thinking per decision (CPU time): p50 {think['p50']:.2f} ms, p99 {think['p99']:.2f} ms, "
                  f"max {think['max']:.2f} ms")
-    bad = {kind: n for kind, n in invalid.items() if n}
+    bad = {kind: f["illegal_answers"] for kind, f in figures["seats"].items() if f["illegal_answers"]}
     if bad:
         lines.append("answers that were not legal: " + ", ".join(f"{k} {n}" for k, n in bad.items()))
     return "\n".join(lines)

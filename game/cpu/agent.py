@@ -21,7 +21,7 @@ from game.cpu.calls import choose_call, kan_worth
 from game.cpu.discard import choose_discard
 from game.cpu.strength import DEFAULT_STRENGTH, STRENGTHS
 from game.rules.errors import InputError
-from game.rules.actions import AddedKan, ClosedKan, Discard, NineTerminals, Pass, Riichi, Ron, Tsumo
+from game.rules.actions import AddedKan, ClosedKan, Discard, NineTerminals, Ron, Tsumo
 from game.rules.ruleset import TENHOU, Ruleset
 from game.rules.shanten import shanten
 from game.rules.tiles import YAOCHUU_KINDS, counts34

@@ -8,8 +8,9 @@ under their own name. Both go through ``game.data.storage`` (atomic files, or th
 localStorage). Pure Python, no pyxel.
 
 A save that cannot be read (truncated, garbage, another format version, decisions that do not
-fit their seed) is set aside as ``*.bad`` (never deleted) and ``read_game`` raises ``BadSave``
-with one line for the title:
+fit their seed, or no file at all: a FIFO, a device, a link to nothing, a file larger than a save
+may be) is set aside as ``*.bad`` (never deleted) and ``read_game`` raises ``BadSave`` with one
+line for the title:
 
     >>> import tempfile
     >>> from game.data.storage import open_storage
@@ -44,7 +45,7 @@ from game.rules.actions import (
     AddedKan, Chi, ClosedKan, Discard, NineTerminals, OpenKan, Pass, Pon, Riichi, Ron, Tsumo,
 )
 from game.data.settings import Settings
-from game.data.storage import Storage, StorageError
+from game.data.storage import DamagedBlob, Storage, StorageError
 from game.rules.wall import seed_words
 
 FORMAT = "pico-riichi save"
@@ -179,12 +180,15 @@ def delete_game(storage: Storage) -> None:
 def read_game(storage: Storage) -> SavedGame | None:
     """The saved game, None when there is none. A save that cannot be continued, checked down
     to its decisions fitting its seed (``check``), is set aside and BadSave says so."""
-    data = storage.load(GAME)
-    if data is None:
-        return None
     try:
+        data = storage.load(GAME)
+        if data is None:
+            return None
         saved = decode(data)
         check(saved)
+    except DamagedBlob as error:  # not a file a save can be: read nothing from it
+        where = storage.set_aside(GAME)
+        raise BadSave(f"the saved game is damaged ({error}): set aside as {_short(where)}") from None
     except BadSave as error:
         where = storage.set_aside(GAME)
         raise BadSave(f"{error}: set aside as {_short(where)}", error.short) from None
@@ -228,7 +232,9 @@ def read_settings(storage: Storage) -> tuple[Settings, str]:
     (then set aside: the defaults are used)."""
     try:
         data = storage.load(SETTINGS)
-    except StorageError as error:
+    except DamagedBlob:  # not a file settings can be: read nothing from it
+        return _settings_set_aside(storage)
+    except StorageError as error:  # the system refuses (a permission): left where it is
         return Settings(), str(error)
     if data is None:
         return Settings(), ""
@@ -240,11 +246,16 @@ def read_settings(storage: Storage) -> tuple[Settings, str]:
             raise ValueError
         return Settings.from_dict(document.get("settings")), ""
     except (UnicodeDecodeError, ValueError, RecursionError):
-        try:
-            where = storage.set_aside(SETTINGS)
-        except StorageError as error:
-            return Settings(), str(error)
-        return Settings(), f"the saved settings were damaged: set aside as {_short(where)}"
+        return _settings_set_aside(storage)
+
+
+def _settings_set_aside(storage: Storage) -> tuple[Settings, str]:
+    """The defaults, and the line saying where the damaged settings went."""
+    try:
+        where = storage.set_aside(SETTINGS)
+    except StorageError as error:
+        return Settings(), str(error)
+    return Settings(), f"the saved settings were damaged: set aside as {_short(where)}"
 
 
 def _short(where: str) -> str:

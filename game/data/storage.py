@@ -6,15 +6,19 @@ Two places hold them, chosen once by ``open_storage``:
   through Pyodide's ``js`` module: the key is ``KEY_PREFIX + name``, the value the blob in base64.
   (Pyxel's ``user_data_dir`` there is in memory only, gone on reload.)
 - elsewhere, one file per blob in a folder: ``$PICORIICHI_DATA_DIR`` when set, else the folder
-  the caller passes (the UI passes ``pyxel.user_data_dir(VENDOR, APP)``). A blob is written
-  atomically: a temporary file beside it, flushed and fsynced, then renamed over the old one, so
-  a crash leaves either the old blob or the new one, never half of one.
+  the caller passes (the UI passes ``pyxel.user_data_dir(VENDOR, APP)``). The files are written
+  and read as any file the player names (``game.data.files``): a blob is written atomically (a
+  temporary file beside it, flushed and fsynced, then renamed over the old one), so a crash
+  leaves the old blob or the new one, never half of one; the temporary files a crash leaves
+  are removed when the storage next opens. A blob is read with a size limit, never from a
+  FIFO, a device or a link to one: such a file is ``DamagedBlob``, for its caller to set aside.
 
 The API (every method may raise ``StorageError``, whose message is one line to show the player;
 the game goes on without saving, it never crashes for it):
 
 - ``save(name, data: bytes)``: store (replace) the blob ``name``;
-- ``load(name) -> bytes | None``: the blob, or None when there is none;
+- ``load(name) -> bytes | None``: the blob, or None when there is none; ``DamagedBlob`` (a
+  StorageError) when what stands there can never be read as one;
 - ``delete(name)``: remove it (nothing if absent);
 - ``set_aside(name) -> str``: keep a blob its caller cannot read out of the way, under a ``.bad``
   name (``NAME.bin.bad``, then ``NAME.bin.2.bad`` ...: an older one is never overwritten), and
@@ -51,10 +55,10 @@ import binascii
 import os
 import re
 import sys
-import tempfile
 from collections.abc import Mapping
 from pathlib import Path
 
+from game.data.files import TEMPORARY_SUFFIX, MissingFile, RefusedFile, read_file, write_file
 from game.rules.errors import InputError
 
 DATA_DIR_VARIABLE = "PICORIICHI_DATA_DIR"
@@ -64,10 +68,19 @@ MAX_NAME = 32
 MAX_BYTES = 256 * 1024
 NAME = re.compile(rf"[a-z0-9_-]{{1,{MAX_NAME}}}", re.ASCII)
 SUFFIX = ".bin"  # a blob's file is NAME + SUFFIX; temporary files start with "."
+# what a save killed mid-way leaves: ".NAME.bin.XXXXXXXX.part" (game.data.files.write_file), and
+# ".NAME.XXXXXXXX" from the versions before it (tempfile's 8 random characters)
+LEFT_BY_A_CRASH = re.compile(rf"\.[a-z0-9_-]{{1,{MAX_NAME}}}(?:{re.escape(SUFFIX)}\.[a-z0-9_]{{8}}"
+                             rf"{re.escape(TEMPORARY_SUFFIX)}|\.[a-z0-9_]{{8}})", re.ASCII)
 
 
 class StorageError(InputError):
     """Storage cannot be used, or holds something unreadable: one line for the player."""
+
+
+class DamagedBlob(StorageError):
+    """A blob's place holds what can never be read as one (a FIFO, a device, a link to nothing,
+    a file larger than a blob may be): its caller sets it aside (``set_aside``)."""
 
 
 def open_storage(folder: str | Path | None = None, environ: Mapping[str, str] = os.environ) -> Storage:
@@ -129,11 +142,12 @@ class Unavailable(Storage):
 
 
 class FolderStorage(Storage):
-    """One file per blob in a folder, written atomically."""
+    """One file per blob in a folder, written and read through ``game.data.files``."""
 
     def __init__(self, folder: Path) -> None:
         self.folder = folder
         self.where = str(folder)
+        self._sweep()
 
     def path(self, name: str) -> Path:
         return self.folder / (check_name(name) + SUFFIX)
@@ -143,28 +157,23 @@ class FolderStorage(Storage):
         data = check_blob(name, data)
         try:
             self.folder.mkdir(parents=True, exist_ok=True)
-            handle, temporary = tempfile.mkstemp(prefix=f".{name}.", dir=self.folder)
-            try:
-                with os.fdopen(handle, "wb") as file:
-                    file.write(data)
-                    file.flush()
-                    os.fsync(file.fileno())
-                os.replace(temporary, target)
-            except BaseException:
-                Path(temporary).unlink(missing_ok=True)
-                raise
-            _sync_folder(self.folder)
         except OSError as error:
             raise StorageError(f"cannot save {name} in {self.folder}: {error.strerror or error}") from None
+        try:
+            write_file(target, data, replace_any=True)  # the name is ours: whatever stands there goes
+        except InputError as error:
+            raise StorageError(f"cannot save {name}: {error}") from None
 
     def load(self, name: str) -> bytes | None:
         path = self.path(name)
         try:
-            return path.read_bytes()
-        except FileNotFoundError:
+            return read_file(path, MAX_BYTES)
+        except MissingFile:
             return None
-        except OSError as error:
-            raise StorageError(f"cannot read {path}: {error.strerror or error}") from None
+        except RefusedFile as error:
+            raise DamagedBlob(str(error)) from None
+        except InputError as error:  # the system refuses (a permission): not the blob's fault
+            raise StorageError(str(error)) from None
 
     def delete(self, name: str) -> None:
         path = self.path(name)
@@ -175,11 +184,11 @@ class FolderStorage(Storage):
 
     def set_aside(self, name: str) -> str:
         path = self.path(name)
-        if not path.exists():
+        if not os.path.lexists(path):  # lexists: a link to nothing is set aside too
             return ""
         for n in range(1, 1000):
             bad = path.with_name(path.name + (".bad" if n == 1 else f".{n}.bad"))
-            if bad.exists():
+            if os.path.lexists(bad):
                 continue
             try:
                 os.rename(path, bad)
@@ -195,19 +204,20 @@ class FolderStorage(Storage):
             raise StorageError(f"cannot list {self.folder}: {error.strerror or error}") from None
         return sorted(f.name[: -len(SUFFIX)] for f in files if NAME.fullmatch(f.name[: -len(SUFFIX)]))
 
-
-def _sync_folder(folder: Path) -> None:
-    """Make the rename itself durable (POSIX); where folders cannot be opened, the rename stands."""
-    try:
-        handle = os.open(folder, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        os.fsync(handle)
-    except OSError:
-        pass
-    finally:
-        os.close(handle)
+    def _sweep(self) -> None:
+        """Remove the temporary files a save killed mid-way left (``LEFT_BY_A_CRASH``: regular
+        files of our temporary names only, never the player's other files). A save of another
+        copy of the game running at that moment would fail once and say so; the next one saves."""
+        try:
+            entries = list(os.scandir(self.folder))
+        except OSError:
+            return  # no folder yet, or none to read: nothing to sweep
+        for entry in entries:
+            try:
+                if LEFT_BY_A_CRASH.fullmatch(entry.name) and entry.is_file(follow_symlinks=False):
+                    os.unlink(entry.path)
+            except OSError:
+                continue  # it stays: the next opening tries again
 
 
 class BrowserStorage(Storage):

@@ -38,19 +38,25 @@ class MjaiBot:
         self.riichi_tile: int | None = None  # the discard of a riichi answered with reach
 
     def react(self, events_json: str) -> str:
-        """Fold the events of one line and answer it; InputError for a malformed line
-        (the state stays as the events before the bad one left it)."""
+        """Fold the events of one line and answer it. InputError (one line naming the event)
+        for a line that is not mjai or an event no referee would send (game.mjai.referee and
+        the tracker's checks); the round it came in is then lost to the bot, which answers
+        ``none`` until the next ``start_kyoku``: never a move from a table it cannot trust."""
         try:
             events = json.loads(events_json)
         except (json.JSONDecodeError, RecursionError):
-            raise InputError("the line is not JSON") from None
+            raise self.tracker.refuse("the line is not JSON") from None
         if isinstance(events, dict):
             events = [events]
         if not isinstance(events, list) or not events:
-            raise InputError("a line is a non-empty JSON array of mjai events")
+            raise self.tracker.refuse("a line is a non-empty JSON array of mjai events")
         for event in events:
             self.tracker.update(event)
-        return json.dumps(self.answer(), separators=(",", ":"))
+        try:
+            answer = self.answer()
+        except InputError as exc:
+            raise self.tracker.refuse(str(exc)) from None
+        return json.dumps(answer, separators=(",", ":"))
 
     def answer(self) -> dict:
         """The action for the events folded so far (``none`` when there is none to take)."""
@@ -83,8 +89,9 @@ class MjaiBot:
 
 
 def serve(bot: MjaiBot, lines: TextIO, out: TextIO, err: TextIO) -> int:
-    """mjai.app's player loop: one answer per non-empty line. A bad line answers
-    ``none`` with one line on ``err`` and the loop goes on; 2 if any line was bad."""
+    """mjai.app's player loop: one answer per non-empty line. A bad line (or a line with an
+    event no referee would send) answers ``none`` with one line on ``err`` naming it, and the
+    loop goes on; 2 if any line was bad."""
     status = 0
     for line in lines:
         if not line.strip():

@@ -11,6 +11,14 @@ the legal actions, furiten, riichi, ippatsu, kuikae and the rest.
 mjai names tiles, not copies: each tile seen gets an id of its kind not yet used this
 round (the red five's own id for ``5mr``), so ids are distinct as at a real table.
 
+An event no referee would send is refused, in one line naming it, before it is folded:
+its own shape (:mod:`game.mjai.referee`), and here what needs the table: anything before
+``start_game`` or after ``end_game``, a round event outside a round, a draw or discard out of
+turn, a ``reach`` by a seat already in riichi, a ``reach_accepted`` with no riichi discard to
+accept, more copies of a tile than the game holds. The round in which an event was refused is lost to this seat:
+its view is None (no move is played from a table it cannot trust) and the round's further
+events are passed over, until the next ``start_kyoku``.
+
     >>> t = MjaiTracker()
     >>> t.update({"type": "start_game", "id": 1})
     >>> t.update({"type": "start_kyoku", "bakaze": "E", "dora_marker": "2s", "kyoku": 1,
@@ -30,6 +38,7 @@ from typing import Any
 from game.rules.errors import InputError
 from game.rules.melds import Meld
 from game.mjai.protocol import HIDDEN, WINDS, is_red_name, kind_of, tile_name
+from game.mjai.referee import check_event, seat as _seat
 from game.rules.claims import claim_options
 from game.rules.events import (
     Called, Dealt, Discarded, DoraRevealed, Drew, Kanned, Missed, RiichiAccepted, RoundSetup,
@@ -97,13 +106,16 @@ class MjaiTracker:
         self.round: _SeatRound | None = None
         self.used: set[int] = set()
         self.declared = [False] * 4  # said reach, discard not yet seen
+        self.unaccepted: set[int] = set()  # riichi discards made and not yet accepted
         self.last_type = ""  # the event before: a draw after a kan is the replacement draw
+        self.game = "before"  # "before" start_game, "on", "over" after end_game
+        self.lost = False  # an event of this round was refused: the round is not played on
 
     # --- reading --------------------------------------------------------------------
 
     def view(self) -> PlayerView | None:
-        """The seat's view now, or None between rounds."""
-        if self.round is None:
+        """The seat's view now, or None between rounds and in a round lost to a refused event."""
+        if self.round is None or self.lost:
             return None
         return self.round.view(self.seat)
 
@@ -115,41 +127,58 @@ class MjaiTracker:
     # --- folding --------------------------------------------------------------------
 
     def update(self, event: Any) -> None:
-        """Fold one mjai event; InputError when it is malformed or impossible here."""
+        """Fold one mjai event; InputError (one line naming the event) when no referee would
+        send it here. A refused event loses the round (see the module's docstring)."""
         if not isinstance(event, dict) or not isinstance(event.get("type"), str):
-            raise InputError(f"an mjai event is a JSON object with a type, not {event!r}")
+            raise self.refuse(f"an mjai event is a JSON object with a type, not {str(event)[:60]}")
         kind = event["type"]
         handler = _HANDLERS.get(kind)
         if handler is None:
-            raise InputError(f"unknown mjai event type {kind!r}")
-        if kind != "start_game" and kind not in _BETWEEN_ROUNDS and self.round is None:
-            raise InputError(f"{kind} before start_kyoku")
+            raise self.refuse(f"unknown mjai event type {kind[:20]!r}")
+        if self.lost and kind not in ("start_game", "start_kyoku", "end_game"):
+            return  # the rest of a lost round: nothing is played in it
         try:
+            self._in_order(kind)
+            check_event(event)
             handler(self, event)
         except (KeyError, IndexError, TypeError, ValueError, AttributeError) as exc:
-            if isinstance(exc, InputError):
-                raise
-            raise InputError(f"{kind} event does not fit the round: {str(event)[:120]}") from exc
+            reason = str(exc) if isinstance(exc, InputError) else f"does not fit the round: {str(event)[:100]}"
+            raise self.refuse(f"{kind}: {reason}") from None
         self.last_type = kind
 
+    def refuse(self, reason: str) -> InputError:
+        """The error for a refused event or line; a round in play is lost to it."""
+        if self.round is not None:
+            self.lost = True
+        return InputError(reason)
+
+    def _in_order(self, kind: str) -> None:
+        """Refuse an event out of the game's order: before start_game, after end_game, a round's
+        event outside a round."""
+        if self.game == "before" and kind != "start_game":
+            raise InputError("before start_game")
+        if self.game == "over" and kind != "start_game":
+            raise InputError("after end_game")
+        if kind not in _BETWEEN_ROUNDS and kind != "start_game" and self.round is None:
+            raise InputError("before start_kyoku")
+
     def _start_game(self, e: dict) -> None:
-        seat = e.get("id", self.seat)
-        self.seat = _seat(seat)
-        self.round = None
+        self.seat = _seat(e.get("id", self.seat))
+        self.round, self.lost, self.game = None, False, "on"
+
+    def _end_game(self, e: dict) -> None:
+        self.round, self.lost, self.game = None, False, "over"
 
     def _start_kyoku(self, e: dict) -> None:
         self.used = set()
         self.declared = [False] * 4
+        self.unaccepted = set()
+        self.lost = False
         dealer = _seat(e["oya"])
-        scores, tehais = e["scores"], e["tehais"]
-        numbers = [e["honba"], e["kyotaku"], *scores] if isinstance(scores, list) else [None]
-        if len(numbers) != 6 or not all(_is_count(n, 10 ** 7, least=-(10 ** 7)) for n in numbers):
-            raise InputError("start_kyoku needs whole-number honba, kyotaku and four scores")
-        if e["bakaze"] not in WINDS or not isinstance(tehais, list) or len(tehais) != 4:
-            raise InputError("start_kyoku needs a bakaze (E S W N) and four tehais")
-        tehai = tehais[self.seat]
-        if not isinstance(tehai, list) or len(tehai) != 13 or HIDDEN in tehai:
-            raise InputError("start_kyoku must show this seat's 13 tiles")
+        tehais = e["tehais"]
+        tehai = tehais[self.seat]  # the numbers and the hands' shape: game.mjai.referee
+        if HIDDEN in tehai:
+            raise InputError("this seat's 13 tiles must be shown")
         hands = [[UNSEEN] * 13 for _ in range(4)]
         hands[self.seat] = [self._take(name) for name in tehai]
         dora = self._take(e["dora_marker"])
@@ -163,8 +192,10 @@ class MjaiTracker:
 
     def _tsumo(self, e: dict) -> None:
         rinshan = self.last_type in KAN_TYPES or (self.last_type == "dora" and self._kan_before_dora())
-        self._close_offer()
         actor = _seat(e["actor"])
+        if self.round.phase == "turn" and not rinshan:
+            raise InputError(f"seat {actor} draws before seat {self.round.turn} has discarded")
+        self._close_offer()
         name = e["pai"]
         if actor == self.seat and name == HIDDEN:
             raise InputError("this seat's own draw must be shown")
@@ -177,44 +208,61 @@ class MjaiTracker:
         return len(events) >= 2 and isinstance(events[-2], Kanned)
 
     def _dahai(self, e: dict) -> None:
-        actor = _seat(e["actor"])
+        actor = self._on_turn(e)
         tsumogiri = bool(e.get("tsumogiri"))
         tile = self._shown(actor, e["pai"], prefer_drawn=tsumogiri)
         if actor == self.seat:
             tsumogiri = tile == self.round.drawn
         riichi, self.declared[actor] = self.declared[actor], False
         self.round._emit(Discarded(actor, tile, riichi, tsumogiri))
+        if riichi:
+            self.unaccepted.add(actor)
 
     def _reach(self, e: dict) -> None:
-        self.declared[_seat(e["actor"])] = True
+        actor = self._on_turn(e)
+        if self.round.riichi[actor] or self.declared[actor]:
+            raise InputError(f"seat {actor} is in riichi already")
+        self.declared[actor] = True
 
     def _reach_accepted(self, e: dict) -> None:
+        actor = _seat(e["actor"])
+        if actor not in self.unaccepted:
+            raise InputError(f"seat {actor} made no riichi discard to accept")
+        self.unaccepted.discard(actor)
         self._close_offer()
-        self.round._emit(RiichiAccepted(_seat(e["actor"])))
+        self.round._emit(RiichiAccepted(actor))
+
+    def _on_turn(self, e: dict) -> int:
+        """The actor of an event only the seat to play may make (a discard, reach, a kan from
+        its hand), or InputError."""
+        actor = _seat(e["actor"])
+        if self.round.phase != "turn" or self.round.turn != actor:
+            raise InputError(f"seat {actor} plays out of turn")
+        return actor
 
     def _call(self, e: dict) -> None:
         self._close_offer()
         actor, target = _seat(e["actor"]), _seat(e["target"])
         rnd = self.round
         pond = rnd.ponds[target]
-        if not pond or tile_name(pond[-1].tile) != e["pai"]:
-            raise InputError(f"{e['type']} of {e['pai']}, which seat {target} did not just discard")
+        if not pond or tile_name(pond[-1].tile) != e["pai"] or pond[-1].called_by is not None:
+            raise InputError(f"{e['pai']} is not the discard seat {target} just made")
         called = pond[-1].tile
         consumed = self._shown_tiles(actor, e["consumed"])
         kind = {"chi": "chi", "pon": "pon", "daiminkan": "kan"}[e["type"]]
         rnd._emit(Called(actor, Meld(kind, tuple(sorted(consumed + [called])), called, target)))
 
     def _ankan(self, e: dict) -> None:
-        actor = _seat(e["actor"])
+        actor = self._on_turn(e)
         tiles = self._shown_tiles(actor, e["consumed"])
         self.round._emit(Kanned(actor, Meld("ankan", tuple(sorted(tiles)))))
 
     def _kakan(self, e: dict) -> None:
-        actor = _seat(e["actor"])
-        added = self._shown(actor, e["pai"])
-        pon = next((m for m in self.round.melds[actor] if m.kind == "pon" and m.kind34 == added // 4), None)
+        actor = self._on_turn(e)
+        pon = next((m for m in self.round.melds[actor] if m.kind == "pon" and m.kind34 == kind_of(e["pai"])), None)
         if pon is None:
-            raise InputError(f"kakan of {e['pai']} without a pon of it")
+            raise InputError(f"seat {actor} has no pon of {e['pai']} to add to")
+        added = self._shown(actor, e["pai"])
         meld = Meld("kakan", tuple(sorted(pon.tiles + (added,))), pon.called, pon.from_seat, added)
         self.round._emit(Kanned(actor, meld))
 
@@ -243,7 +291,7 @@ class MjaiTracker:
             copies = [kind * 4 + c for c in range(4)]
         tile = next((t for t in copies if t not in self.used), None)
         if tile is None:
-            raise InputError(f"more {name} tiles than the game holds")
+            raise InputError(f"one {name} more than the game holds")
         self.used.add(tile)
         return tile
 
@@ -288,16 +336,6 @@ class MjaiTracker:
             rnd._cache.clear()
 
 
-def _is_count(value: Any, most: int, least: int = 0) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool) and least <= value <= most
-
-
-def _seat(value: Any) -> int:
-    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= 3:
-        raise InputError(f"a seat is 0..3, not {value!r}")
-    return value
-
-
 _BETWEEN_ROUNDS = ("start_kyoku", "end_kyoku", "end_game", "none")
 
 _HANDLERS = {
@@ -306,5 +344,5 @@ _HANDLERS = {
     "reach_accepted": MjaiTracker._reach_accepted, "chi": MjaiTracker._call, "pon": MjaiTracker._call,
     "daiminkan": MjaiTracker._call, "ankan": MjaiTracker._ankan, "kakan": MjaiTracker._kakan,
     "dora": MjaiTracker._dora, "hora": MjaiTracker._round_over, "ryukyoku": MjaiTracker._round_over,
-    "end_kyoku": MjaiTracker._nothing, "end_game": MjaiTracker._nothing, "none": MjaiTracker._nothing,
+    "end_kyoku": MjaiTracker._nothing, "end_game": MjaiTracker._end_game, "none": MjaiTracker._nothing,
 }

@@ -163,7 +163,7 @@ class Agari:
     hand: tuple[int, ...]  # concealed tiles, winning tile included (``hai``)
     melds: tuple[Meld, ...]  # ``m``: as Tenhou lists them, the latest call first
     win_tile: int  # ``machi``
-    fu: int | None  # ``ten``: fu (0 for yakuman); None when the record does not say
+    fu: int | None  # ``ten``'s fu (a yakuman's too; 0 for kokushi); a JSON's limit hand: the scorer's count
     points: int  # the hand's value without honba and sticks
     limit: int  # 0 none, 1 mangan, 2 haneman, 3 baiman, 4 sanbaiman, 5 yakuman
     yaku: tuple[tuple[int, int], ...]  # (Tenhou yaku id, han)

@@ -24,6 +24,7 @@ import time
 from dataclasses import replace
 from pathlib import Path
 
+from game.data.files import write_file
 from game.records.mjlog_write import write_mjlog
 from game.records.model import (
     Agari, Call, Discard, Draw, GameLog, GameRules, NewDora, Owari, Player, Riichi, RoundInit, RoundLog, Ryuukyoku,
@@ -66,8 +67,8 @@ def export_game(game, folder: str | Path, played: str | None = None) -> list[Pat
     folder.mkdir(parents=True, exist_ok=True)
     stem = folder / log.ref
     xml_path, json_path = stem.with_suffix(".mjlog"), stem.with_suffix(".json")
-    xml_path.write_text(write_mjlog(log), encoding="utf-8")
-    json_path.write_text(json.dumps(write_tenhou6(log), ensure_ascii=False, separators=(",", ":")), encoding="utf-8")
+    write_file(xml_path, write_mjlog(log).encode("utf-8"))
+    write_file(json_path, json.dumps(write_tenhou6(log), ensure_ascii=False, separators=(",", ":")).encode("utf-8"))
     return [xml_path, json_path]
 
 

@@ -28,6 +28,10 @@ LIMIT_NAMES = {"満貫": 1, "跳満": 2, "倍満": 3, "三倍満": 4, "役満": 
 LIMIT_TEXTS = {1: "満貫", 2: "跳満", 3: "倍満", 4: "三倍満", 5: "役満"}
 DRAW_REASONS = {"流局": None, "全員聴牌": None, "全員不聴": None, "流し満貫": "nm", "九種九牌": "yao9",
                 "四家立直": "reach4", "三家和了": "ron3", "四槓散了": "kan4", "四風連打": "kaze4"}
+# the lobby that a GO type's 0x20 and 0x80 bits name in ``rule.disp`` (docs/reference.md §4): both 鳳,
+# 0x20 alone 特, 0x80 alone 上, neither 般 (Tenhou's own JSON of a 0x0029 game says 特南喰赤)
+LOBBY_BITS = 0xA0
+LOBBY_NAMES = {0xA0: "鳳", 0x20: "特", 0x80: "上", 0x00: "般"}
 DRAW_TEXTS = {"nm": "流し満貫", "yao9": "九種九牌", "reach4": "四家立直", "ron3": "三家和了",
               "kan4": "四槓散了", "kaze4": "四風連打"}
 

@@ -10,7 +10,9 @@ and the mjlog of the same game agree up to copy numbers. The order of events is
 rebuilt from the turn rules: the dealer draws first, a call takes the turn, and
 Tenhou's timing of kan dora (as game.rules.kans has it: a closed kan's at once, written
 before its replacement draw as in the mjlog; an open or added kan's at its maker's
-discard, or at the next kan) and of riichi acceptance is reproduced. A three-player
+discard, or at the next kan) and of riichi acceptance is reproduced. What Tenhou's mjlog of a
+win holds and the JSON leaves out is worked out again: a limit hand's fu from the hand (the rules'
+scorer), a riichi win's ura-dora entry of 0 han. A three-player
 log gives its rules and players only: its rounds are not read. One round's array is read by
 :mod:`game.records.tenhou6_round`.
 """
@@ -19,13 +21,18 @@ from __future__ import annotations
 
 import json
 import math
+import re
 from collections.abc import Iterator
 from dataclasses import replace
 
-from game.records.model import Agari, GameLog, GameRules, Owari, Player, RoundLog, Ryuukyoku, value_at
-from game.records.tenhou6_codes import DAN_NAMES
+from game.records.model import (
+    Agari, Bye, Discard, Draw, GameLog, GameRules, Owari, Player, Rejoin, RoundLog, Ryuukyoku, value_at,
+)
+from game.records.tenhou6_codes import DAN_NAMES, LOBBY_NAMES
 from game.records.tenhou6_round import MAX_POINTS, RoundReader, is_int, is_number
 from game.rules.errors import InputError
+from game.rules.ruleset import TENHOU
+from game.rules.scoring import WinSituation, score_hand
 
 MAX_DIGITS = 15  # no number in a real log comes near; a float holds every such integer exactly
 
@@ -96,12 +103,101 @@ def _tenhou6_game(data: dict) -> GameLog:
     if three_player:  # the round reader knows four seats only; the replay reports the game unsupported
         return GameLog(rules, players, None, [])
     rounds = [_read_round(raw, red) for raw in data["log"]]
+    for round_log in rounds:
+        _complete_wins(round_log, rules)
     if rounds and "sc" in data:
         _attach_owari(rounds[-1], data["sc"])
+    _attach_connections(rounds, data.get("connection", []))
     ref = data.get("ref")
     lobby = data.get("lobby")
     return GameLog(rules, players, None, rounds, ref=ref if isinstance(ref, str) else None,
-                   lobby=lobby if is_int(lobby) else None)
+                   go_type=_go_type(disp, rules), lobby=lobby if is_int(lobby) else None)
+
+
+URA_DORA = 53
+RIICHI_IDS = frozenset({1, 21})  # riichi, double riichi
+# the situation's flags, by the Tenhou yaku id that says each (Tenhou has no renhou)
+SITUATION_YAKU = {"riichi": 1, "double_riichi": 21, "ippatsu": 2, "chankan": 3, "rinshan": 4, "haitei": 5,
+                  "houtei": 6, "tenhou": 37, "chiihou": 38}
+
+
+def _complete_wins(round_log: RoundLog, rules: GameRules) -> None:
+    """Give each win what Tenhou's mjlog of it holds and the JSON leaves out: the fu of a limit
+    hand, whose value text ('満貫8000点') names none, and the ura-dora entry of 0 han after a
+    riichi win without ura-dora (Tenhou's ``53,0``), which the JSON does not list."""
+    events = round_log.events
+    for index, event in enumerate(events):
+        if isinstance(event, Agari):
+            ids = {y for y, _ in event.yaku}
+            yaku = event.yaku
+            if not event.yakuman and ids & RIICHI_IDS and URA_DORA not in ids:
+                yaku += ((URA_DORA, 0),)
+            fu = event.fu if event.fu is not None else _fu_from_hand(event, round_log, rules)
+            events[index] = replace(event, yaku=yaku, fu=fu)
+
+
+def _fu_from_hand(agari: Agari, round_log: RoundLog, rules: GameRules) -> int | None:
+    """The fu of a win as the rules' one scorer counts it (the replay checks Tenhou's fu against
+    the same count), from the hand, the melds and the situation the yaku tell; None when the
+    scorer finds no win there (the replay will say what is wrong)."""
+    init = round_log.init
+    ids = {y for y, _ in agari.yaku} | set(agari.yakuman)
+    situation = WinSituation(
+        tsumo=agari.tsumo, seat_wind=(agari.who - init.dealer) % 4, round_wind=init.round_index // 4 % 4,
+        dora_indicators=agari.dora_indicators, ura_indicators=agari.ura_indicators,
+        **{flag: yaku_id in ids for flag, yaku_id in SITUATION_YAKU.items()})
+    ruleset = replace(TENHOU, red_fives=rules.red_fives, open_tanyao=rules.open_tanyao)
+    try:
+        score = score_hand(list(agari.hand), agari.win_tile, list(agari.melds), situation, ruleset)
+    except InputError:
+        return None
+    return None if score.error else score.fu
+
+
+DISP = re.compile(r"三?([鳳特上般])[東南]喰?赤?速?")
+
+
+def _go_type(disp: object, rules: GameRules) -> int | None:
+    """The GO type bits a Tenhou ``disp`` stands for (its lobby and rules), so that the mjlog
+    written from the JSON, and the JSON from that, name the same room; None for a ``disp``
+    that is not Tenhou's (another site's log)."""
+    match = DISP.fullmatch(disp) if isinstance(disp, str) else None
+    if match is None:
+        return None
+    lobby = next(bits for bits, name in LOBBY_NAMES.items() if name == match[1])
+    return (0x01 | lobby | (0 if rules.red_fives else 0x02) | (0 if rules.open_tanyao else 0x04)
+            | (0x08 if rules.east_south else 0) | (0x10 if rules.three_player else 0) | (0x40 if rules.fast else 0))
+
+
+def _attach_connections(rounds: list[RoundLog], entries: object) -> None:
+    """Put the ``connection`` list's drop-outs (``what`` 0) and returns (1) into their rounds
+    (``log``) after the ``step``-th draw or discard, as the mjlog's ``BYE`` and mid-game ``UN``
+    stand (docs/reference.md §4). The other readings a round offers do not carry them: the
+    replay passes over them anyway."""
+    if not isinstance(entries, list):
+        raise InputError("the 'connection' entry is not a list")
+    for entry in entries:
+        if not (isinstance(entry, dict) and entry.get("what") in (0, 1) and is_int(entry.get("log"))
+                and 0 <= entry["log"] < len(rounds) and is_int(entry.get("who")) and 0 <= entry["who"] < 4
+                and is_int(entry.get("step")) and entry["step"] >= 0):
+            raise InputError(f"a 'connection' entry is not Tenhou's {{what, log, who, step}}: {str(entry)[:60]}")
+        events = rounds[entry["log"]].events
+        event = (Rejoin if entry["what"] else Bye)(entry["who"])
+        events.insert(_after_moves(events, entry["step"]), event)
+
+
+def _after_moves(events: list, step: int) -> int:
+    """The place after the ``step``-th draw or discard of a round (and what dropped out or came
+    back there before)."""
+    moves, place = 0, 0
+    while moves < step:
+        if place == len(events):
+            raise InputError(f"a 'connection' entry's step {step} is past the round's {moves} draws and discards")
+        moves += isinstance(events[place], (Draw, Discard))
+        place += 1
+    while place < len(events) and isinstance(events[place], (Bye, Rejoin)):
+        place += 1
+    return place
 
 
 def _dan_index(name: str | None) -> int | None:

@@ -18,7 +18,8 @@ from game.records.model import (
 from game.records.tenhou6_codes import DRAW_REASONS, LIMIT_NAMES, TENHOU6_RED, TSUMOGIRI, YAKU_IDS, kind_of
 from game.rules.errors import InputError
 from game.rules.melds import Meld
-from game.rules.tiles import RED_FIVES
+from game.rules.shanten import waits
+from game.rules.tiles import RED_FIVES, counts34
 
 MAX_POINTS = 10 ** 7  # scores and payments: far beyond any real game, well inside a float
 
@@ -146,6 +147,12 @@ class RoundReader:
     def _open_call(self, seat: int, text: str) -> Meld:
         letter = next(c for c in text if c.isalpha())
         codes = _codes(text.replace(letter, ""))
+        called_code, source = _call_source(text, seat, self.seats)
+        if self.last_discard is None or self.last_discard[0] != source or \
+                not self._is_code(self.last_discard[1], called_code):
+            # a seat whose turn came with a call next: that call was of another discard (a reading
+            # that took an earlier call too soon, or a broken log), never of this one
+            raise InputError(f"seat {seat}'s call {text[:12]!r} does not take the discard just made")
         from_seat, called = self.last_discard
         own = [self._take_from_hand(seat, code) for code in _without_called(codes, text.index(letter) // 2)]
         kind = {"c": "chi", "p": "pon", "m": "kan"}[letter]
@@ -238,12 +245,13 @@ class RoundReader:
         else:
             raise InputError(f"unknown round result {str(name)[:20]!r}")
 
-    def _tenpai(self, name: str, deltas: tuple) -> dict[int, tuple[int, ...]] | None:
-        """The hands shown at an exhaustive draw (the JSON tells tenpai only through the payments;
-        at a nagashi mangan the payments are the mangan's, so who was tenpai is unknown)."""
+    def _tenpai(self, name: str, deltas: tuple) -> dict[int, tuple[int, ...]]:
+        """The hands shown at an exhaustive draw. The JSON tells tenpai through the payments; at a
+        nagashi mangan they are the mangan's, so the hands tell it, by the rules' waits (as the
+        replay counts it), and the mjlog written from the JSON shows them as Tenhou's does."""
         if name == "流し満貫":
-            return None
-        if name == "全員聴牌":
+            shown = [seat for seat in range(self.seats) if waits(counts34(self.hands[seat]))]
+        elif name == "全員聴牌":
             shown = range(self.seats)
         elif name == "流局":
             shown = [seat for seat, delta in enumerate(deltas) if delta > 0]

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
-from game.records.model import Agari, Call, Discard, Draw, GameLog, NewDora, Riichi, RoundLog, Ryuukyoku
-from game.records.tenhou6_codes import DAN_NAMES, DRAW_TEXTS, LIMIT_TEXTS, TSUMOGIRI, YAKU_NAMES, tile_code
+from game.records.model import (
+    Agari, Bye, Call, Discard, Draw, GameLog, NewDora, Rejoin, Riichi, RoundLog, Ryuukyoku,
+)
+from game.records.tenhou6_codes import (
+    DAN_NAMES, DRAW_TEXTS, LIMIT_TEXTS, LOBBY_BITS, LOBBY_NAMES, TSUMOGIRI, YAKU_NAMES, tile_code,
+)
 from game.rules.melds import Meld
 from game.rules.tiles import RED_FIVES
 
-ROOM_TEXTS = ((0xA0, "鳳"), (0x80, "特"), (0x20, "上"))  # GO type bits of the room, else 一般 (般)
 CALL_LETTER_SLOT = {3: 0, 2: 1, 1: 2}  # the called tile's place in a call text, by where it came from
 
 
@@ -17,7 +20,10 @@ def write_tenhou6(game: GameLog, title: list[str] | None = None) -> dict:
     The inverse of :func:`parse_tenhou6` up to what the format drops (dice, copy numbers):
     each round's 17 entries, call texts, riichi and kan markers, the results with Tenhou's
     value and yaku texts, and the header fields the log knows (``name``, ``rule``, ``dan``,
-    ``rate``, ``sx``, ``lobby``, ``ref``, ``sc``). ``title`` is added when given.
+    ``rate``, ``sx``, ``lobby``, ``ref``, ``sc``, and ``connection`` when a player dropped out).
+    ``title`` is added when given. Of a real game, this is Tenhou's own JSON but for ``ratingc``,
+    which no mjlog holds (docs/reference.md §4 gives the order of tiles, ``disp`` and
+    ``connection`` as Tenhou writes them).
 
         >>> from game.records.mjlog_read import parse_mjlog
         >>> hands = " ".join(f'hai{s}="{",".join(str(13 * s + i) for i in range(13))}"' for s in range(4))
@@ -46,17 +52,34 @@ def write_tenhou6(game: GameLog, title: list[str] | None = None) -> dict:
     owari = game.owari
     if owari is not None:
         data["sc"] = [_plain_number(x) for pair in zip(owari.scores, owari.results) for x in pair]
+    connection = _connections(game)
+    if connection:
+        data["connection"] = connection
     data["name"] = [p.name for p in game.players]
     return data
 
 
 def _rule_text(game: GameLog) -> str:
     """``rule.disp``: the room (鳳 特 上 般), the length, open tanyao, red fives, fast."""
-    bits = game.go_type or 0
-    room = next((text for mask, text in ROOM_TEXTS if bits & mask == mask), "般")
+    room = LOBBY_NAMES[(game.go_type or 0) & LOBBY_BITS]
     rules = game.rules
     return ("三" if rules.three_player else "") + room + ("南" if rules.east_south else "東") + \
         ("喰" if rules.open_tanyao else "") + ("赤" if rules.red_fives else "") + ("速" if rules.fast else "")
+
+
+def _connections(game: GameLog) -> list[dict]:
+    """Tenhou's ``connection`` list: a player who dropped out (``what`` 0, the mjlog's ``BYE``) or
+    came back (1, a ``UN`` in mid-game), with the round's place in ``log`` and ``step``, the draws
+    and discards of that round before it (docs/reference.md §4)."""
+    entries = []
+    for index, round_log in enumerate(game.rounds):
+        step = 0
+        for event in round_log.events:
+            if isinstance(event, (Draw, Discard)):
+                step += 1
+            elif isinstance(event, (Bye, Rejoin)):
+                entries.append({"what": int(isinstance(event, Rejoin)), "log": index, "who": event.seat, "step": step})
+    return entries
 
 
 def _plain_number(value: float) -> float | int:
@@ -89,7 +112,8 @@ class _RoundWriter:
         entry = [[init.round_index, init.honba, init.riichi_sticks], list(init.scores),
                  [self.code(t) for t in self.dora], ura]
         for seat in range(4):
-            entry += [[self.code(t) for t in sorted(init.hands[seat])], self.takes[seat], self.discards[seat]]
+            entry += [[self.code(t) for t in in_tenhou_order(init.hands[seat])], self.takes[seat],
+                      self.discards[seat]]
         entry.append(self.result(results))
         return entry
 
@@ -111,14 +135,14 @@ class _RoundWriter:
 
     def call(self, seat: int, meld: Meld) -> None:
         if meld.kind == "ankan":
-            codes = [self.code(t) for t in sorted(meld.tiles, key=_red_last)]
+            codes = [self.code(t) for t in in_tenhou_order(meld.tiles)]
             self.discards[seat].append("".join(map(str, codes[:3])) + "a" + str(codes[3]))
             return
         if meld.kind == "kakan":
             pon = self._pon_text(seat, meld, "k")
             self.discards[seat].append(pon)
             return
-        own = [self.code(t) for t in sorted(meld.tiles) if t != meld.called]
+        own = [self.code(t) for t in in_tenhou_order(meld.tiles) if t != meld.called]
         called = self.code(meld.called)
         relative = (meld.from_seat - seat) % 4
         if meld.kind == "chi":
@@ -138,7 +162,7 @@ class _RoundWriter:
     def _pon_text(self, seat: int, meld: Meld, letter: str) -> str:
         """An added kan: the pon's text with the added tile before the called one."""
         relative = (meld.from_seat - seat) % 4
-        own = [str(self.code(t)) for t in sorted(meld.tiles) if t not in (meld.called, meld.added)]
+        own = [str(self.code(t)) for t in in_tenhou_order(meld.tiles) if t not in (meld.called, meld.added)]
         own.insert(CALL_LETTER_SLOT[relative], f"{letter}{self.code(meld.added)}{self.code(meld.called)}")
         return "".join(own)
 
@@ -165,8 +189,14 @@ class _RoundWriter:
         return [name, list(draw.deltas)] if draw.reason == "nm" else [name]
 
 
-def _red_last(tile: int) -> tuple[bool, int]:
-    return tile in RED_FIVES, tile
+def in_tenhou_order(tiles) -> list[int]:
+    """Tiles in the order of Tenhou's own JSON: by kind, a red five after the plain fives of its
+    kind (a hand ``[..., 35, 53, 36, ...]``, a meld ``35p3553``; docs/reference.md §4).
+
+        >>> in_tenhou_order([92, 89, 88, 20])  # 6s, 5s, red 5s, 6m
+        [20, 89, 88, 92]
+    """
+    return sorted(tiles, key=lambda tile: (tile // 4, tile in RED_FIVES, tile))
 
 
 def _write_round(round_log: RoundLog, red: bool) -> list:

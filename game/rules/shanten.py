@@ -1,4 +1,4 @@
-"""Shanten, waits, ukeire and the discard evaluation: the naive method, exact and fast.
+"""Shanten, waits, ukeire and the discard evaluation.
 
 A hand of n concealed tiles (n = 3k+1 or 3k+2; the 4-k called melds are implied) aims at
 k sets and a pair. Shanten counts the tiles still missing, less one:
@@ -6,10 +6,9 @@ k sets and a pair. Shanten counts the tiles still missing, less one:
     shanten = 3k + 1 - kept
 
 where ``kept`` is the most of the hand's tiles that one complete target hand (k sets +
-a pair, at most four copies of any kind) can keep. This is the naive method of the seed
-notes (remove a pair, the sets, the partial sets, count ``8 - 2*sets - partials - pair``)
-said in tiles kept, and it makes Tenhou's rule exact for free: a wait on a kind the hand
-already holds four of would need a fifth copy, so it is not tenpai.
+a pair, at most four copies of any kind) can keep. Said in tiles kept, Tenhou's rule is
+exact for free: a wait on a kind the hand already holds four of would need a fifth copy,
+so it is not tenpai.
 
     >>> from game.rules.tiles import counts34, parse_tiles
     >>> shanten(counts34(parse_tiles("123m456p789s1122z")))
@@ -19,22 +18,8 @@ already holds four of would need a fifth copy, so it is not tenpai.
     >>> shanten_forms(counts34(parse_tiles("19m19p19s1234567z")))
     (8, 6, 0)
 
-How it stays fast without tables: suits are independent except for the number of sets and
-the single pair, so each suit (and the honours) is summarised by its *record*: for p = 0, 1
-pair groups and g = 0..4 set groups, the most tiles it keeps, all packed in one int (six
-bits a figure) so that two records merge field by field in a few integer operations.
-Within a suit, kinds two or more empty kinds apart cannot share a set, so a suit is cut
-there into pieces, each a run solved alone by a small exact dynamic programme over its
-kinds, whose states are the sequences still open (no more than two equal ones need start at
-a kind: three keep what three triplets keep); the room around a run matters only beside a
-quad, and there one free kind keeps what two keep unless the quad is alone. A run met for
-the first time is joined from its head, run forwards, and its tail, run backwards, each
-memoised and each built from one a kind shorter (see _run_figures). A suit's exact counts,
-a piece where it sits, a run with its room, the honours, and two records merged are each
-memoised in a dict, all bounded to 1 MiB together (tracemalloc), each simply cleared when
-full: a hand met before is four look-ups and three merges. Chiitoitsu and kokushi are
-counted with ``bytes.count``, kokushi only when it could be the lowest.
-benchmarks/shanten.py times all this against the oracle by family of hand, cold and warm.
+How ``kept`` is found, exact and fast (the naive method): game.rules.kept_tiles. Chiitoitsu
+and kokushi are counted here with ``bytes.count``, kokushi only when it could be the lowest.
 
 Ukeire draws each kind that may matter once: kinds next to the hand's tiles one by one,
 and the far kinds in two classes (yaochuu or not) whose members all score alike. Only the
@@ -49,609 +34,20 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.tasks import TaskGen, run_to_end
+from game.rules import hand_record
 from game.rules.errors import InputError
+from game.rules.hand_record import (
+    _BAD_COUNTS, _FIELD_BITS, _FIELD_MASK, _VALID_COUNTS, NUM_TILES_OF_KIND, _merge,
+)
+from game.rules.kept_tiles import _honour_record, _suit_met
 from game.rules.tiles import NUM_KINDS, YAOCHUU_KINDS, is_yaochuu
 
-NUM_TILES_OF_KIND = 4
 MAX_HAND = 14
-MAX_GROUPS = 4  # sets in a full hand
-
-# A record sums up a part of the hand (a suit, the honours, several of them) in one int:
-# field f = p * 5 + g (6 bits at 6 * f, f = 0..9) holds the most tiles kept with p pair groups
-# (0/1) and g set groups (0..4), never decreasing in g. One int is cheap to store, to hash as
-# a memo key, and to merge field by field (see _packed_max); parts that keep alike share one,
-# whatever their tile counts (the hand's own count is all shanten needs). A part with no tiles
-# keeps nothing: its record is 0, and no other is.
-_KEPT_FIGURES = 10
-_FIELD_BITS = 6
-_FIELD_MASK = 63
-_FIGURES = (1 << _FIELD_BITS * _KEPT_FIGURES) - 1
-_ONES = sum(1 << _FIELD_BITS * f for f in range(_KEPT_FIGURES))
-_GUARDS = _ONES << 5  # the top bit of every field; fields stay below 32 (see _packed_max)
-
-# ---------------------------------------------------------------- memos
-#
-# Records are memoised in dicts, each simply cleared when full. The bounds keep all of them
-# full together under MEMO_BUDGET_BYTES as tracemalloc counts them (tests/test_shanten_memory.py
-# fills them; benchmarks/shanten.py prints it); no bound passes 2/3 of a power of two, where a
-# dict's table would double. Every hand makes up to three merges, so they get a fair share;
-# the exact suits, met most, the largest.
-MEMO_BUDGET_BYTES = 1024 * 1024
-MAX_SUIT_MEMO = 2700
-MAX_PIECE_MEMO = 1350
-MAX_RUN_MEMO = 680
-MAX_MERGE_MEMO = 1000
-MAX_HEAD_MEMO = 1000
-MAX_REST_MEMO = 600
-MAX_HONOURS_MEMO = 600
-MAX_STEPS_MEMO = 150
-
-# A suit's exact nine counts -> record: the first look-up, the most entries, the cheapest to
-# find again (from its pieces' records), so kept apart from the pieces and runs it would clear.
-_suit_memo: dict[bytes, int] = {}
-# A piece of a suit (see _suit_met) with where it sits -> record; a run with its room (see
-# _block_record) -> record.
-_piece_memo: dict[bytes, int] = {}
-_run_memo: dict[bytes, int] = {}
-_merge_memo: dict[int, int] = {}  # two records a <= b as a << 60 | b -> their merge
-_steps_memo: dict[int, tuple] = {}  # a record -> the steps a merge moves the other by
-_honours_memo: dict[bytes, int] = {}  # the honour counts held, in order (no zeros) -> record
-_honour_kinds_memo: dict[int, int] = {}  # how many honours held once, twice, ... -> record
-_head_memo: dict[bytes, int] = {}  # a run's first kinds -> the DP's states after them
-_rest_memo: dict[bytes, int] = {}  # a run's kinds from one on -> its records by entry state
-_moves_memo: dict[int, tuple] = {}  # see _moves
-_STEP_SHAPES: dict[tuple[int, int], tuple] = {}  # (field, kept) -> a merge step (see _steps)
 
 _yaochuu_counts = operator.itemgetter(*YAOCHUU_KINDS)
-
-# name -> (memo, bound); honour_kinds and moves are bounded by nature
-_MEMOS: dict[str, tuple[dict, int]] = {
-    "suit": (_suit_memo, MAX_SUIT_MEMO),
-    "piece": (_piece_memo, MAX_PIECE_MEMO),
-    "run": (_run_memo, MAX_RUN_MEMO),
-    "merge": (_merge_memo, MAX_MERGE_MEMO),
-    "honour_kinds": (_honour_kinds_memo, 330),
-    "moves": (_moves_memo, 75),
-    "steps": (_steps_memo, MAX_STEPS_MEMO),
-    "honours": (_honours_memo, MAX_HONOURS_MEMO),
-    "head": (_head_memo, MAX_HEAD_MEMO),
-    "rest": (_rest_memo, MAX_REST_MEMO),
-}
-
-
-def memo_usage() -> dict[str, tuple[int, int]]:
-    """Entries held and the bound of each memo, for the debug overlay and the benchmark.
-
-        >>> memo_usage()["run"][1] == MAX_RUN_MEMO
-        True
-    """
-    return {name: (len(memo), bound) for name, (memo, bound) in _MEMOS.items()}
-
-
-def clear_memos() -> None:
-    """Forget every memoised record (benchmarks and tests start cold)."""
-    for memo, _ in _MEMOS.values():
-        memo.clear()
-
-
-def _remember(memo: dict, bound: int, key: bytes, record: int) -> int:
-    """Memoise a record in one of the bounded memos, cleared when full; returns it."""
-    if len(memo) >= bound:
-        memo.clear()
-    memo[key] = record
-    return record
-
-
-def _packed_max(a: int, b: int) -> int:
-    """Field by field maximum of two packed figures, every field below 32.
-
-    Setting each field's top bit in ``a`` and subtracting ``b`` leaves that bit set exactly
-    where a >= b (no borrow crosses a field); the bit, less one shifted down, masks the field.
-
-        >>> _packed_max(3 | 20 << 6, 5 | 17 << 6) == 5 | 20 << 6
-        True
-    """
-    a_at_least_b = ((a | _GUARDS) - b) & _GUARDS
-    return b ^ ((a ^ b) & (a_at_least_b - (a_at_least_b >> 5)))
-
-
-def _pack(vector: Sequence[int]) -> int:
-    """The record of a part that keeps ``vector``."""
-    record = 0
-    for f, kept in enumerate(vector):
-        record |= kept << _FIELD_BITS * f
-    return record
-
-
-def _unpack(record: int) -> list[int]:
-    """The ten kept figures of a record (for tests and the docs).
-
-        >>> _unpack(_pack([0, 1, 1, 1, 1, 1, 1, 1, 1, 1]))
-        [0, 1, 1, 1, 1, 1, 1, 1, 1, 1]
-    """
-    return [record >> _FIELD_BITS * f & _FIELD_MASK for f in range(_KEPT_FIGURES)]
-
-
-def _regular_shanten(record: int, tiles: int) -> int:
-    """Shanten of a whole hand of ``tiles`` tiles from its record: 3k + 1 - kept, with k sets
-    and the pair."""
-    if tiles % 3 == 0 or tiles > MAX_HAND:
-        raise _size_error(tiles)
-    sets = tiles // 3
-    return 3 * sets + 1 - (record >> _FIELD_BITS * (5 + sets) & _FIELD_MASK)
-
-
-# ---------------------------------------------------------------- exact block solver
-
-
-# The solver's states carry packed figures too, each field biased by 16: 16 + the most
-# tiles kept so far, or less than 16 where no such choice exists yet. A block keeps at most
-# 14 tiles, so a field stays below 32 and _packed_max applies.
-_REACHED = 16
-_START = _REACHED  # nothing placed: 0 pairs, 0 sets, 0 tiles kept
-# Three equal sequences keep what three triplets of their kinds keep (the same target), so
-# no more than two need start at one kind: fewer states, same figures.
-MAX_EQUAL_SEQUENCES = 2
-
-
-def _exact_vector(counts: Sequence[int], sequences: bool = True) -> list[int]:
-    """The ten kept figures of a run of counts (see _block_figures), as a list.
-
-        >>> _exact_vector([0, 0, 1, 1, 0, 0])  # a ryanmen: a set keeps 2
-        [0, 2, 2, 2, 2, 1, 2, 2, 2, 2]
-        >>> _exact_vector([4], sequences=False)  # four honours: the fourth is dead
-        [0, 3, 3, 3, 3, 2, 3, 3, 3, 3]
-    """
-    return _unpack(_block_figures(counts, sequences))
-
-
-def _block_figures(counts: Sequence[int], sequences: bool = True, entry: int = 0) -> int:
-    """Most tiles kept for each (pairs p, sets g), packed, by dynamic programming over the kinds.
-
-    A state is the number of sequences started one kind back and two kinds back (0..2
-    each, see MAX_EQUAL_SEQUENCES), mapped to the packed kept figures (biased by _REACHED)
-    of every way of getting there; ``entry`` is the state the run starts in (sequences
-    begun before it, see _run_figures). At each kind we may start sequences, a triplet and
-    a pair, as long as the target holds at most four copies of the kind. Groups that would
-    keep none of our tiles are added at the end, as "never decreasing in g": an empty set or
-    pair fits elsewhere.
-    """
-    last_start = len(counts) - 3 if sequences else -1  # a sequence may not run past the block
-    states = {entry: _START}  # started_1 | started_2 << 3 -> packed kept figures
-    for i in range(len(counts)):
-        states = _advance(states.items(), counts, i, last_start)
-    return _closed(states.values()) - _REACHED * _ONES
-
-
-def _spare(counts: Sequence[int], i: int, last_start: int) -> int:
-    """How many sequences that keep nothing at kind ``i`` may start there; -1: none at all.
-
-    A spare sequence would keep as much one kind to the right, unless it cannot move there:
-    the block ends (i + 3 is past it) or the kind it would move onto is held four times (its
-    target may be full). Only then are they tried, never more than the copies of their other
-    two kinds (checked exhaustively in the tests).
-    """
-    if i > last_start:
-        return -1
-    if i + 3 < len(counts) and counts[i + 3] < NUM_TILES_OF_KIND:
-        return 0
-    return max(counts[i + 1], counts[i + 2])
-
-
-def _advance(states, counts: Sequence[int], i: int, last_start: int) -> dict[int, int]:
-    """One kind of _block_figures: the states after kind ``i`` from the (state, figures) before."""
-    here = counts[i]
-    guards = _GUARDS
-    moves_memo = _moves_memo
-    spare = _spare(counts, i, last_start)
-    following: dict[int, int] = {}
-    best = following.get
-    if not here and spare <= 0:  # nothing to keep or start here: sequences just move on
-        for state, figures in states:
-            key = (state & 7) << 3
-            kept = best(key)
-            if kept is not None:  # _packed_max, inline
-                at_least = ((kept | guards) - figures) & guards
-                figures ^= (kept ^ figures) & (at_least - (at_least >> 5))
-            following[key] = figures
-        return following
-    for state, figures in states:
-        started_1 = state & 7
-        pending = started_1 + (state >> 3)
-        if spare < 0:
-            most_new = 0
-        else:
-            most_new = here - pending + spare if here > pending else spare
-            if most_new > MAX_EQUAL_SEQUENCES:
-                most_new = MAX_EQUAL_SEQUENCES
-        key = here | most_new << 3 | pending << 6
-        moves = moves_memo.get(key) or _moves(here, most_new, pending)
-        shifted = started_1 << 3  # started one kind back is now two kinds back
-        for new, variants in moves:
-            key = shifted | new
-            kept = best(key)
-            for mask, bits, gain in variants:
-                moved = ((figures & mask) << bits) + gain if bits else figures + gain
-                if kept is None:
-                    kept = moved
-                else:  # _packed_max, inline on the hot path
-                    at_least = ((kept | guards) - moved) & guards
-                    kept = moved ^ ((kept ^ moved) & (at_least - (at_least >> 5)))
-            following[key] = kept
-    return following
-
-
-# ---------------------------------------------------------------- a run as head and tail
-#
-# A new run is solved in two memoised halves. Its head (the first HEAD_KINDS kinds, fewer
-# in a run shorter than HEAD_KINDS + 3) is run forwards: the DP's states after it are
-# memoised by the head's counts, each built from the head one kind shorter. Its tail (the
-# rest) is run backwards (_rest): the record from each state the tail can be entered in is
-# memoised by the tail's counts, each built from the tail one kind shorter. Runs share heads
-# and tails far more often than whole runs, so a run never met before mostly costs the join
-# (_run_figures), a fixed handful of big-int operations instead of some eighty steps of the
-# DP. Under tracemalloc, where every int the solver makes costs microseconds, that matters
-# even more than the time.
-HEAD_KINDS = 5
-LOOK_AHEAD = 3  # the DP's step at a kind looks this far to its right (see _advance)
-_QUAD_AHEAD = bytes([NUM_TILES_OF_KIND + 1])  # marks a head key that carries the kinds ahead
-
-# Joining lays ten 64-bit lanes side by side in one int: lane f holds the tail's record moved
-# up by field f of the head (as _merge does), plus the head's figure f where that lands.
-# Lane (0, g) holds the tail's record moved up g sets, lane (1, g) its no-pair half moved into
-# the pair's fields too: each half (five fields, 30 bits) times _TO_SET_LANES is itself moved
-# up 0..4 sets in lanes 0..4, and the fields moved past four sets are cut off (_SET_LANES).
-_LANE_BITS = 64
-_LANES = range(_KEPT_FIGURES)
-_LANE_GUARDS = sum(_GUARDS << _LANE_BITS * f for f in _LANES)
-_LANE_LOWS = sum(_FIELD_MASK << _LANE_BITS * f for f in _LANES)
-# Times this, field f of a head's figures lands at the bottom of lane f: the copies overlap
-# only where fields below 32 cannot carry into a lane's bottom field.
-_TO_LANES = sum(1 << (_LANE_BITS - _FIELD_BITS) * f for f in _LANES)
-_REACHED_BITS = _ONES << 4  # a head's field holds 16 or more (bit 4) once reached
-_FOLDS = tuple(_LANE_BITS * lanes for lanes in (5, 3, 2, 1))  # ten lanes into one, halving
-_HEAD_SLOTS = 9  # the DP's states: 0..2 sequences started one kind back, and two kinds back
-_HEAD_MASK = (1 << _HEAD_SLOTS) - 1
-_HEAD_SLOT_BITS = 64
-_HEAD_SLOT_SHIFTS: dict[int, tuple] = {}  # which slots a head holds -> (state, shift) of each
-_HALF_BITS = _FIELD_BITS * 5  # a record's five no-pair fields, then its five pair fields
-_HALF = (1 << _HALF_BITS) - 1
-_TO_SET_LANES = sum(1 << (_LANE_BITS + _FIELD_BITS) * g for g in range(5))
-_SET_LANES = sum(_HALF << _LANE_BITS * g for g in range(5))
-
-
-def _head_states(run: bytes, length: int) -> int:
-    """The DP's states after the run's first ``length`` kinds, packed in one int (see _heads).
-
-    The steps look up to three kinds ahead, and only for a quad there (see _spare), so the
-    key is the head's counts, and beyond them what each of its last steps sees of a quad
-    three kinds on: how many spare sequences it may start. Unreached fields are zeroed (they
-    stay below 16 either way), which _run_figures' join needs.
-    """
-    key = run[:length]
-    if NUM_TILES_OF_KIND in run[length:length + LOOK_AHEAD]:
-        spares = bytes(max(run[i + 1], run[i + 2]) if run[i + 3] == NUM_TILES_OF_KIND else 0
-                       for i in range(max(length - LOOK_AHEAD, 0), length))
-        if spares.strip(b"\0"):
-            key += _QUAD_AHEAD + spares
-    packed = _head_memo.get(key)
-    if packed is None:
-        before = _head_states(run, length - 1) if length > 1 else _NOTHING_PLACED
-        following = _advance(_heads(before), run, length - 1, len(run) - 3)
-        packed = 0
-        for state, figures in following.items():
-            slot = _SLOT_OF_STATE[state]
-            figures &= ((figures & _REACHED_BITS) >> 4) * _FIELD_MASK
-            packed |= figures << _HEAD_SLOT_BITS * slot + _HEAD_SLOTS | 1 << slot
-        if len(_head_memo) >= MAX_HEAD_MEMO:
-            _head_memo.clear()
-        _head_memo[key] = packed
-    return packed
-
-
-def _heads(packed: int) -> list[tuple[int, int]]:
-    """The (state, figures) a packed head holds (see _slots)."""
-    return [(state, packed >> shift & _FIGURES) for state, shift, _ in _slots(packed)]
-
-
-def _slots(packed: int) -> tuple:
-    """(state, shift, bit) of each state a packed head (or rest) holds: the low nine bits tell
-    which of the nine states it reached (state s1 | s2 << 3 in slot s1 + 3 * s2, that slot's
-    bit), each slot's figures 64 bits above the one before, from ``shift`` on."""
-    slots = _HEAD_SLOT_SHIFTS.get(packed & _HEAD_MASK)
-    if slots is None:
-        slots = _HEAD_SLOT_SHIFTS[packed & _HEAD_MASK] = tuple(
-            (slot % 3 | slot // 3 << 3, _HEAD_SLOT_BITS * slot + _HEAD_SLOTS, 1 << slot)
-            for slot in range(_HEAD_SLOTS) if packed >> slot & 1)
-    return slots
-
-
-def _rest(run: bytes, start: int, state: int) -> int:
-    """The record (biased by _REACHED) of the run's kinds from ``start`` on, entered in ``state``.
-
-    The DP backwards: the best over the moves at ``start`` of what the rest keeps after
-    them, moved up by the groups the move adds. Memoised by the counts from ``start`` on (the
-    moves look ahead no further), the records of the states met so far packed in one int as
-    a head's are (see _heads), so a run mostly meets a rest it has seen.
-    """
-    rest = run[start:]
-    slot = _SLOT_OF_STATE[state]
-    packed = _rest_memo.get(rest, 0)
-    if packed >> slot & 1:
-        return packed >> _HEAD_SLOT_BITS * slot + _HEAD_SLOTS & _FIGURES
-    if start == len(run):  # empty groups fill every field; a sequence still open cannot end here
-        return _ALL_REACHED if state == 0 else 0
-    here = run[start]
-    started_1 = state & 7
-    pending = started_1 + (state >> 3)
-    spare = _spare(run, start, len(run) - 3)
-    if spare < 0:
-        most_new = 0
-    else:
-        most_new = min(here - pending + spare if here > pending else spare, MAX_EQUAL_SEQUENCES)
-    moves = _moves_memo.get(here | most_new << 3 | pending << 6) or _moves(here, most_new, pending)
-    guards = _GUARDS
-    best = 0
-    for new, variants in moves:
-        after = _rest(run, start + 1, started_1 << 3 | new)
-        for mask, bits, gain in variants:
-            moved = ((after & mask) << bits) + gain if bits else after + gain
-            at_least = ((best | guards) - moved) & guards
-            best = moved ^ ((best ^ moved) & (at_least - (at_least >> 5)))
-    packed = _rest_memo.get(rest)  # again: the steps after this one may have cleared the memo
-    if packed is None:
-        if len(_rest_memo) >= MAX_REST_MEMO:
-            _rest_memo.clear()
-        packed = 0
-    _rest_memo[rest] = packed | best << _HEAD_SLOT_BITS * slot + _HEAD_SLOTS | 1 << slot
-    return best
-
-
-def _run_figures(run: bytes) -> int:
-    """_block_figures of a run, from its memoised head and tail (equal: checked in the tests).
-
-    For each state the head can end in, lane f of ``joined`` is the tail's record entered in
-    that state moved up by field (p, g) of the head, plus the head's figure there, in the
-    fields it lands in: what _merge computes, one lane per field. The best over states and
-    lanes is the run's record (the head's state 0, field (0, 0), lane 0 covers every field).
-
-        >>> _unpack(_run_figures(bytes([1, 1, 2, 2, 1]))) == _exact_vector([1, 1, 2, 2, 1])
-        True
-    """
-    head = min(HEAD_KINDS, len(run) - LOOK_AHEAD)  # every head step sees its kinds ahead
-    if head < 1:
-        return _rest(run, 0, 0) - _ALL_REACHED
-    tail = run[head:]
-    rests = _rest_memo
-    half, to_sets, sets, half_bits = _HALF, _TO_SET_LANES, _SET_LANES, _HALF_BITS
-    pair_lanes = _HALF_BITS + _LANE_BITS * 5
-    to_lanes, lows, ones, cover, guards = _TO_LANES, _LANE_LOWS, _ONES, _LANE_COVER, _LANE_GUARDS
-    joined = 0
-    heads = _head_states(run, head)
-    rest = rests.get(tail, 0)  # packed as a head is: the same slots
-    for state, shift, bit in _slots(heads):
-        if rest & bit:
-            record = (rest >> shift & _FIGURES) - _ALL_REACHED
-        else:
-            record = _rest(run, head, state) - _ALL_REACHED
-            rest = rests.get(tail, 0)
-        figures = heads >> shift & _FIGURES
-        no_pair = (record & half) * to_sets & sets
-        moved = no_pair | ((record >> half_bits) * to_sets & sets) << half_bits | no_pair << pair_lanes
-        moved += (figures * to_lanes & lows) * ones & cover
-        at_least = ((joined | guards) - moved) & guards  # _packed_max, inline, lane by lane
-        joined = moved ^ ((joined ^ moved) & (at_least - (at_least >> 5)))
-    for shift in _FOLDS:  # the best of the ten lanes, into lane 0
-        moved = joined >> shift
-        at_least = ((joined | guards) - moved) & guards
-        joined = moved ^ ((joined ^ moved) & (at_least - (at_least >> 5)))
-    return (joined & _FIGURES) - _ALL_REACHED
-
-
-def _closed(ends) -> int:
-    """The field-wise best of the solver's end states, with empty groups added where they help.
-
-    Field (0, 0) is always reached, so afterwards every field is: empty groups cost nothing.
-    """
-    guards = _GUARDS
-    figures = 0
-    for moved in ends:
-        at_least = ((figures | guards) - moved) & guards  # _packed_max, inline
-        figures = moved ^ ((figures ^ moved) & (at_least - (at_least >> 5)))
-    for mask, bits in (_ONE_MORE_SET,) * MAX_GROUPS + (_ONE_MORE_PAIR,):  # never decreasing
-        moved = (figures & mask) << bits
-        at_least = ((figures | guards) - moved) & guards
-        figures = moved ^ ((figures ^ moved) & (at_least - (at_least >> 5)))
-    return figures
-
-
-def _moves(here: int, most_new: int, pending: int) -> tuple:
-    """The moves at a kind holding ``here`` tiles with ``pending`` sequences passing through.
-
-    Each move starts ``new`` sequences (0 to ``most_new``, at most MAX_EQUAL_SEQUENCES) and
-    maybe a triplet or the pair, with at most four copies of the kind in the target. A
-    triplet or pair is only placed where it keeps a tile here: one that keeps nothing is an
-    empty group, which fits anywhere (see _block_figures' end). The moves come as
-    ``(new, variants)``, one per number of new sequences (they lead to the same state), each
-    variant a (mask, bits, gain): the packed figures are masked, shifted by the groups it
-    adds, and gain the tiles it keeps here in every field. Memoised: at most 5 * 3 * 5 keys,
-    bounded by nature; the masks and gains are shared constants, so an entry is small.
-    """
-    moves = []
-    for new in range(min(most_new, NUM_TILES_OF_KIND - pending) + 1):
-        used = pending + new
-        choices = [(used, 0, new)]
-        if here > used and used + 3 <= NUM_TILES_OF_KIND:
-            choices.append((used + 3, 0, new + 1))  # and a triplet
-        if here > used and used + 2 <= NUM_TILES_OF_KIND:
-            choices.append((used + 2, 1, new))  # and the pair
-        variants = tuple((*_GROUP_SHIFTS[added][pair], _GAINS[min(target, here)])
-                         for target, pair, added in choices if added <= MAX_GROUPS)
-        moves.append((new, variants))
-    moves = _moves_memo[here | most_new << 3 | pending << 6] = tuple(moves)
-    return moves
-
-
-def _group_shift(added: int, pair: int) -> tuple[int, int]:
-    """Mask and shift moving packed field (p, g) to (p + pair, g + added), dropping overflow."""
-    mask = 0
-    for p in range(2 - pair):
-        for g in range(MAX_GROUPS + 1 - added):
-            mask |= 63 << _FIELD_BITS * (p * 5 + g)
-    return mask, _FIELD_BITS * (pair * 5 + added)
-
-
-def _split(f: int) -> tuple[int, int, int]:
-    """For field f = (pa, ga) of a first record: the mask and shift moving a second record's
-    field (p, g) to (p + pa, g + ga), and ones in just the fields it moves to."""
-    mask, shift = _group_shift(f % 5, f // 5)
-    return mask, shift, (_ONES & mask) << shift
-
-
-# A few constants of the packing, shared by every memo entry that uses them.
-_GROUP_SHIFTS = [[_group_shift(added, pair) for pair in (0, 1)] for added in range(MAX_GROUPS + 1)]
-_GAINS = [kept * _ONES for kept in range(NUM_TILES_OF_KIND + 1)]
-_SPLITS = [_split(f) for f in range(_KEPT_FIGURES)]  # see _merge
-_ONE_MORE_SET = _group_shift(1, 0)
-_ONE_MORE_PAIR = _group_shift(0, 1)
-# The fields lane f of a join covers: those field f of the head moves the tail's into.
-_LANE_COVER = sum(_SPLITS[f][2] * _FIELD_MASK << _LANE_BITS * f for f in _LANES)
-_SLOT_OF_STATE = [(state & 7) + 3 * (state >> 3) for state in range(3 << 3 | 3)]  # see _heads
-_ALL_REACHED = _REACHED * _ONES
-_NOTHING_PLACED = _START << _HEAD_SLOTS | 1  # the head of no kinds: state 0, in slot 0
-
-
-# ---------------------------------------------------------------- records of suits and honours
-
-
-def _merge(a: int, b: int) -> int:
-    """The record of two parts together: the sets split between them, one pair at most (memoised).
-
-        >>> one = _pack([0, 1, 1, 1, 1, 1, 1, 1, 1, 1])  # a lone tile: a set or the pair keeps 1
-        >>> _unpack(_merge(one, one))
-        [0, 1, 2, 2, 2, 1, 2, 2, 2, 2]
-    """
-    if not a or not b:
-        return a or b
-    if a > b:  # one order for both: the part that keeps less (fewer steps, see _merge_new) first
-        a, b = b, a
-    key = a << 60 | b
-    return _merge_memo.get(key) or _merge_new(a, b, key)
-
-
-def _merge_new(a: int, b: int, key: int) -> int:
-    """Each field (pa, ga) of ``a`` plus all of ``b`` moved up by it, kept at the field-wise
-    max; memoised under ``key``."""
-    merged = b  # a's field (0, 0) keeps nothing: b as it is
-    guards = _GUARDS
-    for mask, shift, gain in _steps_memo.get(a) or _steps(a):
-        moved = ((b & mask) << shift) + gain
-        at_least = ((merged | guards) - moved) & guards  # _packed_max, inline
-        merged = moved ^ ((merged ^ moved) & (at_least - (at_least >> 5)))
-    if len(_merge_memo) >= MAX_MERGE_MEMO:
-        _merge_memo.clear()
-    _merge_memo[key] = merged
-    return merged
-
-
-def _steps(a: int) -> tuple:
-    """The fields of ``a`` a merge must move the other record by: (mask, shift, gain) each.
-
-    A field no higher than the one before it in g, or than its no-pair twin, adds nothing
-    those do not add already (the other record never decreases), so only a's steps count;
-    field (0, 0) keeps nothing and moves nothing. Memoised: a record is merged many times.
-    """
-    steps = []
-    before = 0
-    for f in range(1, _KEPT_FIGURES):
-        kept = a >> _FIELD_BITS * f & _FIELD_MASK
-        if f == 5:
-            before = 0
-        if kept > before and (f < 5 or kept > (a >> _FIELD_BITS * (f - 5) & _FIELD_MASK)):
-            step = _STEP_SHAPES.get((f, kept))
-            if step is None:  # one per field and figure (at most 9 * 15), shared by every record
-                mask, shift, ones = _SPLITS[f]
-                step = _STEP_SHAPES[f, kept] = (mask, shift, kept * ones)
-            steps.append(step)
-        before = kept
-    if len(_steps_memo) >= MAX_STEPS_MEMO:
-        _steps_memo.clear()
-    steps = _steps_memo[a] = tuple(steps)
-    return steps
-
-
-def _block_record(block: bytes, room_left: int, room_right: int) -> int:
-    """Record of one run of tiles (no two empty kinds in a row), memoised.
-
-    The free kinds around it (0..2 each side) matter only near a quad (all checked in the
-    tests): a run of three or more kinds needs no room on a side whose last three kinds
-    hold no quad, and beside a quad one free kind keeps what two keep, unless the quad is
-    alone. A run of two kinds without a quad keeps with one free kind beside it what it
-    keeps with any room it can have. So each run is solved with the least room that keeps
-    alike, and memoised so: fewer runs to solve, and shorter.
-    """
-    if len(block) == 1 and block[0] < NUM_TILES_OF_KIND:  # a lone kind keeps what an honour keeps
-        return _honour_kind_record(block[0])
-    if NUM_TILES_OF_KIND in block:
-        if len(block) >= 3:
-            room_left = room_left if NUM_TILES_OF_KIND in block[:3] else 0
-            room_right = room_right if NUM_TILES_OF_KIND in block[-3:] else 0
-        if len(block) >= 2:
-            room_left, room_right = min(room_left, 1), min(room_right, 1)
-        padded = bytes(room_left) + block + bytes(room_right)
-    elif len(block) == 2:
-        padded = b"\0" + block
-    else:
-        padded = block
-    padded = min(padded, padded[::-1])  # a run keeps what its mirror image keeps
-    record = _run_memo.get(padded)
-    if record is None:
-        record = _remember(_run_memo, MAX_RUN_MEMO, padded, _run_figures(padded))
-    return record
-
-
-_VALID_COUNTS = bytes(range(NUM_TILES_OF_KIND + 1))
-_BAD_COUNTS = "tile counts must be 34 numbers from 0 to 4"
-
-
-def _check_part(counts: bytes) -> None:
-    """Memo keys are valid counts, so checking on a miss is enough for the hot path."""
-    if counts.translate(None, _VALID_COUNTS):
-        raise InputError(_BAD_COUNTS)
-
-
-_GAP = bytes(2)  # runs this far apart share no set
-
-
-def _honour_record(honours: bytes) -> int:
-    """Record of the seven honour counts: each kind is one set, the pair, or nothing.
-
-    Only how many kinds are held once, twice, ... matters, so that is the memo key (at most
-    330 of them: bounded by nature; the honours themselves vary too much to be worth one).
-    """
-    _check_part(honours)  # the key would not see a count over 4
-    kinds = honours.count(1) | honours.count(2) << 3 | honours.count(3) << 6 | honours.count(4) << 9
-    record = _honour_kinds_memo.get(kinds)
-    if record is None:
-        record = 0
-        for count in honours:
-            if count:
-                record = _merge(record, _honour_kind_record(count))
-        _honour_kinds_memo[kinds] = record
-    return record
-
-
-def _honour_kind_record(count: int) -> int:
-    """Record of one honour kind held ``count`` times (1-4), in the honours' memo.
-
-    A suited kind alone in its run, held at most three times, keeps the same (a sequence
-    through it keeps it alone, as a triplet or the pair would; checked in the tests).
-    """
-    kinds = 1 << 3 * (count - 1)  # _honour_record's key for it
-    record = _honour_kinds_memo.get(kinds)
-    if record is None:
-        record = _honour_kinds_memo[kinds] = _block_figures((count,), False)
-    return record
+# Named by assignment rather than imported, as game.rules.kept_tiles names the others (see there).
+_suit_memo = hand_record._suit_memo
+_honours_memo = hand_record._honours_memo
 
 
 # ---------------------------------------------------------------- shanten
@@ -673,6 +69,15 @@ def _checked(counts34: Sequence[int]) -> tuple[bytes, int]:
 
 def _size_error(total: int) -> InputError:
     return InputError(f"a hand has 1-14 tiles, not a multiple of 3 (got {total})")
+
+
+def _regular_shanten(record: int, tiles: int) -> int:
+    """Shanten of a whole hand of ``tiles`` tiles from its record: 3k + 1 - kept, with k sets
+    and the pair."""
+    if tiles % 3 == 0 or tiles > MAX_HAND:
+        raise _size_error(tiles)
+    sets = tiles // 3
+    return 3 * sets + 1 - (record >> _FIELD_BITS * (5 + sets) & _FIELD_MASK)
 
 
 def _part_record(part: int, counts: bytes) -> int:
@@ -703,53 +108,9 @@ def _hand_record(packed: bytes) -> int:
     return _merge(_merge(first, second), third)
 
 
-def _suit_met(suit: bytes) -> int:
-    """Record of a suit whose exact counts _suit_memo lacks: its pieces' records merged, then
-    memoised under its counts.
-
-    Kinds two or more empty kinds apart share no set, so a suit is cut at every two empty
-    kinds in a row into pieces, each solved alone (see _piece_met). A piece is memoised as it
-    is, with where it sits (first, last, both or neither of the suit's pieces), which says
-    how much room it has: pieces recur far more than suits.
-
-        >>> [list(piece) for piece in bytes([0, 1, 2, 0, 0, 0, 4, 0, 0]).split(_GAP)]
-        [[0, 1, 2], [0, 4], []]
-    """
-    pieces = suit.split(_GAP)
-    last = len(pieces) - 1
-    record = 0
-    for i, piece in enumerate(pieces):
-        if piece:
-            key = _PIECE_PLACES[(i == 0) | (i == last) << 1] + piece
-            piece_record = _piece_memo.get(key)
-            if piece_record is None:
-                piece_record = _piece_met(piece, i, last, key)
-            record = _merge(record, piece_record)
-    return _remember(_suit_memo, MAX_SUIT_MEMO, suit, record)
-
-
-_PIECE_PLACES = [bytes((NUM_TILES_OF_KIND + 1 + place,)) for place in range(4)]  # no count
-
-
-def _piece_met(piece: bytes, i: int, last: int, key: bytes) -> int:
-    """Record of piece ``i`` of a suit's pieces 0..``last`` (memoised under ``key``).
-
-    The piece's run has two free kinds on a side where another piece follows; at the suit's
-    ends, the empty kinds the piece starts or ends with (none or one: two would cut a piece).
-    """
-    _check_part(piece)
-    run = piece.strip(b"\0")
-    record = 0  # a piece of empty kinds keeps nothing
-    if run:
-        left = 2 if i else len(piece) - len(piece.lstrip(b"\0"))
-        right = 2 if i < last else len(piece) - len(piece.rstrip(b"\0"))
-        record = _block_record(run, left, right)
-    return _remember(_piece_memo, MAX_PIECE_MEMO, key, record)
-
-
 def _honours_met(honours: bytes) -> int:
     """Record of the honour counts held (no zeros) that the memo lacks (memoised under them)."""
-    if len(_honours_memo) >= MAX_HONOURS_MEMO:
+    if len(_honours_memo) >= hand_record.MAX_HONOURS_MEMO:
         _honours_memo.clear()
     record = _honours_memo[honours] = _honour_record(honours)
     return record
@@ -780,7 +141,7 @@ def shanten(counts34: Sequence[int]) -> int:
         -1
     """
     # _checked's checks, the cheap way round as this is the hot path: counts over 4 are
-    # caught on a memo miss (see _check_part).
+    # caught on a memo miss (see hand_record._check_part).
     try:
         packed = bytes(counts34)
     except (TypeError, ValueError):

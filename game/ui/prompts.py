@@ -1,10 +1,10 @@
 """The player's choices besides a discard, as a bar of buttons chosen with ←→ and O.
 
-``options(view, ...)`` turns the legal actions into buttons, only those that are legal:
-on the player's own turn TSUMO, RIICHI, KAN (closed or added, one per tile), NINE TERMINALS
-and DISCARD (back to the hand); when another seat's discard may be claimed RON, CHI (one per
-pair of tiles), PON, KAN, PASS and NO CALLS (pass every call for the rest of the round).
-Tsumo and ron are always asked, whatever the settings say.
+``options(view, ...)`` turns the legal actions into buttons, only those that are legal: on the
+player's own turn TSUMO, RIICHI, KAN (closed or added, one per tile), 9 TERMINALS (the
+nine-terminals draw) and DISCARD (back to the hand); when another seat's discard may be claimed
+RON, CHI (one per pair of tiles), PON, KAN, PASS and NO CALLS (pass every call for the rest of
+the round). Tsumo and ron are always asked, whatever the settings say.
 """
 
 from __future__ import annotations
@@ -43,6 +43,8 @@ def options(legal: Sequence[Any], hand: Sequence[int], claim_tile: int | None,
         >>> from game.rules.actions import Discard
         >>> [o.label for o in options([Discard(0), Tsumo(), Riichi(0)], [0], None)]
         ['TSUMO', 'RIICHI', 'DISCARD']
+        >>> [o.label for o in options([Discard(0), NineTerminals()], [0], None)]
+        ['9 TERMINALS', 'DISCARD']
         >>> [o.label for o in options([Pass(), Chi((4, 8)), Pon((13, 14))], [], 12)]
         ['CHI', 'PON', 'PASS', 'NO CALLS']
         >>> options([Pass(), Pon((13, 14))], [], 12, calls_wanted=False)

@@ -4,8 +4,8 @@ written by tools/build_resources.py (as text there); this module numbers them.
     discard, draw, call, riichi, tsumo, ron, ryuukyoku (a draw game), cursor, confirm: effects
     title: the title tune (music over three channels, played once)
 
-Every call is safe where there is no sound device, and silent when muted (Ctrl+M, or the
-settings' flag through ``set_muted``); see engine/audio.py.
+Every call is safe where there is no sound device, and silent when muted (Ctrl+M; the settings
+have no sound switch); see engine/audio.py.
 """
 
 from __future__ import annotations

@@ -135,10 +135,10 @@ class TitleScene:
         continued is set aside (*.bad): one line here says so, and NEW GAME is chosen."""
         try:
             saved = save.read_game(saving.storage())
-        except InputError as error:  # BadSave, or the storage's own StorageError
+        except InputError as error:  # BadSave (set aside), or the storage's own StorageError (left)
             print(f"picoriichi: {error}", file=sys.stderr)  # the whole story, for whoever looks
-            short = getattr(error, "short", "UNREADABLE")
-            self.message = f"SAVE {short}: SET ASIDE"
+            set_aside = isinstance(error, save.BadSave)
+            self.message = f"SAVE {error.short}: SET ASIDE" if set_aside else "SAVE UNREADABLE"
             saved = None
         if saved is None:
             self.entries, self.choice = menu_entries(), 0

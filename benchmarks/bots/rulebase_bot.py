@@ -1,9 +1,10 @@
-"""The mjai package's RulebaseBot on stdin/stdout, seated by start_game's id (run it in .venv-mjai).
+"""The mjai package's RulebaseBot on stdin/stdout, seated by start_game's id (run it in .venv-mjai,
+which benchmarks/cpu_vs_rulebase.py makes). Not a benchmark: `make bench` runs benchmarks/*.py only.
 
 An outside bot for ``picoriichi sim``: the package's own ``Bot.start()`` loop needs the
 seat when the bot is built, so this reads the first line (``start_game``) first::
 
-    picoriichi sim --games 8 --seed S --seats "mjai:.venv-mjai/bin/python benchmarks/rulebase_bot.py,cpu,cpu,cpu"
+    picoriichi sim --games 8 --seed S --seats "mjai:.venv-mjai/bin/python benchmarks/bots/rulebase_bot.py,cpu,cpu,cpu"
 
 The bot prints any event its state tracker (Mortal's libriichi PlayerState) refuses to
 stderr: a strict outside check of the events our table sends.

@@ -1,7 +1,8 @@
 """What the outside measures share: Mortal's libriichi arena, in its own .venv-mjai.
 
-Not a benchmark: ``cpu_vs_rulebase.py`` (three RulebaseBots) and ``cpu_vs_majiang.py``
-(three of kobalab's majiang-ai) seat one of our CPUs against three outside bots through this.
+Not a benchmark (so it lives beneath benchmarks/): ``cpu_vs_rulebase.py`` (three RulebaseBots)
+and ``cpu_vs_majiang.py`` (three of kobalab's majiang-ai) seat one of our CPUs against three
+outside bots through this.
 
 The referee is nobody's here: the ``mjai`` package from PyPI (0.2.1, AGPL-3.0) ships Mortal's
 libriichi arena (``mjai.mlibriichi.arena.Match``). That package pins an old ``mahjong``, so
@@ -40,12 +41,13 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parent.parent.parent
 VENV = ROOT / ".venv-mjai"
 VENV_PYTHON = VENV / "bin" / "python"
 STAMP = VENV / ".installed-mjai"
 MJAI_PACKAGE = "mjai==0.2.1"
 Z95 = 1.96
+MEASURE_GAMES = 400  # the games of the measures docs/measurements.md gives; fewer is a quick read
 RELATIVE = ("ours", "next", "across", "previous")  # the opponents by seat after ours
 
 
@@ -219,6 +221,9 @@ def report(records: list[dict], wall: float, title: str) -> str:
         + ", ".join(f"{who} {count}" for who, count in zip(RELATIVE, errors)),
         f"seconds per game: {sum(r.get('wall', r['seconds']) for r in records) / n:.2f} wall, "
         f"{sum(r['seconds'] for r in records) / n:.2f} CPU in the referee's process",
+        *([] if n >= MEASURE_GAMES else [
+            f"a quick read of {n} games: the measure is {MEASURE_GAMES} games (--games {MEASURE_GAMES}, "
+            "docs/measurements.md)"]),
     ])
 
 
