@@ -31,7 +31,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from game.cpu import position, value
+from game.cpu import position
 from game.rules.ruleset import Ruleset
 from game.rules.tiles import is_red
 from game.rules.view import PlayerView
