@@ -90,7 +90,7 @@ class TableScene:
         while the game is paused.
         """
         if self.saver is not None:
-            self.saver.after(moment, game)
+            yield from self.saver.after(moment, game)
         while self.menu is not None:
             yield NEXT_FRAME
         if moment == "action" and game.round.over:  # the win or the draw, seen on the table
@@ -142,7 +142,7 @@ class TableScene:
                 self.menu = None
             return
         if any(pyxel.btnp(key) for key in PAUSE_KEYS):
-            self.menu = pause.PauseMenu(self.cart, self.settings, self.seed_code)
+            self.menu = pause.PauseMenu(self.cart, self.settings, self.seed_code, on_quit=self.leave)
             return
         self.frames += 1  # the table's clock: it stands still while paused
         self.sounds.follow(self.game.round)
@@ -153,6 +153,11 @@ class TableScene:
         elif not buttons.held(X):
             self.chooser.update(buttons)
         self.hint.follow(self.view, self.settings, self.game.match.ruleset)
+
+    def leave(self) -> None:
+        """Quit to the title from the pause menu: the game's log is kept as it stands."""
+        if self.saver is not None:
+            self.saver.leave(self.game)
 
     def update_demo(self) -> None:
         buttons = self.cart.buttons
