@@ -25,6 +25,7 @@ The review is a task: the viewer slices it across frames, the CLI runs it to the
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
@@ -41,6 +42,7 @@ from game.rules.view import PlayerView
 
 PRIORITY = {Ron: 3, Pon: 2, OpenKan: 2, Chi: 1}  # which claim wins an offered tile
 EPSILON = 0.05  # figures closer than this are the same
+STEP_SECONDS = 0.002  # how long one step of the review runs the CPU's own steps
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,6 +67,7 @@ class Judged:
     hand: tuple[int, ...]  # the concealed tiles at the decision
     drawn: int | None
     offered: int | None  # the tile a call or ron answers
+    melds: tuple  # the seat's melds then
     tiles_left: int  # in the wall
     dealer: bool  # the seat deals this round
     explanation: Explanation
@@ -109,6 +112,14 @@ class Review:
         found = [d for d in self.listed if d.yaku or d.steps > 0 or d.tiles > EPSILON]
         return sorted(found, key=lambda d: (-d.yaku, -d.steps, -d.tiles))[:count]
 
+    def next_difference(self, round_index: int, step: int, later: bool = True) -> Judged | None:
+        """The first difference after (round, step), or the last one before it."""
+        here = (round_index, step)
+        if later:
+            return next((d for d in self.decisions if d.verdict != "agree" and (d.round_index, d.step) > here), None)
+        return next((d for d in reversed(self.decisions) if d.verdict != "agree" and (d.round_index, d.step) < here),
+                    None)
+
     def at(self, round_index: int, step: int) -> list[Judged]:
         return [d for d in self.decisions if (d.round_index, d.step) == (round_index, step)]
 
@@ -132,14 +143,18 @@ def verdict(explanation: Explanation) -> tuple[str, int, float, float, bool]:
     return ("differ" if costly else "close"), steps, tiles, danger, yaku
 
 
-def review_task(game: GameLog, seat: int, strength: str = DEFAULT_STRENGTH,
-                ruleset: Ruleset | None = None) -> TaskGen[Review]:
-    """Task: the review of ``seat`` over every round of ``game`` (steps of a few ms each)."""
-    ruleset = ruleset or ruleset_for(game)
+def start_review(game: GameLog, seat: int, strength: str = DEFAULT_STRENGTH,
+                 ruleset: Ruleset | None = None) -> Review:
+    """An empty review of ``seat``, for ``review_task`` to fill (a viewer shows it as it grows)."""
     name = game.players[seat].name if seat < len(game.players) else f"seat {seat}"
-    review = Review(seat, name, strength, ruleset)
+    return Review(seat, name, strength, ruleset or ruleset_for(game))
+
+
+def review_task(game: GameLog, review: Review) -> TaskGen[Review]:
+    """Task: fill ``review`` with its seat's decisions over every round of ``game`` (each step
+    a few milliseconds: an event of the replay, or a step of the CPU's thinking)."""
     for index, round_log in enumerate(game.rounds):
-        yield from _review_round(review, index, round_log, ruleset)
+        yield from _review_round(review, index, round_log, review.ruleset)
     review.done = True
     return review
 
@@ -177,7 +192,7 @@ def _review_round(review: Review, index: int, round_log: RoundLog, ruleset: Rule
 
 def _judge(review: Review, index: int, label: str, note: Note) -> TaskGen[None]:
     view = note.view
-    explanation = yield from explain(view, note.action, review.strength, review.ruleset)
+    explanation = yield from gathered(explain(view, note.action, review.strength, review.ruleset))
     if note.taken and not _known(note.taken, explanation.cpu):
         review.unknown += 1
         return
@@ -185,8 +200,24 @@ def _judge(review: Review, index: int, label: str, note: Note) -> TaskGen[None]:
     turn = len(view.discards[view.seat]) + (1 if view.last_discard is None else 0)
     offered = view.last_discard[1] if view.last_discard is not None else None
     review.decisions.append(Judged(len(review.decisions) + 1, index, label, note.step, turn, view.hand,
-                                   view.drawn, offered, view.tiles_left, view.seat == view.dealer,
+                                   view.drawn, offered, view.melds[view.seat], view.tiles_left, view.seat == view.dealer,
                                    explanation, name, steps, tiles, danger, yaku))
+
+
+def gathered(task: TaskGen, seconds: float = STEP_SECONDS) -> TaskGen:
+    """Run a task's steps together until about ``seconds`` have passed, then yield once.
+
+    The CPU yields every few microseconds (its turn is a few hundred steps), and a whole game's
+    review would be some 150,000 of them: a frame's slice would spend its time between them."""
+    start = time.perf_counter()
+    while True:
+        try:
+            next(task)
+        except StopIteration as stop:
+            return stop.value
+        if time.perf_counter() - start >= seconds:
+            yield
+            start = time.perf_counter()
 
 
 def _known(taken: int, cpu: object) -> bool:
@@ -249,7 +280,7 @@ class DecisionRecorder(_RoundReplay):
 
 def review_game(game: GameLog, seat: int, strength: str = DEFAULT_STRENGTH) -> Review:
     """The whole review at once (the CLI, tests)."""
-    return run_to_end(review_task(game, seat, strength))
+    return run_to_end(review_task(game, start_review(game, seat, strength)))
 
 
 def find_seat(game: GameLog, name: str) -> int:
