@@ -18,6 +18,8 @@ frames (``ReplayLog.round_task``, ``review.review_task``), so no frame waits for
 
 from __future__ import annotations
 
+import gc
+
 import pyxel
 
 from engine.buttons import DOWN, LEFT, RIGHT, UP, X, O
@@ -38,6 +40,7 @@ POND_SHOWN = 20  # the last tiles of a pond that fit on a row
 PANEL_Y = 28  # the review's panel, under the reviewed seat's hand and pond
 FOOTER_Y = 122
 SEATS = 4
+COLLECT_EVERY = 1  # frames between collections while thinking
 
 
 class ViewerScene:
@@ -76,6 +79,12 @@ class ViewerScene:
         self.frames += 1
         if self.frames == 1:
             return  # the O that opened the log is not a press here
+        if self.cart.scheduler.busy and self.frames % COLLECT_EVERY == 0:
+            # While a round is stepped through or reviewed, CPython's free lists fill with the
+            # tuples of views and candidates that are let go (3.11 keeps up to 2,000 spare tuples
+            # of each size), which the memory meter counts; a full collection empties them, in
+            # about a millisecond (the modules are frozen out of it).
+            gc.collect()
         if self.choosing:
             self.update_chooser()
         elif self.summary:
