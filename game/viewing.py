@@ -154,8 +154,10 @@ class ReplayLog:
         round_log = self.game.rounds[index]
         init = round_log.init
         stepped = SteppedRound(f"{round_label(init.round_index)}.{init.honba}", init.round_index)
+        recorder = None
         try:
-            yield from _Recorder(round_log, self.ruleset, stepped).run_task()
+            recorder = _Recorder(round_log, self.ruleset, stepped)
+            yield from recorder.run_task()
         except Difference as difference:
             stepped.problem = str(difference)
         except InputError as error:
@@ -166,6 +168,8 @@ class ReplayLog:
             stepped.problem = stepped.problem or "nothing to show"
         if stepped.steps and stepped.steps[-1].views[0].over:
             stepped.steps.append(Step("RESULT", stepped.steps[-1].views))
+        elif recorder is not None and stepped.steps and recorder.rnd.over:
+            recorder.keep("RESULT")  # a win the others' passes ended: the table as it ended
         return stepped
 
 
