@@ -22,13 +22,15 @@ from typing import Any
 
 from game.rules.ruleset import TENHOU, Ruleset
 
+PRACTICE = "after cut"  # the hints' practice setting: the hint's tile only once the player has cut
+
 # Each field's choices, in the order the menu cycles them; the first is the default.
 CHOICES: dict[str, tuple[Any, ...]] = {
     "red_fives": (True, False),
     "length": ("east-south", "east"),
     "cpu_strength": ("strong", "normal", "weak"),
     "cpu_speed": ("normal", "fast", "slow"),
-    "hints": (True, False),
+    "hints": (True, PRACTICE, False),
     "call_prompts": (True, False),
 }
 # How long a CPU's turn lasts at least, in frames, by speed (the table's pace).
@@ -41,7 +43,7 @@ class Settings:
     length: str = "east-south"
     cpu_strength: str = "strong"
     cpu_speed: str = "normal"
-    hints: bool = True
+    hints: bool | str = True  # True, PRACTICE or False
     call_prompts: bool = True  # False: chi/pon/kan prompts are passed (never tsumo or ron)
 
     def ruleset(self, base: Ruleset = TENHOU) -> Ruleset:

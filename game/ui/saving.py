@@ -83,9 +83,9 @@ class Saver:
         self.shelf = logs.open_shelf(data_folder())
         self.failure = ""  # why the last save failed (the game goes on without it)
 
-    def after(self, moment: str, game) -> TaskGen[None]:
-        """Task, at the driver's pace moment: "action" saves; "game_end" deletes the save and
-        keeps the game's log (its steps are the table's thinking)."""
+    def after(self, moment: str, game) -> None:
+        """The driver's pace moment: "action" saves, "game_end" deletes the save (the table
+        then keeps the game's log: ``keep_log``)."""
         try:
             if moment == "action":
                 saved = save.SavedGame(self.seed_code, self.settings, tuple(game.decisions))
@@ -95,11 +95,10 @@ class Saver:
             self.failure = ""
         except StorageError as error:
             self.failure = str(error)
-        if moment == "game_end":
-            yield from self.keep_log(game)
 
     def keep_log(self, game) -> TaskGen[None]:
-        """Task: keep the game's log as it stands (nothing before the first decision)."""
+        """Task: keep the game's log as it stands (nothing before the first decision); its
+        steps are the table's thinking."""
         if self.shelf is None or not game.decisions:
             return
         name, data = yield from logs.game_log_task(game, self.seed_code, self.settings.as_dict(),
