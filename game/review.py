@@ -68,6 +68,7 @@ class Judged:
     drawn: int | None
     offered: int | None  # the tile a call or ron answers
     melds: tuple  # the seat's melds then
+    winds: tuple[int, ...]  # every seat's wind then (0..3: E S W N), to name the threats
     tiles_left: int  # in the wall
     dealer: bool  # the seat deals this round
     explanation: Explanation
@@ -200,7 +201,7 @@ def _judge(review: Review, index: int, label: str, note: Note) -> TaskGen[None]:
     turn = len(view.discards[view.seat]) + (1 if view.last_discard is None else 0)
     offered = view.last_discard[1] if view.last_discard is not None else None
     review.decisions.append(Judged(len(review.decisions) + 1, index, label, note.step, turn, view.hand,
-                                   view.drawn, offered, view.melds[view.seat], view.tiles_left, view.seat == view.dealer,
+                                   view.drawn, offered, view.melds[view.seat], view.seat_winds, view.tiles_left, view.seat == view.dealer,
                                    explanation, name, steps, tiles, danger, yaku))
 
 

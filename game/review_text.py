@@ -20,6 +20,7 @@ from game.rules.actions import (
 )
 from game.rules.tiles import kind_name, tile_name, to_mpsz
 
+WIND_WORDS = ("east", "south", "west", "north")  # a threat is named by its seat's wind, as the table shows it
 STEP_TILES = 20  # a shanten step, in tiles, when reasons are weighed against each other
 DANGER_TILES = 2.0  # a percent of deal-in, in tiles
 VERDICT_WORDS = {"agree": "agrees", "differ": "differs", "close": "close call"}
@@ -67,7 +68,7 @@ def reason(judged: Judged) -> str:
     if e.topic == "discard":
         if isinstance(mine.action, Riichi) != isinstance(theirs.action, Riichi):
             return _riichi_reason(judged, theirs)
-        return _discard_reason(e, mine, theirs)
+        return _discard_reason(judged, mine, theirs)
     if e.topic == "call":
         return _call_reason(e, mine, theirs)
     if e.topic == "win":
@@ -81,8 +82,9 @@ def reason(judged: Judged) -> str:
     return "plays on for kokushi"
 
 
-def _discard_reason(e: Explanation, mine: Measure, theirs: Measure) -> str:
+def _discard_reason(judged: Judged, mine: Measure, theirs: Measure) -> str:
     """The CPU's biggest advantage in its own figures, in tiles."""
+    e = judged.explanation
     found: list[tuple[float, str]] = []
     if theirs.shanten < mine.shanten:
         found.append((STEP_TILES * (mine.shanten - theirs.shanten),
@@ -95,7 +97,7 @@ def _discard_reason(e: Explanation, mine: Measure, theirs: Measure) -> str:
     spared = mine.danger - theirs.danger
     if spared > EPSILON and e.threats:
         folds = "folds: " if theirs.shanten > mine.shanten else ""  # a step back for safety
-        found.append((DANGER_TILES * spared, folds + _safety(e, mine, theirs)))
+        found.append((DANGER_TILES * spared, folds + _safety(judged, mine, theirs)))
     kept = mine.worth - theirs.worth
     if kept > EPSILON:
         words = f"keeps the {mine.kept}" if mine.worth > 0 and mine.kept else f"heads for {theirs.kept or 'value'}"
@@ -123,11 +125,13 @@ def _tenpai_reasons(mine: Measure, theirs: Measure) -> list[tuple[float, str]]:
     return found
 
 
-def _safety(e: Explanation, mine: Measure, theirs: Measure) -> str:
+def _safety(judged: Judged, mine: Measure, theirs: Measure) -> str:
     """Against which threat the CPU's tile is safer, and how much."""
+    e = judged.explanation
     index = max(range(len(e.threats)), key=lambda i: mine.dangers[i] - theirs.dangers[i])
     seat, _, in_riichi = e.threats[index]
-    threat = f"S{seat}'s riichi" if in_riichi else f"S{seat}'s open hand"
+    wind = WIND_WORDS[judged.winds[seat]]
+    threat = f"{wind}'s riichi" if in_riichi else f"{wind}'s open hand"
     if theirs.dangers[index] <= EPSILON:
         return f"safe against {threat}"
     return f"safer vs {threat}: {theirs.dangers[index]:.1f}% not {mine.dangers[index]:.1f}%"
@@ -206,8 +210,8 @@ def figure_rows(judged: Judged) -> list[tuple[str, str, str]]:
     if mine.shanten == 0 or theirs.shanten == 0:
         rows.append(("dama", _dama(mine), _dama(theirs)))
         rows.append(("riichi", _riichi_value(mine), _riichi_value(theirs)))
-    for index, (seat, _, in_riichi) in enumerate(e.threats):
-        label = f"danger S{seat}" + (" R" if in_riichi else "")
+    for index, (seat, _, _) in enumerate(e.threats):  # the reason says whether it is a riichi
+        label = f"danger {WIND_WORDS[judged.winds[seat]]}"
         rows.append((label, f"{mine.dangers[index]:.1f}%", f"{theirs.dangers[index]:.1f}%"))
     if not e.threats:
         rows.append(("danger", "no threat", "no threat"))

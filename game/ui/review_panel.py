@@ -23,12 +23,12 @@ LEGEND = {  # what each figure means, by its row's first word
     "shanten": "SHANTEN: TILES SHORT OF TENPAI",
     "ukeire": "UKEIRE: UNSEEN TILES THAT HELP",
     "shape": "SHAPE: AVERAGE WAIT ONCE TENPAI",
-    "danger": "DANGER S2: % TO DEAL IN TO S2",
+    "danger": "DANGER WEST: % TO DEAL IN TO",
     "value": "VALUE: -DORA THROWS ONE AWAY",
     "dama": "DAMA, RIICHI: POINTS OF A WIN",
     "yaku": "YAKU: WHAT THE HAND CAN WIN ON",
 }
-MORE_LEGEND = {"ukeire": "  (AND THEIR SHARE OF UNSEEN)", "danger": "  (R: S2 IS IN RIICHI)",
+MORE_LEGEND = {"ukeire": "  (AND THEIR SHARE OF UNSEEN)", "danger": "  WEST'S RIICHI OR OPEN HAND",
                "value": "  +TANYAO: HELPS TOWARDS IT"}
 LEGEND_END = 114  # the legend stops above the progress line
 LEGEND_LINE = 6  # the legend's lines between decisions, a pixel apart

@@ -226,6 +226,8 @@ class ViewerScene:
         stepped = self.stepped
         steps = stepped.steps
         caption = steps[self.step].caption if steps else "STEPPING THROUGH..."
+        if self.log.player is not None:  # a log of ours: the player's seat is YOU
+            caption = caption.replace(f"S{self.log.player} ", "YOU ")
         pyxel.rect(0, 0, 128, 8, DARK_BLUE)
         label = f"{stepped.label} {self.step + 1}/{len(steps)}" if steps else self.stepped.label
         pyxel.text(1, HEADER_Y, label, ORANGE)
