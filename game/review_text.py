@@ -87,8 +87,7 @@ def _discard_reason(judged: Judged, mine: Measure, theirs: Measure) -> str:
     e = judged.explanation
     found: list[tuple[float, str]] = []
     if theirs.shanten < mine.shanten:
-        found.append((STEP_TILES * (mine.shanten - theirs.shanten),
-                      "stays tenpai" if theirs.shanten == 0 else f"stays {_shanten(theirs.shanten)}"))
+        found.append((STEP_TILES * (mine.shanten - theirs.shanten), f"{_shanten(theirs.shanten)} after the cut"))
     penalty = (mine.weighed_shanten - mine.shanten) - (theirs.weighed_shanten - theirs.shanten)
     if penalty > 0 and mine.shanten == 0:
         return "that tenpai has no yaku to win on"
@@ -106,8 +105,9 @@ def _discard_reason(judged: Judged, mine: Measure, theirs: Measure) -> str:
         if theirs.ukeire > mine.ukeire:
             count = theirs.ukeire - mine.ukeire
             found.append((count, f"keeps {count} more tile{'s' if count > 1 else ''}"))
-        if mine.shanten == 1 and theirs.quality > mine.quality + EPSILON:
-            found.append((theirs.weighed - mine.weighed, f"better shape: waits {theirs.quality:.1f} not {mine.quality:.1f}"))
+        if mine.shanten == 1 and theirs.quality > mine.quality + EPSILON:  # the shape's part of the weighing
+            part = (theirs.weighed - mine.weighed) - (theirs.ukeire - mine.ukeire)
+            found.append((part, f"better shape: waits {theirs.quality:.1f} not {mine.quality:.1f}"))
         if mine.shanten == 0:
             found += _tenpai_reasons(mine, theirs)
     if not found:
@@ -214,7 +214,7 @@ def figure_rows(judged: Judged) -> list[tuple[str, str, str]]:
         label = f"danger {WIND_WORDS[judged.winds[seat]]}"
         rows.append((label, f"{mine.dangers[index]:.1f}%", f"{theirs.dangers[index]:.1f}%"))
     if not e.threats:
-        rows.append(("danger", "no threat", "no threat"))
+        rows.append(("danger", "none", "none"))
     rows.append(("value", _worth(mine), _worth(theirs)))
     return rows
 
@@ -245,11 +245,16 @@ def _riichi_value(m: Measure) -> str:
     return str(m.riichi_points) if m.shanten == 0 and m.riichi_points else "-"
 
 
+SHORT_VALUES = {"red five": "red 5", "yakuhai pair": "yakuhai", "value honour": "honour"}
+
+
 def _worth(m: Measure) -> str:
-    if m.worth > EPSILON and m.kept:
-        return f"-{m.kept}"
+    """What the cut gives up (-dora) or helps towards (+tanyao), in a column's few characters."""
+    kept = SHORT_VALUES.get(m.kept, m.kept)
+    if m.worth > EPSILON and kept:
+        return f"-{kept}"
     if m.worth < -EPSILON:
-        return f"+{m.kept}"
+        return f"+{kept}"
     return "-"
 
 

@@ -28,6 +28,7 @@ from game.rules.errors import InputError
 from game.rules.match import round_label
 from game.records import GameLog, RoundLog, parse_log
 from game.replay import Difference, _RoundReplay, rebuilt_wall, ruleset_for
+from game.review import gathered
 from game.rules.actions import Pass
 from game.rules.ruleset import Ruleset
 from game.rules.tiles import tile_name
@@ -157,7 +158,7 @@ class ReplayLog:
         recorder = None
         try:
             recorder = _Recorder(round_log, self.ruleset, stepped)
-            yield from recorder.run_task()
+            yield from gathered(recorder.run_task())  # a few events a step
         except Difference as difference:
             stepped.problem = str(difference)
         except InputError as error:

@@ -3,7 +3,7 @@ then says whether the cut agreed with the hint's, through the table as it is pla
 
 from __future__ import annotations
 
-from playing import Fingers, ShantenAgent, frame
+from playing import Fingers, ShantenAgent, counting_clock, frame
 from stepping import screen
 
 from engine.buttons import LEFT, RIGHT, O
@@ -64,7 +64,7 @@ def cut(cart, table, fingers, tile: int) -> None:
 def test_practice_hides_the_cut_until_the_player_has_cut_then_says_if_it_agreed(make_cart, monkeypatch):
     assert PRACTICE in CHOICES["hints"]
     monkeypatch.setattr(table_module, "cpu_agent", lambda strength: ShantenAgent())
-    cart = make_cart(TitleScene)
+    cart = make_cart(TitleScene, clock=counting_clock())
     cart.change(TableScene, "PRACT1CE01", Settings(hints=PRACTICE, cpu_speed="fast", call_prompts=False))
     frame(cart)
     table = cart.scene

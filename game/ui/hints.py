@@ -108,30 +108,33 @@ def draw_hint(x: int, y: int, hint: Hint, short: bool = False, hide_cut: bool = 
     return width
 
 
-def practice_verdict(hint: Hint, tile: int) -> tuple[str, int | None]:
-    """Whether the player's cut agreed with the hint's: the words and the hint's tile (None when
-    they agreed). A cut of the same figures as the hint's (shanten and ukeire) agrees.
+def practice_verdict(hint: Hint, tile: int) -> tuple[str, int | None, str]:
+    """Whether the player's cut agreed with the hint's: the words before the hint's tile, the
+    tile (None when they agreed) and the words after it. A cut of the same figures as the
+    hint's (shanten and ukeire) agrees.
 
         >>> hint = Hint(1, 0.2, 8, options=((2, 1, 20), (5, 1, 20), (6, 1, 16), (9, 2, 40)))
         >>> practice_verdict(hint, 21), practice_verdict(hint, 25), practice_verdict(hint, 36)
-        (('SAME CUT AS THE HINT', None), ('HINT +4 TILES:', 8), ('HINT IS FASTER:', 8))
+        (('SAME CUT AS THE HINT', None, ''), ('HINT CUT', 8, '+4 TILES'), ('HINT CUT', 8, 'IS FASTER'))
     """
     figures = {kind: (shanten, count) for kind, shanten, count in hint.options}
     best = hint.options[0] if hint.options else None
     mine = figures.get(tile // 4)
     if best is None or mine is None or mine == (best[1], best[2]):
-        return "SAME CUT AS THE HINT", None
+        return "SAME CUT AS THE HINT", None, ""
     if mine[0] > best[1]:
-        return "HINT IS FASTER:", hint.discard
-    return f"HINT +{best[2] - mine[1]} TILES:", hint.discard
+        return "HINT CUT", hint.discard, "IS FASTER"
+    return "HINT CUT", hint.discard, f"+{best[2] - mine[1]} TILES"
 
 
-def draw_verdict(x: int, y: int, verdict: tuple[str, int | None]) -> None:
-    """The practice verdict: agreed, or what the hint would have cut."""
-    text, tile = verdict
-    pyxel.text(x, y + 1, text, GREEN if tile is None else YELLOW)
+def draw_verdict(x: int, y: int, verdict: tuple[str, int | None, str]) -> None:
+    """The practice verdict: agreed, or the hint's cut and what it would have gained."""
+    before, tile, after = verdict
+    pyxel.text(x, y + 1, before, GREEN if tile is None else YELLOW)
     if tile is not None:
-        pieces.draw(x + len(text) * 4 + 1, y - 1, tile, "pond")
+        x += len(before) * 4 + 1
+        pieces.draw(x, y - 1, tile, "pond")
+        pyxel.text(x + 7, y + 1, after, YELLOW)
 
 
 def draw_waits(x: int, y: int, hint: Hint, view: PlayerView) -> None:
@@ -156,7 +159,7 @@ class HintKeeper:
         self.key: object = None
         self.task = None
         self.hint: Hint | None = None
-        self.verdict: tuple[str, int | None] | None = None  # practice: the last cut against the hint
+        self.verdict: tuple[str, int | None, str] | None = None  # practice: the last cut against the hint
 
     def chose(self, tile: int, hand: tuple[int, ...]) -> None:
         """The player cut ``tile`` from ``hand``: how it stands against the hint worked out for

@@ -27,9 +27,10 @@ LEGEND = {  # what each figure means, by its row's first word
     "value": "VALUE: -DORA THROWS ONE AWAY",
     "dama": "DAMA, RIICHI: POINTS OF A WIN",
     "yaku": "YAKU: WHAT THE HAND CAN WIN ON",
+    "lost": "TILES LOST: UKEIRE, AS THE CPU",
 }
 MORE_LEGEND = {"ukeire": "  (AND THEIR SHARE OF UNSEEN)", "danger": "  WEST'S RIICHI OR OPEN HAND",
-               "value": "  +TANYAO: HELPS TOWARDS IT"}
+               "value": "  +TANYAO: HELPS TOWARDS IT", "lost": "  WEIGHS IT BY SHAPE AND VALUE"}
 LEGEND_END = 114  # the legend stops above the progress line
 LEGEND_LINE = 6  # the legend's lines between decisions, a pixel apart
 
@@ -59,7 +60,7 @@ def draw_chooser(names: list[str], places: list[str], choice: int, player: int |
         label = f"S{row} " + ("YOU" if row == player else _ascii(name))
         pyxel.text(8, y, label[:CHARS - 3 - len(place)], WHITE if here else LIGHT_GREY)
         pyxel.text(127 - 4 * len(place), y, place, LIGHT_GREY)
-    for row, text in enumerate(("EACH OF ITS DECISIONS, BESIDE", "THE STRONG CPU'S, AND WHY")):
+    for row, text in enumerate(("SEE EACH CHOICE OF THE SEAT", "BESIDE THE STRONG CPU'S CHOICE")):
         paint.text_centered(92 + row * LINE, text, DARK_GREY)
     paint.text_centered(120, "UP/DOWN CHOOSE  Z: OK", DARK_GREY)
 
@@ -108,7 +109,8 @@ def draw_decision(y: int, judged: Judged, player: int | None, seat: int) -> None
         for row in textwrap.wrap(("CPU: " + reason(judged)).upper(), CHARS)[:2]:
             pyxel.text(1, y, row, YELLOW)
             y += LINE
-    draw_legend(y + 3, [label for label, _, _ in figure_rows(judged)])
+    labels = (["lost"] if judged.tiles > 0.05 else []) + [label for label, _, _ in figure_rows(judged)]
+    draw_legend(y + 3, labels)
 
 
 def draw_legend(y: int, labels: list[str]) -> None:
@@ -120,7 +122,7 @@ def draw_legend(y: int, labels: list[str]) -> None:
     for text in lines:
         if y + LINE > LEGEND_END:
             return
-        pyxel.text(1, y, text, DARK_GREY)
+        pyxel.text(1, y, text, LIGHT_GREY)
         y += LINE
 
 
@@ -128,8 +130,11 @@ def draw_progress(judged: Judged, review: Review) -> None:
     """Which decision this is, and the agreement so far."""
     count = len(review.decisions)
     share = 100 * review.agreed / count if count else 0
-    more = "" if review.done else "+"
-    pyxel.text(1, LEGEND_END, f"DECISION {judged.number}/{count}{more}, {share:.0f}% AGREE"[:CHARS], LIGHT_GREY)
+    if review.done:
+        text = f"DECISION {judged.number} OF {count}, {share:.0f}% AGREE"
+    else:
+        text = f"DECISION {judged.number}, STILL REVIEWING"
+    pyxel.text(1, LEGEND_END, text[:CHARS], LIGHT_GREY)
 
 
 def _answer(x: int, y: int, who: str, action: object, offered: int | None, colour: int) -> None:
@@ -168,15 +173,14 @@ def draw_status(y: int, review: Review, player: int | None) -> None:
         share = 100 * review.agreed / count if count else 0
         status = f"{who}: {count} DECISIONS, {share:.0f}% AGREE"
     else:
-        status = f"REVIEWING {who}... {count} DECISIONS"
-    pyxel.text(1, y, status[:CHARS], WHITE)
-    pyxel.text(1, y + LINE, f"NO DECISION OF {who} HERE"[:CHARS], LIGHT_GREY)
-    y += 2 * LINE + 2
-    for word, text in LEGEND.items():  # ten lines, a pixel apart, above the footer
+        status = f"REVIEWING {who}... {count} SO FAR"
+    pyxel.text(1, y, status[:CHARS], WHITE)  # (no decision of the seat at this step)
+    y += LINE + 2
+    for word, text in LEGEND.items():  # twelve lines, a pixel apart, above the footer
         pyxel.text(1, y, text, LIGHT_GREY)
         y += LEGEND_LINE
         if word in MORE_LEGEND:
-            pyxel.text(1, y, MORE_LEGEND[word], DARK_GREY)
+            pyxel.text(1, y, MORE_LEGEND[word], LIGHT_GREY)
             y += LEGEND_LINE
 
 

@@ -87,7 +87,7 @@ class SettingsMenu:
         back_y = 34 + len(self.names) * LINE
         pyxel.text(12, back_y, "BACK", WHITE if self.chosen == len(self.names) else LIGHT_GREY)
         if self.chosen < len(self.names) and self.names[self.chosen] == "hints" and self.settings.hints == PRACTICE:
-            paint.text_centered(back_y + LINE, "THE HINT'S CUT SHOWS AFTER YOURS", YELLOW)
+            paint.text_centered(back_y + LINE, "THE HINT SHOWS AFTER YOUR CUT", YELLOW)
         paint.text_centered(112, "RULES: FROM THE NEXT GAME ON", DARK_GREY)
         paint.text_centered(120, "UP/DOWN CHOOSE  LEFT/RIGHT SET", DARK_GREY)
 
