@@ -8,6 +8,8 @@ the tiles it keeps, its shape; a riichi, call, win, kan or abort says why in its
 
     >>> answer_text(Discard(16)), answer_text(Riichi(125)), answer_text(Pon((8, 9)), offered=10)
     ('0m', 'riichi 5z', 'pon 3m')
+    >>> max(len(answer_text(Chi((4, 8)), offered=12)), len(answer_text(Riichi(4))), len(answer_text(Pass())))
+    9
 """
 
 from __future__ import annotations
@@ -43,7 +45,7 @@ def answer_text(action: object, offered: int | None = None) -> str:
     if isinstance(action, AddedKan):
         return f"kan {kind_name(action.tile // 4)}"
     if isinstance(action, NineTerminals):
-        return "9 terminals"
+        return "9 kinds"
     return {Tsumo: "tsumo", Ron: "ron", Pass: "pass"}.get(type(action), type(action).__name__.lower())
 
 
@@ -75,10 +77,10 @@ def reason(judged: Judged) -> str:
         return _win_reason(e, mine, theirs)
     if e.topic == "kan":
         if isinstance(theirs.action, (ClosedKan, AddedKan)):
-            return f"kan: the hand stays {_shanten(theirs.shanten)}"
-        return "no kan: a riichi is out" if any(r for _, _, r in e.threats) else "no kan: it would slow the hand"
+            return f"declares the kan, still {_shanten(theirs.shanten)}"
+        return "no kan while a riichi is out" if any(r for _, _, r in e.threats) else "no kan, it would slow the hand"
     if isinstance(theirs.action, NineTerminals):
-        return f"abort: {mine.ukeire or theirs.ukeire} kinds is far from kokushi"
+        return f"aborts, {mine.ukeire or theirs.ukeire} kinds is far from kokushi"
     return "plays on for kokushi"
 
 
@@ -95,7 +97,7 @@ def _discard_reason(judged: Judged, mine: Measure, theirs: Measure) -> str:
         found.append((STEP_TILES * penalty, "keeps a yaku in reach" + (f" ({theirs.paths[0]})" if theirs.paths else "")))
     spared = mine.danger - theirs.danger
     if spared > EPSILON and e.threats:
-        folds = "folds: " if theirs.shanten > mine.shanten else ""  # a step back for safety
+        folds = "folds, " if theirs.shanten > mine.shanten else ""  # a step back for safety
         found.append((DANGER_TILES * spared, folds + _safety(judged, mine, theirs)))
     kept = mine.worth - theirs.worth
     if kept > EPSILON:
@@ -140,43 +142,43 @@ def _safety(judged: Judged, mine: Measure, theirs: Measure) -> str:
 def _riichi_reason(judged: Judged, theirs: Measure) -> str:
     if isinstance(theirs.action, Riichi):
         if theirs.dama == 0:
-            return "riichi: no yaku without it"
-        return f"riichi: worth {theirs.riichi_points}, dama {theirs.dama}"
+            return "declares riichi: no yaku without it"
+        return f"declares riichi, worth {theirs.riichi_points} not {theirs.dama}"
     if theirs.waits == 0:
-        return "dama: the wait is dead"
+        return "stays dama, the wait is dead"
     if theirs.furiten:
-        return "dama: furiten on a narrow wait"
+        return "stays dama, furiten on a narrow wait"
     enough = riichi.DAMA_ENOUGH_DEALER if judged.dealer else riichi.DAMA_ENOUGH
     if theirs.dama >= enough:
-        return f"dama: worth {theirs.dama} already"
+        return f"stays dama, worth {theirs.dama} already"
     if judged.tiles_left < riichi.LATE_TILES:
-        return "dama: few tiles left to win"
+        return "stays dama with few tiles left"
     if theirs.danger > 0 or any(r for _, _, r in judged.explanation.threats):
-        return "dama: free to fold against riichi"
-    return "dama: a win keeps the lead"
+        return "stays dama, free to fold"
+    return "stays dama, a win keeps the lead"
 
 
 def _call_reason(e: Explanation, mine: Measure, theirs: Measure) -> str:
     if isinstance(theirs.action, Ron):
-        return "ron: a win"
+        return "takes the win"
     if not isinstance(theirs.action, Pass):
-        words = f"{answer_text(theirs.action)}: {_shanten(theirs.shanten)}, now {_shanten(mine.shanten)}"
+        words = f"calls {answer_text(theirs.action)}: {_shanten(theirs.shanten)}, not {_shanten(mine.shanten)}"
         return words + (f" ({theirs.paths[0]})" if theirs.paths else "")
     if isinstance(mine.action, Ron):
-        return "no ron: it would end the game last"
+        return "declines the ron: it would end the game last"
     if not mine.paths:
-        return "pass: no yaku after the call"
+        return "passes, as no yaku would be left"
     if mine.shanten >= theirs.shanten:
-        return "pass: the call does not advance"
+        return "passes, as the call does not advance"
     if e.threats:
-        return "pass: stays ready to fold"
-    return "pass: keeps the hand closed"
+        return "passes, to stay ready to fold"
+    return "passes, to keep the hand closed"
 
 
 def _win_reason(e: Explanation, mine: Measure, theirs: Measure) -> str:
     if isinstance(theirs.action, (Tsumo, Ron)):
-        return f"{answer_text(theirs.action)}: {theirs.points} points"
-    return f"no win: {mine.points} would leave it {_place(mine.place)}"
+        return f"wins {theirs.points} points by {answer_text(theirs.action)}"
+    return f"declines {mine.points}: it would leave it {_place(mine.place)}"
 
 
 def _shanten(count: int) -> str:
@@ -226,8 +228,8 @@ def _shanten_figure(m: Measure) -> str:
 
 
 def _ukeire(m: Measure, unseen: int) -> str:
-    if isinstance(m.action, Pass) and m.shanten < 0:
-        return "-"
+    if (isinstance(m.action, Pass) and m.shanten < 0) or m.weighed_shanten >= 8:
+        return "-"  # nothing to count: a call that leaves no yaku is not measured further
     return f"{m.ukeire} {round(100 * m.ukeire / unseen) if unseen else 0}%"
 
 

@@ -202,11 +202,22 @@ class _Table:
 
     def call(self, action: object) -> TaskGen[Measure]:
         outcome = yield from call_outcome(self.view, action, self.ruleset)
-        if outcome is None:  # no discard after it keeps a yaku direction
-            return Measure(action, paths=(), weighed_shanten=8)
+        if outcome is None:  # no discard after it keeps a yaku direction: the CPU counts it far
+            return Measure(action, self._called_shanten(action), paths=(), weighed_shanten=8)
         total = outcome.ukeire
         return Measure(action, outcome.shanten, total, total / max(1, self.unseen_total),
                        paths=outcome.paths, weighed_shanten=outcome.shanten, weighed=float(total))
+
+    def _called_shanten(self, action: object) -> int:
+        """The shanten after a call and its best discard, yaku or not."""
+        view = self.view
+        counts = counts34(view.hand)
+        used = [t // 4 for t in action.tiles] if isinstance(action, (Chi, Pon)) else [view.last_discard[1] // 4] * 3
+        for kind in used:
+            counts[kind] -= 1
+        if isinstance(action, OpenKan):
+            return shanten(counts)
+        return min(shanten([c - (k == kind) for k, c in enumerate(counts)]) for kind in range(34) if counts[kind])
 
     def kan(self, action: ClosedKan | AddedKan) -> Measure:
         counts = counts34(self.view.hand)

@@ -77,10 +77,12 @@ class Summary:
     seat: int  # the player's seat
 
     def line(self) -> str:
-        """One line of the list (28 characters at most).
+        """One line of the list (30 characters at most: R counts the rounds played).
 
             >>> Summary("01-15 12:34", "ES", 11, True, 2, 31200, 0).line()
             '01-15 12:34 ES 11R 2ND 31200'
+            >>> Summary("01-15 12:34", "ES", 12, False, 1, -31200, 0).line()
+            '01-15 12:34 ES 12R LEFT -31200'
         """
         place = ("1ST", "2ND", "3RD", "4TH")[self.place - 1] if self.finished else "LEFT"
         return f"{self.when} {self.rules} {self.rounds}R {place} {self.score}"

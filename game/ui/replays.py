@@ -30,7 +30,7 @@ from game.ui.viewer import ViewerScene
 from game.viewing import ReplayLog
 
 LIST_Y, LINE, SHOWN = 22, 8, 10
-NAME_CHARS = 29
+NAME_CHARS = 30
 LINE_CHARS = 31  # a line of text across the screen, a pixel either side
 FOLDER_ROWS = 7  # the folder's path takes at most this many lines (its end, when longer)
 MESSAGE_Y, MESSAGE_ROWS = 104, 2
@@ -101,6 +101,8 @@ class ReplaysScene:
             pyxel.text(6, y, text[:NAME_CHARS], WHITE if i == self.choice else LIGHT_GREY)
         for row, text in enumerate(message_rows(self.message)):
             pyxel.text(2, MESSAGE_Y + row * 7, text, PINK)
+        if not self.message and self.lines:  # what a game's line says
+            paint.text_centered(MESSAGE_Y + 7, "ES: EAST-SOUTH. R: ROUNDS", DARK_GREY)
         if not self.entries:
             for row, text in enumerate(empty_lines(self.where)):
                 pyxel.text(2, LIST_Y + row * LINE, text, WHITE if row == 0 else LIGHT_GREY)

@@ -17,7 +17,7 @@ from game.ui import hands, paint, pieces
 
 CHARS = 31  # a line across the screen, a pixel either side
 LINE = 7
-LABEL_X, MINE_X, CPU_X = 1, 50, 90  # the figures' three columns
+LABEL_X, MINE_X, CPU_X = 1, 53, 91  # the figures' three columns (a label of 12, figures of 9)
 VERDICT_COLOURS = {"agree": GREEN, "differ": PINK, "close": YELLOW}
 LEGEND = {  # what each figure means, by its row's first word
     "shanten": "SHANTEN: TILES SHORT OF TENPAI",
@@ -92,11 +92,14 @@ def draw_decision(y: int, judged: Judged, player: int | None, seat: int) -> None
     _mark(tiles, judged.drawn is not None, e.cpu, y + 11, ORANGE)
     y += 15
     pyxel.text(LABEL_X, y, topic_text(judged).upper() + f" T{judged.turn}", LIGHT_GREY)
-    _answer(MINE_X, y, seat_word(seat, player), e.mine.action, judged.offered, WHITE)
-    _answer(CPU_X, y, "CPU", e.cpu, judged.offered, ORANGE)
+    rows = figure_rows(judged)
+    _answer(MINE_X, y, seat_word(seat, player), e.mine.action, WHITE)
+    _answer(CPU_X, y, "CPU", e.cpu, ORANGE)
+    if not isinstance(e.mine.action, (Discard, Riichi)) or not isinstance(e.cpu, (Discard, Riichi)):
+        rows.insert(0, ("answer", answer_text(e.mine.action, judged.offered), answer_text(e.cpu, judged.offered)))
     y += LINE + 2
-    for label, mine, theirs in figure_rows(judged):
-        pyxel.text(LABEL_X, y, label.upper(), LIGHT_GREY)
+    for label, mine, theirs in rows:
+        pyxel.text(LABEL_X, y, label.upper()[:12], LIGHT_GREY)
         pyxel.text(MINE_X, y, mine.upper()[:9], WHITE)
         pyxel.text(CPU_X, y, theirs.upper()[:9], ORANGE)
         y += LINE
@@ -137,8 +140,8 @@ def draw_progress(judged: Judged, review: Review) -> None:
     pyxel.text(1, LEGEND_END, text[:CHARS], LIGHT_GREY)
 
 
-def _answer(x: int, y: int, who: str, action: object, offered: int | None, colour: int) -> None:
-    """WHO and the answer: a discard's tile (R before it for riichi), else its words."""
+def _answer(x: int, y: int, who: str, action: object, colour: int) -> None:
+    """WHO and a discard's tile (R before it for riichi); other answers have a row of their own."""
     pyxel.text(x, y, who, colour)
     x += 4 * len(who) + 2
     if isinstance(action, (Discard, Riichi)):
@@ -146,8 +149,6 @@ def _answer(x: int, y: int, who: str, action: object, offered: int | None, colou
             pyxel.text(x, y, "R", colour)
             x += 5
         pieces.draw(x, y - 1, action.tile, "pond")
-        return
-    pyxel.text(x, y, answer_text(action, offered).upper()[:(127 - x) // 4], colour)
 
 
 def _mark(tiles: list[int], drawn_apart: bool, action: object, y: int, colour: int) -> None:

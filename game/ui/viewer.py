@@ -295,6 +295,6 @@ class ViewerScene:
         elif self.table:
             return
         elif self.review is not None:
-            pyxel.text(1, FOOTER_Y, "Q/W:DIFFS S:SUMMARY O:TABLE", DARK_GREY)
+            pyxel.text(1, FOOTER_Y, "Q/W:DIFFS S:SUMMARY Z:TABLE", DARK_GREY)
         else:
             pyxel.text(1, FOOTER_Y, "<> STEP ^v ROUND X:HINT O:TABLE", DARK_GREY)
