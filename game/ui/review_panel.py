@@ -230,11 +230,15 @@ def draw_summary(review: Review, player: int | None, choice: int) -> None:
     chosen = leads[choice] if leads else None
     for row, (text, judged) in enumerate(summary_rows(review)):
         y = 18 + row * LINE
-        colour = WHITE if judged is not None and judged is chosen else LIGHT_GREY if judged else ORANGE \
-            if text.startswith("MOST") else WHITE
-        if judged is not None and judged is chosen:
-            pyxel.text(1, y, ">", YELLOW)
+        if judged is not None:  # a line that leads to its decision
+            colour = WHITE if judged is chosen else LIGHT_GREY
+            if judged is chosen:
+                pyxel.text(1, y, ">", YELLOW)
+        else:
+            colour = ORANGE if text.startswith("MOST") else WHITE
         pyxel.text(4, y, text[:CHARS], colour)
+    if leads:
+        paint.text_centered(99, f"{seat_word(review.seat, player)}/CPU, THEN THE COST", DARK_GREY)
     for row, problem in enumerate(review.problems[:1]):
         pyxel.text(1, 106, textwrap.shorten(problem.upper(), CHARS, placeholder="..."), PINK)
     paint.text_centered(114, "UP/DOWN CHOOSE  Z: GO THERE", DARK_GREY)
