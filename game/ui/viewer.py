@@ -297,4 +297,4 @@ class ViewerScene:
         elif self.review is not None:
             pyxel.text(1, FOOTER_Y, "Q/W:DIFFS S:SUMMARY Z:TABLE", DARK_GREY)
         else:
-            pyxel.text(1, FOOTER_Y, "<> STEP ^v ROUND X:HINT O:TABLE", DARK_GREY)
+            pyxel.text(1, FOOTER_Y, "<> STEP ^v ROUND X:HINT Z:TABLE", DARK_GREY)
