@@ -17,6 +17,7 @@ from game.data.storage import MAX_BYTES, BrowserStorage, StorageError
 from game.play import Game, TsumogiriAgent
 from game.records import parse_log
 from game.replay import replay_game
+from game.rules.errors import InputError
 
 SEED = "PICORIICHI"
 
@@ -157,3 +158,15 @@ def test_a_log_over_the_storage_size_rule_is_refused_in_one_line(tmp_path):
                                   b'{"picoriichi": {"version": 1, "seat": 0}, "log": []}', bytes(range(256))])
 def test_a_damaged_log_has_no_summary_and_no_error(data):
     assert logs.summary_of("20260115-090000-picoriichi", data) is None
+
+
+def test_a_giant_named_like_ours_is_listed_by_name_and_not_read_whole(tmp_path):
+    """The list reads a game of ours for its line within the storage's size rule only."""
+    folder = tmp_path / "logs"
+    folder.mkdir()
+    giant = folder / "20260115-090000-picoriichi.json"
+    giant.write_bytes(b"{" + b" " * (MAX_BYTES + 10) + b"}")
+    shelf = logs.open_shelf(tmp_path)
+    [entry] = shelf.entries()
+    with pytest.raises(InputError):
+        shelf.read(entry, MAX_BYTES)

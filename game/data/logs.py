@@ -193,8 +193,8 @@ class Shelf:
     def entries(self) -> list[Entry]:
         raise NotImplementedError
 
-    def read(self, entry: Entry) -> bytes:
-        """The log's bytes; InputError (one line) when it cannot be read."""
+    def read(self, entry: Entry, limit: int | None = None) -> bytes:
+        """The log's bytes (at most ``limit``); InputError (one line) when it cannot be read."""
         data = self.storage.load(entry.name)
         if data is None:
             raise InputError(f"{entry.name}: no longer there")
@@ -230,8 +230,9 @@ class FolderShelf(Shelf):
         found = [Entry(p.name, stamp_of(p.name, _written(p)), p) for p in files]
         return sorted(found, key=lambda e: (e.stamp, e.name), reverse=True)
 
-    def read(self, entry: Entry) -> bytes:
-        return read_file(entry.path)  # the one safe reader: no FIFO, no device, a size limit
+    def read(self, entry: Entry, limit: int | None = None) -> bytes:
+        # the one safe reader: no FIFO, no device, a size limit (a log of ours is a blob's at most)
+        return read_file(entry.path) if limit is None else read_file(entry.path, limit)
 
 
 class BrowserShelf(Shelf):

@@ -23,7 +23,7 @@ from engine.cartridge import Cartridge
 from engine.target import DARK_BLUE, DARK_GREY, LIGHT_GREY, ORANGE, PINK, WHITE, YELLOW
 from engine.tasks import TaskGen
 from game.data import logs
-from game.data.storage import DATA_DIR_VARIABLE
+from game.data.storage import DATA_DIR_VARIABLE, MAX_BYTES
 from game.rules.errors import InputError
 from game.ui import paint, saving
 from game.ui.viewer import ViewerScene
@@ -57,7 +57,7 @@ class ReplaysScene:
         for entry in self.entries:
             if entry.ours:
                 try:
-                    summary = logs.summary_of(entry.name, self.shelf.read(entry))
+                    summary = logs.summary_of(entry.name, self.shelf.read(entry, MAX_BYTES))  # no giant in a frame
                 except InputError:
                     summary = None
                 if summary is not None:
