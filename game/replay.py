@@ -38,6 +38,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from engine.tasks import TaskGen, run_to_end
 from game.rules.errors import InputError
 from game.rules.match import Match, RoundEnd, round_label
 from game.records import (
@@ -337,9 +338,15 @@ class _RoundReplay:
         self.dora: list[int] = [init.dora_indicator]
 
     def run(self) -> Round | None:
+        return run_to_end(self.run_task())
+
+    def run_task(self) -> TaskGen[Round | None]:
+        """``run`` one event a step, for a viewer that replays within the frame."""
         events = self.log.events
         i = 0
         while i < len(events):
+            if i:
+                yield
             event = events[i]
             if isinstance(event, Agari):
                 wins = [event]

@@ -13,7 +13,7 @@ from stepping import press, step, step_until
 
 from engine.target import LIGHT_GREY, PINK, WHITE, WIDTH
 from game.records import Call, Discard, Draw, read_log
-from game.ui.replays import LINE, LIST_Y, MESSAGE_Y, ReplaysScene, empty_lines
+from game.ui.replays import LINE, LIST_Y, MESSAGE_Y, ReplaysScene, empty_lines, message_rows
 from game.ui.title import TitleScene
 from game.ui.viewer import ViewerScene
 from game.viewing import ReplayLog
@@ -78,16 +78,23 @@ def test_replays_from_the_title_and_through_the_viewer(make_cart, data_folder):
     for _ in range(labels.index("REPLAYS")):
         press(cart, pyxel.KEY_DOWN)
     press(cart, pyxel.KEY_Z)
-    assert isinstance(cart.scene, ReplaysScene) and cart.scene.files == [folder / GAME.name]
+    assert isinstance(cart.scene, ReplaysScene) and [e.path for e in cart.scene.entries] == [folder / GAME.name]
     press(cart, pyxel.KEY_Z)
     viewer = cart.scene
-    assert isinstance(viewer, ViewerScene) and (viewer.round_index, viewer.step) == (0, 0)
+    assert isinstance(viewer, ViewerScene) and viewer.choosing and viewer.choice == 0
+    for _ in range(4):  # the last line: no review, only watch
+        press(cart, pyxel.KEY_DOWN)
+    press(cart, pyxel.KEY_Z)
+    assert not viewer.choosing and viewer.review is None
+    step_until(cart, lambda: viewer.log.stepped(0) is not None, limit=600)  # stepped through as thinking
+    assert (viewer.round_index, viewer.step) == (0, 0)
     for _ in range(5):
         press(cart, pyxel.KEY_RIGHT)
     assert viewer.step == 5
     press(cart, pyxel.KEY_LEFT)
     assert viewer.step == 4
     press(cart, pyxel.KEY_DOWN)
+    step_until(cart, lambda: viewer.log.stepped(1) is not None, limit=600)
     assert (viewer.round_index, viewer.step) == (1, 0)
     pyxel.set_btn(pyxel.KEY_X, True)  # hold B: each seat's analysis at this step
     try:
@@ -105,16 +112,30 @@ def test_a_file_that_is_not_a_log_gets_one_line_and_stays(make_cart, data_folder
     broken.write_text('{"log": [')
     garbage = folder / "garbage.xml"
     garbage.write_bytes(bytes(range(256)))
+    figures = folder / "figures.json"  # a long message: two lines
+    figures.write_text(TENHOU6.read_text(encoding="utf-8").replace('"sc":[', '"sc":[1,'), encoding="utf-8")
     cart = make_cart(ReplaysScene)
     step(cart)
-    for path in (broken, garbage):
-        while cart.scene.files[cart.scene.choice] != path:
+    for path in (broken, garbage, figures):
+        while cart.scene.entries[cart.scene.choice].path != path:
             press(cart, pyxel.KEY_DOWN)
         press(cart, pyxel.KEY_Z)
         assert isinstance(cart.scene, ReplaysScene)
-        assert cart.scene.message.startswith("NOT A LOG: ") and "\n" not in cart.scene.message
-        pixels = pyxel_screen_rows(MESSAGE_Y, MESSAGE_Y + 7)
-        assert len({i // WIDTH for i, p in enumerate(pixels) if p == PINK}) == 5  # one line
+        message = cart.scene.message
+        assert message.startswith("NOT A LOG: ") and "\n" not in message
+        rows = message_rows(message)
+        assert 1 <= len(rows) <= 2 and all(len(row) <= 31 for row in rows)
+        assert " ".join(rows) == message or rows[-1].endswith("...")  # wrapped, the rest cut with ...
+        shown = pyxel_screen_rows(0, 128)
+        pyxel.cls(0)
+        for row, text in enumerate(rows):
+            pyxel.text(2, MESSAGE_Y + row * 7, text, PINK)
+        alone = pyxel_screen_rows(0, 128)
+        inked = [i for i, p in enumerate(alone) if p == PINK]
+        assert inked and all(shown[i] == PINK for i in inked)  # every row of it on screen
+        assert {i % WIDTH for i in inked} <= set(range(2, 126))  # within the screen's width
+        if path == figures:
+            assert len(rows) == 2
     assert broken.read_text() == '{"log": [' and garbage.read_bytes() == bytes(range(256))
 
 
@@ -134,9 +155,9 @@ def test_with_no_logs_replays_says_so_and_shows_where_the_logs_folder_is(make_ca
         press(cart, pyxel.KEY_DOWN)
     press(cart, pyxel.KEY_Z)
     replays = cart.scene
-    assert isinstance(replays, ReplaysScene) and replays.files == []
+    assert isinstance(replays, ReplaysScene) and replays.entries == []
     step(cart)
-    lines = empty_lines(data_folder / "logs")
+    lines = empty_lines(str(data_folder / "logs"))
     assert lines[0].startswith("NO LOGS YET") and "".join(lines[2:]) == str(data_folder / "logs")
     shown = pyxel_screen_rows(0, 128)
     for row, text in enumerate(lines):

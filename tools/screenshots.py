@@ -13,6 +13,10 @@ page), as a player would. On the way it takes each picture at its moment:
     overlay.png     that table with X held (the hold-B overlay)
     win.png         the first win screen
     standings.png   the final standings
+    review_agree.png    back on the title: REPLAYS, the game just played, your seat's review:
+                        a decision where you and the strong CPU agree
+    review_differ.png   one where you differ, with the reason
+    review_summary.png  the review's summary
 
 The run keeps its saves and settings in a data folder of its own, made for it and removed
 after it (``$PICORIICHI_DATA_DIR`` is set to it): never the player's, so a game the player has
@@ -132,6 +136,7 @@ class Photographer:
         self.seed = seed
         self.max_frames = max_frames
         self.cart = Cartridge(TitleScene)
+        self.keys = self.cart.buttons.read
         self.frames = 0
         self.scene_frames = 0  # frames the current scene has been on screen
         self.written: list[str] = []
@@ -197,6 +202,47 @@ class Photographer:
             posing = any(moment(scene) for moment in wanted.values())  # wait for the picture
             self.press(None if posing else scene)
             self.step()
+
+    def review(self) -> None:
+        """Back on the title after the game: REPLAYS, the game just played (the newest), your
+        seat, and the review's pictures once it is done: a decision that agrees, one that
+        differs with its reason, the summary."""
+        pyxel = self.pyxel
+        while "Title" not in scene_name(self.cart.scene) and self.frames < self.max_frames:
+            self.press(self.cart.scene)  # the standings, read, then O
+            self.step()
+        self.cart.buttons.read = self.keys  # the keys again
+        self.step()
+        title = self.cart.scene
+        if "Title" not in scene_name(title):
+            return
+        for _ in range([e.label for e in title.entries].index("REPLAYS")):
+            self.step((pyxel.KEY_DOWN,))
+            self.step()
+        for _ in range(3):  # the list, its newest log, your seat
+            self.step((pyxel.KEY_Z,))
+            self.step()
+        viewer = self.cart.scene
+        review = getattr(viewer, "review", None)
+        if review is None:
+            return
+        while not review.done and self.frames < self.max_frames:
+            self.step()
+        discards = [d for d in review.decisions if d.explanation.topic == "discard"]
+        for name, wanted in (("review_agree.png", lambda d: d.verdict == "agree"),
+                             ("review_differ.png", lambda d: d.verdict == "differ")):
+            found = [d for d in discards if wanted(d)]
+            best = [d for d in found if d.explanation.threats] or found
+            if best:
+                viewer.go_to(best[0])  # as the summary's O does
+                while viewer.log.stepped(best[0].round_index) is None and self.frames < self.max_frames:
+                    self.step()  # the round is stepped through our rules first
+                for _ in range(5):
+                    self.step()
+                self.shoot(name)
+        self.step((pyxel.KEY_S,))
+        self.step()
+        self.shoot("review_summary.png")
 
     def press(self, scene: Scene | None) -> None:
         """The scripted player's button at the table; O on any other scene after a while; nothing
@@ -285,8 +331,10 @@ def main(argv: list[str] | None = None) -> int:
         photographer = Photographer(args.out, args.seed.upper(), args.max_frames)
         photographer.type_seed()
         photographer.play()
+        photographer.review()
         photographer.cart.close()
-    every = ("title.png", "turns.gif", "table.png", "overlay.png", "win.png", "standings.png")
+    every = ("title.png", "turns.gif", "table.png", "overlay.png", "win.png", "standings.png",
+             "review_agree.png", "review_differ.png", "review_summary.png")
     missing = [name for name in every if name not in photographer.written]
     if missing:
         print(f"not taken (their moment never came in {photographer.frames} frames): {', '.join(missing)}",

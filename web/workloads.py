@@ -249,6 +249,123 @@ def ui_workload(frames: dict) -> tuple[object, str, bool]:
             f"{len(update_draw)} frames: {' > '.join(visited)}{' FAILED ' + failure if failure else ''}", ok)
 
 
+# -- a game kept, listed, replayed and reviewed ------------------------------------------------
+
+
+class QuickSeat:
+    """A CPU stand-in that thinks in no time: wins when it may, else throws its draw (the
+    driver's safe answer); a whole game through the table then takes a few thousand frames."""
+
+    name = "quick"
+
+    def act(self, view):
+        from game.play import fallback
+
+        return fallback(view, prefer_win=True)
+        yield  # a task, as every seat's answer
+
+
+def kept_workload() -> tuple[object, str, bool]:
+    """A whole east-only game through the table from the title's scene (O every other frame, as
+    the ui workload presses it; quick CPU seats), kept where this Python keeps logs (the page's
+    localStorage under Pyodide, the data folder's logs/ elsewhere), found there past the storage
+    class, listed by REPLAYS with its line, opened, replayed through our rules to the game's final
+    scores, and its player's seat reviewed to the end in the viewer, as thinking."""
+    import pyxel
+
+    from engine.cartridge import Cartridge
+    from game.data import logs
+    from game.data.settings import Settings
+    from game.records import parse_log
+    from game.replay import replay_game
+    from game.ui import saving
+    from game.ui import table as table_module
+    from game.ui.replays import ReplaysScene
+    from game.ui.standings import StandingsScene
+    from game.ui.table import TableScene
+    from game.ui.title import TitleScene
+
+    seats, table_module.cpu_agent = table_module.cpu_agent, lambda strength: QuickSeat()
+    cart = Cartridge(boot=TitleScene, clock=TickClock())
+    try:
+        cart.change(TableScene, KEPT_SEED, Settings(length="east", cpu_speed="fast"))
+        pyxel.step(cart.update, cart.draw)
+        table = cart.scene
+        scenes = _press_o_until(cart, lambda: isinstance(cart.scene, TitleScene), KEPT_FRAME_LIMIT)
+    finally:
+        table_module.cpu_agent = seats
+    final = {s.seat: s.points for s in table.game.standings}
+    shelf = saving.shelf()
+    entry = next((e for e in shelf.entries() if e.name.removesuffix(".json").endswith(KEPT_SEED.lower())), None)
+    if entry is None:
+        cart.close()
+        return [scenes, None], f"{' > '.join(scenes)}: no log kept", False
+    data = shelf.read(entry)
+    where = type(shelf).__name__ == ("BrowserShelf" if sys.platform == "emscripten" else "FolderShelf") \
+        and kept_where_its_kind_keeps(shelf.storage, entry.name.removesuffix(".json"), ".json") == data
+    reports = replay_game(parse_log(data, entry.name))
+    owari = parse_log(data, entry.name).owari
+    cart.change(ReplaysScene)
+    for _ in range(30):
+        pyxel.step(cart.update, cart.draw)
+    replays = cart.scene
+    listed = replays.entries and replays.entries[0].name == entry.name
+    line = replays.lines.get(entry.name, "")
+    viewer = _open_and_review(cart)
+    review = viewer.review if viewer is not None else None
+    summary = logs.summary_of(entry.name, data)
+    result = {"scenes": scenes, "line": line.split()[2:], "final": [final[s] for s in range(4)],
+              "owari": list(owari.scores) if owari else None, "replayed": [r.ok for r in reports],
+              "reviewed": [len(review.decisions), review.agreed, review.unknown] if review else None,
+              "problems": review.problems if review else None, "failure": cart.failure}
+    cart.close()
+    ok = (bool(where) and listed and line == summary.line() and summary.finished and all(result["replayed"])
+          and result["owari"] == result["final"] and review is not None and review.done and review.decisions
+          and not review.problems and not result["failure"])
+    return result, (f"{type(shelf).__name__}: {line}; replayed {len(reports)} rounds to the final scores; "
+                    f"review {review.agreed if review else 0}/{len(review.decisions) if review else 0} agree"), ok
+
+
+KEPT_SEED = "KEPTGAME01"
+KEPT_FRAME_LIMIT = 20000
+
+
+def _press_o_until(cart, done, limit: int) -> list[str]:
+    """O every other frame (the ui workload's finger) until ``done()``; the scenes met."""
+    import pyxel
+
+    visited = [type(cart.scene).__name__]
+    for frame in range(limit):
+        pyxel.set_btn(pyxel.KEY_Z, frame % 2 == 0)
+        pyxel.step(cart.update, cart.draw)
+        name = type(cart.scene).__name__
+        if name != visited[-1]:
+            visited.append(name)
+        if done():
+            break
+    pyxel.set_btn(pyxel.KEY_Z, False)
+    return visited
+
+
+def _open_and_review(cart):
+    """O on the newest log, O on the seat offered (the player's), then frames until the review is done."""
+    import pyxel
+
+    for _ in range(2):
+        pyxel.set_btn(pyxel.KEY_Z, True)
+        pyxel.step(cart.update, cart.draw)
+        pyxel.set_btn(pyxel.KEY_Z, False)
+        pyxel.step(cart.update, cart.draw)
+    viewer = cart.scene
+    if getattr(viewer, "review", None) is None:
+        return None
+    for _ in range(KEPT_FRAME_LIMIT):
+        if viewer.review.done:
+            break
+        pyxel.step(cart.update, cart.draw)
+    return viewer
+
+
 # -- storage --------------------------------------------------------------------------------
 
 
@@ -298,9 +415,10 @@ def platform_storage() -> str:
     return "BrowserStorage" if sys.platform == "emscripten" else "FolderStorage"
 
 
-def kept_where_its_kind_keeps(storage, name: str) -> bytes | None:
+def kept_where_its_kind_keeps(storage, name: str, suffix: str | None = None) -> bytes | None:
     """The blob ``name`` read from the page's localStorage under Pyodide, or from the storage's
-    folder elsewhere, not through the storage: None when it is not there."""
+    folder elsewhere (its file ``name + suffix``, the storage's own suffix by default), not
+    through the storage: None when it is not there."""
     import base64
 
     from game.data.storage import KEY_PREFIX, SUFFIX
@@ -310,7 +428,7 @@ def kept_where_its_kind_keeps(storage, name: str) -> bytes | None:
 
         value = js.localStorage.getItem(KEY_PREFIX + name)
         return base64.b64decode(value) if isinstance(value, str) else None
-    path = getattr(storage, "folder", Path("/nonexistent")) / (name + SUFFIX)
+    path = getattr(storage, "folder", Path("/nonexistent")) / (name + (SUFFIX if suffix is None else suffix))
     return path.read_bytes() if path.is_file() else None
 
 
@@ -345,6 +463,7 @@ def main(argv: list[str]) -> None:
         "sim": lambda: sim_workload(timing),
         "ui": lambda: ui_workload(frames),
         "storage": lambda: storage_workload(scratch),
+        "kept": kept_workload,
     }
     results = {}
     for name, run in workloads.items():

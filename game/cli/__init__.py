@@ -26,6 +26,7 @@ COMMANDS = {
     "sim": "headless games for any mix of seats, and their statistics",
     "mjai": "our CPU as an mjai bot on standard input and output",
     "export": "write any log we read as Tenhou's mjlog XML or tenhou.net/6 JSON",
+    "review": "one seat's play over a game beside the CPU's, decision by decision",
 }
 
 

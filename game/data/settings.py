@@ -24,13 +24,15 @@ from typing import Any
 
 from game.rules.ruleset import TENHOU, Ruleset
 
+PRACTICE = "after cut"  # the hints' practice setting: the hint's tile only once the player has cut
+
 # Each field's choices, in the order the menu cycles them; the first is the default.
 CHOICES: dict[str, tuple[Any, ...]] = {
     "red_fives": (True, False),
     "length": ("east-south", "east"),
     "cpu_strength": ("strong", "normal", "weak"),
     "cpu_speed": ("normal", "fast", "slow"),
-    "hints": (True, False),
+    "hints": (True, PRACTICE, False),
     "call_prompts": (True, False),
 }
 # What each CPU strength does, in one line the settings menu shows (30 characters at most:
@@ -50,7 +52,7 @@ class Settings:
     length: str = "east-south"
     cpu_strength: str = "strong"
     cpu_speed: str = "normal"
-    hints: bool = True
+    hints: bool | str = True  # True, PRACTICE or False
     call_prompts: bool = True  # False: chi/pon/kan prompts are passed (never tsumo or ron)
 
     def ruleset(self, base: Ruleset = TENHOU) -> Ruleset:

@@ -37,7 +37,8 @@ from game.records.tenhou6_read import parse_tenhou6
 __all__ = [
     "Agari", "Bye", "Call", "DAN_NAMES", "Discard", "Draw", "Event", "GameLog", "GameRules", "NewDora", "Nuki",
     "Owari", "Player", "Rejoin", "Riichi", "RoundInit", "RoundLog", "Ryuukyoku", "TENHOU6_RED", "YAKU_NAMES",
-    "decode_meld", "encode_meld", "encode_nuki", "nuki_tile", "parse_mjlog", "parse_tenhou6", "read_log",
+    "decode_meld", "encode_meld", "encode_nuki", "nuki_tile", "parse_log", "parse_mjlog", "parse_tenhou6",
+    "read_log",
 ]
 
 
@@ -52,7 +53,13 @@ def read_log(path: str | Path) -> GameLog:
     its file name, as Tenhou names its downloads: the id's date tells the log's era.
     """
     path = Path(path)
-    data = read_file(path)  # its errors name the path
+    return parse_log(read_file(path), path)  # read_file's errors name the path
+
+
+def parse_log(data: bytes, path: str | Path) -> GameLog:
+    """A log from its bytes (a file's, or a blob the browser keeps), named ``path`` in its
+    errors; the format and the game id are told as :func:`read_log` tells them."""
+    path = Path(path)
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:

@@ -41,7 +41,8 @@ YAKUMAN_IDS = range(37, 52)
 
 
 def game_log(game, played: str | None = None) -> GameLog:
-    """The log of a game played by the driver (finished or not: a log may stop mid-game).
+    """The log of a game played by the driver (finished or not: a log may stop mid-game, even
+    mid-round, with the round in play as far as it went).
 
     ``played`` is the date and hour the game's id carries (``YYYYMMDDHH``; now by default):
     it tells a reader which era of Tenhou's final figures the log follows (today's).
@@ -51,7 +52,10 @@ def game_log(game, played: str | None = None) -> GameLog:
                       east_south=ruleset.east_south, start_points=ruleset.start_points,
                       return_points=ruleset.return_points)
     seed = game.seed if is_tenhou_seed(game.seed) else tenhou_seed_string(seed_words(game.seed))
-    rounds = [_round_log(rnd) for rnd in game.rounds]
+    kept = list(game.rounds)
+    if game.round is not None and game.round not in kept:  # a game left mid-round: that round so far
+        kept.append(game.round)
+    rounds = [_round_log(rnd) for rnd in kept]
     if game.match.over and rounds:
         _close(rounds[-1], game)
     stamp = played or time.strftime("%Y%m%d%H", time.gmtime())

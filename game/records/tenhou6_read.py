@@ -102,7 +102,11 @@ def _tenhou6_game(data: dict) -> GameLog:
     ]
     if three_player:  # the round reader knows four seats only; the replay reports the game unsupported
         return GameLog(rules, players, None, [])
-    rounds = [_read_round(raw, red) for raw in data["log"]]
+    raws = data["log"]
+    left = _left_mid_round(data)
+    rounds = [_read_round(raw, red) for raw in (raws[:-1] if left else raws)]
+    if left:
+        rounds.append(_read_round(raws[-1], red, _LeftRound))
     for round_log in rounds:
         _complete_wins(round_log, rules)
     if rounds and "sc" in data:
@@ -239,7 +243,29 @@ def _table_after(result: Agari | Ryuukyoku) -> tuple[int, ...]:
     return tuple(scores)
 
 
-def _read_round(raw: list, red: bool) -> RoundLog:
+OURS = "picoriichi"  # the key of Pico Riichi's extras (game/data/logs.py)
+
+
+def _left_mid_round(data: dict) -> bool:
+    """A game of ours left from the pause menu mid-round: its last round stops before its result.
+
+    Our extras say the game was left (``"finished": false``) and that round's result is empty;
+    any other round, or any other log, without its result is refused."""
+    extras = data.get(OURS)
+    last = data["log"][-1] if data["log"] else None
+    return (isinstance(extras, dict) and extras.get("finished") is False
+            and isinstance(last, list) and len(last) == 17 and last[16] == [])
+
+
+class _LeftRound(RoundReader):
+    """The round a game of ours was left in: its play so far, and no result."""
+
+    def _results(self, result: list, honba: int) -> None:
+        if result:
+            super()._results(result, honba)
+
+
+def _read_round(raw: list, red: bool, reader: type[RoundReader] = RoundReader) -> RoundLog:
     """One round, with the calls the JSON leaves ambiguous settled by trying.
 
     The JSON does not say which discard a call took: a seat's next call of a kind from a player
@@ -250,7 +276,7 @@ def _read_round(raw: list, red: bool) -> RoundLog:
     it did not keep stay on offer (``RoundLog.other_readings``): only the rules can tell
     between two that both fit, and the replay knows the rules.
     """
-    first = RoundReader(raw, red)
+    first = reader(raw, red)
     try:
         round_log = first.read()
         kept = None
@@ -258,7 +284,7 @@ def _read_round(raw: list, red: bool) -> RoundLog:
         round_log = kept = None
         for point in first.ambiguous:
             try:
-                round_log, kept = RoundReader(raw, red, declined=frozenset({point})).read(), point
+                round_log, kept = reader(raw, red, declined=frozenset({point})).read(), point
                 break
             except InputError:
                 continue
@@ -266,14 +292,15 @@ def _read_round(raw: list, red: bool) -> RoundLog:
             raise problem from None
     others = [point for point in first.ambiguous if point != kept]
     if others:
-        round_log.other_readings = lambda: _other_readings(raw, red, others)
+        round_log.other_readings = lambda: _other_readings(raw, red, others, reader)
     return round_log
 
 
-def _other_readings(raw: list, red: bool, points: list[tuple[int, int]]) -> Iterator[RoundLog]:
+def _other_readings(raw: list, red: bool, points: list[tuple[int, int]],
+                    reader: type[RoundReader] = RoundReader) -> Iterator[RoundLog]:
     for point in points:
         try:
-            yield RoundReader(raw, red, declined=frozenset({point})).read()
+            yield reader(raw, red, declined=frozenset({point})).read()
         except InputError:
             continue
 

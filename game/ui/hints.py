@@ -6,7 +6,8 @@ unseen tiles that would then advance the hand, and that discard; with 13 tiles, 
 and the ukeire now, and when tenpai the waits and whether they have no yaku (none of the
 waits scores on a ron: a closed hand may still win by tsumo). What changes with every discard
 on the table (how many of each wait are unseen, furiten: a wait in the seat's own pond) is
-read when drawn.
+read when drawn. For practice (the HINTS setting AFTER CUT) the table hides the hint's tile
+until the player has cut, then says whether the cut agreed (``practice_verdict``).
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from dataclasses import dataclass
 
 import pyxel
 
-from engine.target import LIGHT_GREY, PINK, WHITE, YELLOW
+from engine.target import GREEN, LIGHT_GREY, PINK, WHITE, YELLOW
 from engine.tasks import TaskGen
 from game.rules.ruleset import TENHOU, Ruleset
 from game.rules.scoring import WinSituation, score_hand
@@ -33,6 +34,7 @@ class Hint:
     discard: int | None = None  # the suggested tile, when the seat has one to throw
     waits: tuple[int, ...] = ()  # the kinds that complete the hand, when tenpai
     no_yaku: str = ""  # "", "NO YAKU" or "TSUMO ONLY"
+    options: tuple[tuple[int, int, int], ...] = ()  # every discard: (kind, shanten, ukeire), best first
 
 
 def analyse(view: PlayerView, ruleset: Ruleset = TENHOU) -> TaskGen[Hint]:
@@ -40,8 +42,10 @@ def analyse(view: PlayerView, ruleset: Ruleset = TENHOU) -> TaskGen[Hint]:
     counts = counts34(view.hand)
     visible = view.visible_counts34()
     if len(view.hand) % 3 == 2:
-        best = (yield from evaluate_discards(counts, visible))[0]
-        return Hint(best.shanten, best.ukeire.share, _tile_of(view.hand, best.kind))
+        options = yield from evaluate_discards(counts, visible)
+        best = options[0]
+        return Hint(best.shanten, best.ukeire.share, _tile_of(view.hand, best.kind),
+                    options=tuple((o.kind, o.shanten, o.ukeire.total) for o in options))
     now = ukeire(counts, visible)
     yield
     if now.shanten != 0:
@@ -91,15 +95,46 @@ def hint_text(hint: Hint, short: bool = False) -> str:
     return f"{head} {hint.share * 100:.0f}%" + (" CUT" if hint.discard is not None else "")
 
 
-def draw_hint(x: int, y: int, hint: Hint, short: bool = False) -> int:
-    """The hint line with its tile; its width."""
+def draw_hint(x: int, y: int, hint: Hint, short: bool = False, hide_cut: bool = False) -> int:
+    """The hint line with its tile (``hide_cut``: without it, until the player has cut); its width."""
     text = hint_text(hint, short)
+    if hide_cut:
+        text = text.removesuffix(" CUT")
     pyxel.text(x, y + 1, text, LIGHT_GREY)
     width = len(text) * 4
-    if hint.discard is not None:
+    if hint.discard is not None and not hide_cut:
         pieces.draw(x + width + 1, y - 1, hint.discard, "pond")
         width += 7
     return width
+
+
+def practice_verdict(hint: Hint, tile: int) -> tuple[str, int | None, str]:
+    """Whether the player's cut agreed with the hint's: the words before the hint's tile, the
+    tile (None when they agreed) and the words after it. A cut of the same figures as the
+    hint's (shanten and ukeire) agrees.
+
+        >>> hint = Hint(1, 0.2, 8, options=((2, 1, 20), (5, 1, 20), (6, 1, 16), (9, 2, 40)))
+        >>> practice_verdict(hint, 21), practice_verdict(hint, 25), practice_verdict(hint, 36)
+        (('SAME CUT AS THE HINT', None, ''), ('HINT CUT', 8, '+4 TILES'), ('HINT CUT', 8, 'IS FASTER'))
+    """
+    figures = {kind: (shanten, count) for kind, shanten, count in hint.options}
+    best = hint.options[0] if hint.options else None
+    mine = figures.get(tile // 4)
+    if best is None or mine is None or mine == (best[1], best[2]):
+        return "SAME CUT AS THE HINT", None, ""
+    if mine[0] > best[1]:
+        return "HINT CUT", hint.discard, "IS FASTER"
+    return "HINT CUT", hint.discard, f"+{best[2] - mine[1]} TILES"
+
+
+def draw_verdict(x: int, y: int, verdict: tuple[str, int | None, str]) -> None:
+    """The practice verdict: agreed, or the hint's cut and what it would have gained."""
+    before, tile, after = verdict
+    pyxel.text(x, y + 1, before, GREEN if tile is None else YELLOW)
+    if tile is not None:
+        x += len(before) * 4 + 1
+        pieces.draw(x, y - 1, tile, "pond")
+        pyxel.text(x + 7, y + 1, after, YELLOW)
 
 
 def draw_waits(x: int, y: int, hint: Hint, view: PlayerView) -> None:
@@ -124,6 +159,14 @@ class HintKeeper:
         self.key: object = None
         self.task = None
         self.hint: Hint | None = None
+        self.verdict: tuple[str, int | None, str] | None = None  # practice: the last cut against the hint
+
+    def chose(self, tile: int, hand: tuple[int, ...]) -> None:
+        """The player cut ``tile`` from ``hand``: how it stands against the hint worked out for
+        that hand (none when the hint was not ready)."""
+        ready = self.task is None and self.hint is not None and self.hint.discard is not None
+        mine = ready and isinstance(self.key, tuple) and self.key[0] == tuple(hand)
+        self.verdict = practice_verdict(self.hint, tile) if mine else None
 
     def follow(self, view: PlayerView | None, settings, ruleset: Ruleset) -> None:
         if view is None or view.over:
@@ -136,5 +179,7 @@ class HintKeeper:
             return
         if self.task is not None:
             self.task.cancel()
+        if view.drawn is not None:
+            self.verdict = None  # a new turn: the last cut's verdict has been read
         self.key = key
         self.task = self.cart.spawn(analyse(view, ruleset), "hint")

@@ -1,10 +1,13 @@
 """The pause menu (Esc or Enter at the table): RESUME, SETTINGS, QUIT TO TITLE.
 
-Quitting asks once more (O: yes, any other button: no); Esc resumes. SETTINGS opens the
+Quitting asks once more (O: yes, any other button: no; the table keeps the game's log as it
+stands); Esc resumes. SETTINGS opens the
 settings menu (game/ui/settings.py) over the paused game.
 """
 
 from __future__ import annotations
+
+from collections.abc import Callable
 
 import pyxel
 
@@ -24,8 +27,10 @@ PAUSE_ITEMS = ("RESUME", "SETTINGS", "QUIT TO TITLE")
 class PauseMenu:
     """RESUME, SETTINGS, QUIT TO TITLE (asked once more); ``closed`` on resume."""
 
-    def __init__(self, cart: Cartridge, settings: Settings, seed_code: str) -> None:
+    def __init__(self, cart: Cartridge, settings: Settings, seed_code: str,
+                 on_quit: Callable[[], None] | None = None) -> None:
         self.cart = cart
+        self.on_quit = on_quit  # told before the title returns (the table keeps the game's log)
         if not hasattr(cart, "settings"):
             cart.settings = settings
         self.seed_code = seed_code
@@ -47,6 +52,8 @@ class PauseMenu:
             return
         if self.confirming:
             if buttons.pressed(O):
+                if self.on_quit is not None:
+                    self.on_quit()
                 self.cart.restart()
             elif any(buttons.pressed(b) for b in ALL_BUTTONS):
                 self.confirming = False

@@ -1,13 +1,19 @@
-"""The list of replays: the logs in the data folder's ``logs/`` (ours, and any Tenhou log put
-there: mjlog XML or tenhou.net/6 JSON). ↑↓ choose, O opens one in the viewer, Esc returns to
-the title. A file that is not a log we can show gets one line saying why; it stays where it
-is (a log is the player's file: nothing is moved or deleted).
+"""The list of replays: your games and any Tenhou log put in the logs (``game.data.logs``: the
+data folder's ``logs/``, or in a browser its storage), newest first. ↑↓ choose, O opens one
+in the viewer (which first asks which seat to review), Esc returns to the title.
+
+A game of ours shows its date, its rules and length, your place and your score (LEFT for a game
+left from the pause menu); read from each log by a task, one log a step, as thinking. A Tenhou
+log shows its file name. A file that is not a log we can show gets a message of two lines at
+most saying why; it stays where it is (a log is the player's file: nothing is moved or deleted).
 
 The title always offers REPLAYS: with no logs yet the list says so and shows where the logs
-folder is, so the player knows where to put a Tenhou log (the folder need not exist yet)."""
+are (the folder's path, or this browser's storage), so the player knows where to put a Tenhou
+log (the folder need not exist yet)."""
 
 from __future__ import annotations
 
+import textwrap
 from pathlib import Path
 
 import pyxel
@@ -15,104 +21,133 @@ import pyxel
 from engine.buttons import DOWN, UP, O
 from engine.cartridge import Cartridge
 from engine.target import DARK_BLUE, DARK_GREY, LIGHT_GREY, ORANGE, PINK, WHITE, YELLOW
-from game.data.storage import DATA_DIR_VARIABLE
+from engine.tasks import TaskGen
+from game.data import logs
+from game.data.storage import DATA_DIR_VARIABLE, MAX_BYTES
 from game.rules.errors import InputError
 from game.ui import paint, saving
 from game.ui.viewer import ViewerScene
 from game.viewing import ReplayLog
 
-LOG_SUFFIXES = (".xml", ".mjlog", ".json")
 LIST_Y, LINE, SHOWN = 22, 8, 10
-NAME_CHARS = 29
+NAME_CHARS = 30
 LINE_CHARS = 31  # a line of text across the screen, a pixel either side
 FOLDER_ROWS = 7  # the folder's path takes at most this many lines (its end, when longer)
-MESSAGE_Y = 108
+MESSAGE_Y, MESSAGE_ROWS = 104, 2
 BACK_KEYS = (pyxel.KEY_ESCAPE, pyxel.KEY_BACKSPACE, pyxel.GAMEPAD1_BUTTON_START)
-
-
-def log_files(folder: Path | None) -> list[Path]:
-    """The logs in ``folder``, newest name last (sorted by name: Tenhou's names start with the date)."""
-    if folder is None or not folder.is_dir():
-        return []
-    try:
-        return sorted(p for p in folder.iterdir() if p.suffix.lower() in LOG_SUFFIXES and p.is_file())
-    except OSError:
-        return []
 
 
 class ReplaysScene:
     def __init__(self, cart: Cartridge) -> None:
         self.cart = cart
-        self.folder = saving.logs_folder()
-        self.files = log_files(self.folder)
-        self.choice = max(0, len(self.files) - 1)  # the newest
+        self.shelf = saving.shelf()
+        self.entries = self.shelf.entries() if self.shelf is not None else []
+        self.lines: dict[str, str] = {}  # an entry's line, once its log has been read
+        self.choice = 0  # the newest
         self.message = ""
+        if self.entries:
+            cart.spawn(self.read_lines(), "replay list")
+
+    @property
+    def where(self) -> str | None:
+        return self.shelf.where if self.shelf is not None else None
+
+    def read_lines(self) -> TaskGen[None]:
+        """Task: the line of each game of ours, one log a step (the others show their names)."""
+        for entry in self.entries:
+            if entry.ours:
+                try:
+                    summary = logs.summary_of(entry.name, self.shelf.read(entry, MAX_BYTES))  # no giant in a frame
+                except InputError:
+                    summary = None
+                if summary is not None:
+                    self.lines[entry.name] = summary.line()
+            yield
 
     def update(self) -> None:
         buttons = self.cart.buttons
         if any(pyxel.btnp(key) for key in BACK_KEYS):
             self.cart.restart()
             return
-        if not self.files:
+        if not self.entries:
             if buttons.pressed(O):
                 self.cart.restart()
             return
         step = buttons.repeat(DOWN) - buttons.repeat(UP)
         if step:
-            self.choice = (self.choice + step) % len(self.files)
+            self.choice = (self.choice + step) % len(self.entries)
             self.message = ""
         elif buttons.pressed(O):
-            self.open(self.files[self.choice])
+            self.open(self.entries[self.choice])
 
-    def open(self, path: Path) -> None:
+    def open(self, entry: logs.Entry) -> None:
         try:
-            log = ReplayLog.read(path)
+            log = ReplayLog.parse(self.shelf.read(entry), entry.path or entry.name)
         except InputError as error:
-            self.message = one_line(str(error), path)
+            self.message = why_not(str(error), entry.path or Path(entry.name))
             return
         self.cart.change(ViewerScene, log, ReplaysScene)
 
     def draw(self) -> None:
         pyxel.cls(DARK_BLUE)
         paint.big_text_centered(4, "REPLAYS", ORANGE)
-        first = min(max(0, self.choice - SHOWN + 1), max(0, len(self.files) - SHOWN))
-        for row, path in enumerate(self.files[first:first + SHOWN]):
+        first = min(max(0, self.choice - SHOWN + 1), max(0, len(self.entries) - SHOWN))
+        for row, entry in enumerate(self.entries[first:first + SHOWN]):
             i = first + row
             y = LIST_Y + row * LINE
             if i == self.choice:
                 pyxel.text(1, y, ">", YELLOW)
-            pyxel.text(6, y, path.name[:NAME_CHARS], WHITE if i == self.choice else LIGHT_GREY)
-        if self.message:
-            pyxel.text(2, MESSAGE_Y, self.message[:31], PINK)
-        if not self.files:
-            for row, text in enumerate(empty_lines(self.folder)):
+            text = self.lines.get(entry.name, entry.name)
+            pyxel.text(6, y, text[:NAME_CHARS], WHITE if i == self.choice else LIGHT_GREY)
+        for row, text in enumerate(message_rows(self.message)):
+            pyxel.text(2, MESSAGE_Y + row * 7, text, PINK)
+        if not self.message and self.lines:  # what a game's line says
+            paint.text_centered(MESSAGE_Y + 7, "ES: EAST-SOUTH. R: ROUNDS", DARK_GREY)
+        if not self.entries:
+            for row, text in enumerate(empty_lines(self.where)):
                 pyxel.text(2, LIST_Y + row * LINE, text, WHITE if row == 0 else LIGHT_GREY)
-        paint.text_centered(120, "Z: VIEW  ESC: BACK" if self.files else "Z, ESC: BACK", DARK_GREY)
+        paint.text_centered(120, "Z: VIEW  ESC: BACK" if self.entries else "Z, ESC: BACK", DARK_GREY)
 
 
-def empty_lines(folder: Path | None) -> list[str]:
-    """What the list says with no logs: that there are none, and where to put them.
+def empty_lines(where: str | None) -> list[str]:
+    """What the list says with no logs: that there are none, and where they are kept.
 
-    >>> empty_lines(Path("/home/ann/.local/share/pico-riichi/pico-riichi/logs"))[2:]
+    >>> empty_lines("/home/ann/.local/share/pico-riichi/pico-riichi/logs")[2:]
     ['/home/ann/.local/share/pico-rii', 'chi/pico-riichi/logs']
+    >>> empty_lines("this browser's storage")[2:]
+    ["THIS BROWSER'S STORAGE"]
     >>> empty_lines(None)
     ['NO LOGS: NO DATA FOLDER', 'SET PICORIICHI_DATA_DIR']
     """
-    if folder is None:
+    if where is None:
         return ["NO LOGS: NO DATA FOLDER", f"SET {DATA_DIR_VARIABLE}"]
-    path = str(folder)
+    if where == logs.BROWSER_WHERE:
+        return ["NO LOGS YET. YOUR GAMES ARE", "KEPT WHEN THEY END, IN", where.upper()]
+    path = str(where)
     rows = [path[i:i + LINE_CHARS] for i in range(0, len(path), LINE_CHARS)]
     if len(rows) > FOLDER_ROWS:
         end = path[-(FOLDER_ROWS * LINE_CHARS - 3):]
         rows = ["..." + end[:LINE_CHARS - 3]] + [end[i:i + LINE_CHARS] for i in range(LINE_CHARS - 3, len(end), LINE_CHARS)]
-    return ["NO LOGS YET. PUT TENHOU LOGS IN", "(MJLOG XML, TENHOU.NET/6 JSON):", *rows]
+    return ["NO LOGS YET. YOUR GAMES AND", "TENHOU LOGS (XML, JSON) GO IN:", *rows]
 
 
-def one_line(error: str, path: Path) -> str:
+def why_not(error: str, path: Path) -> str:
     """The reader's message, short for the screen: what is wrong, without the long folder.
 
-    >>> one_line("/a/b/x.json: broken JSON at line 1", Path("/a/b/x.json"))
+    >>> why_not("/a/b/x.json: broken JSON at line 1", Path("/a/b/x.json"))
     'NOT A LOG: BROKEN JSON AT LINE 1'
     """
     reason = error.replace(str(path) + ": ", "").replace(str(path), path.name)
     return f"NOT A LOG: {reason}".upper()
+
+
+def message_rows(message: str) -> list[str]:
+    """A message wrapped to the screen's width, two lines at most (the second cut with ...).
+
+    >>> message_rows("NOT A LOG: " + "WORD " * 20)
+    ['NOT A LOG: WORD WORD WORD WORD', 'WORD WORD WORD WORD WORD WOR...']
+    """
+    rows = textwrap.wrap(message, LINE_CHARS)
+    if len(rows) > MESSAGE_ROWS:
+        rows = rows[:MESSAGE_ROWS - 1] + [rows[MESSAGE_ROWS - 1][:LINE_CHARS - 3] + "..."]
+    return rows

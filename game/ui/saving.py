@@ -3,7 +3,7 @@
 ``$PICORIICHI_DATA_DIR`` when set (tests and players who want the files elsewhere), else Pyxel's
 user data folder (``pyxel.user_data_dir``, created only when first needed); in a browser the
 page's localStorage (game/data/storage.py). The logs (ours and any Tenhou log put there) are in its
-``logs/`` folder, which the replay list reads.
+``logs/`` folder (in a browser, that storage too: ``game.data.logs``), which the replay list reads.
 """
 
 from __future__ import annotations
@@ -14,9 +14,12 @@ from pathlib import Path
 
 import pyxel
 
-from game.data import save
+from engine.tasks import TaskGen, run_to_end
+from game.data import logs, save
 from game.data.settings import Settings
 from game.data.storage import APP, DATA_DIR_VARIABLE, VENDOR, Storage, StorageError, open_storage
+from game.play import player_seat
+from game.rules.errors import InputError
 
 LOGS = "logs"
 
@@ -38,6 +41,11 @@ def storage() -> Storage:
 def logs_folder() -> Path | None:
     folder = data_folder()
     return folder / LOGS if folder is not None else None
+
+
+def shelf() -> logs.Shelf | None:
+    """Where the logs are: the logs folder, or in a browser its storage (None: no data folder)."""
+    return logs.open_shelf(data_folder())
 
 
 def has_save() -> bool:
@@ -65,16 +73,19 @@ def store_settings(settings: Settings) -> None:
 
 
 class Saver:
-    """The table's save: written after every decision, deleted when the game ends."""
+    """The table's save, written after every decision and deleted when the game ends; and the
+    game's log, kept in the logs (``game.data.logs``) when it ends or is left from the pause menu."""
 
     def __init__(self, seed_code: str, settings: Settings) -> None:
         self.seed_code = seed_code
         self.settings = settings
         self.storage = storage()
+        self.shelf = logs.open_shelf(data_folder())
         self.failure = ""  # why the last save failed (the game goes on without it)
 
     def after(self, moment: str, game) -> None:
-        """The driver's pace moment: "action" saves, "game_end" deletes the save."""
+        """The driver's pace moment: "action" saves, "game_end" deletes the save (the table
+        then keeps the game's log: ``keep_log``)."""
         try:
             if moment == "action":
                 saved = save.SavedGame(self.seed_code, self.settings, tuple(game.decisions))
@@ -84,3 +95,21 @@ class Saver:
             self.failure = ""
         except StorageError as error:
             self.failure = str(error)
+
+    def keep_log(self, game) -> TaskGen[None]:
+        """Task: keep the game's log as it stands (nothing before the first decision); its
+        steps are the table's thinking."""
+        if self.shelf is None or not game.decisions:
+            return
+        name, data = yield from logs.game_log_task(game, self.seed_code, self.settings.as_dict(),
+                                                   player_seat(self.seed_code))
+        try:
+            logs.keep_log(self.shelf, name, data, self.seed_code, game.decisions)
+        except InputError as error:  # StorageError: full, refused, no folder
+            self.failure = str(error)
+            print(f"picoriichi: the game's log was not kept: {error}", file=sys.stderr)
+
+    def leave(self, game) -> None:
+        """The player leaves the game from the pause menu: its log is kept as it stands (the
+        save stays, for CONTINUE)."""
+        run_to_end(self.keep_log(game))

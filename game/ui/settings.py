@@ -15,7 +15,7 @@ import pyxel
 from engine.buttons import DOWN, LEFT, RIGHT, UP, O
 from engine.cartridge import Cartridge
 from engine.target import DARK_BLUE, DARK_GREY, LIGHT_GREY, ORANGE, WHITE, YELLOW
-from game.data.settings import CHOICES, Settings
+from game.data.settings import CHOICES, PRACTICE, Settings
 from game.ui import paint, saving
 
 LINE = 10
@@ -87,8 +87,11 @@ class SettingsMenu:
             pyxel.text(68, y, f"< {text} >" if here else f"  {text}", YELLOW if here else WHITE)
         back_y = 34 + len(self.names) * LINE
         pyxel.text(12, back_y, "BACK", WHITE if self.chosen == len(self.names) else LIGHT_GREY)
-        if self.chosen < len(self.names) and self.names[self.chosen] == "cpu_strength":
+        here = self.names[self.chosen] if self.chosen < len(self.names) else None
+        if here == "cpu_strength":
             paint.text_centered(back_y + LINE, self.settings.strength_line, YELLOW)
+        elif here == "hints" and self.settings.hints == PRACTICE:
+            paint.text_centered(back_y + LINE, "THE HINT SHOWS AFTER YOUR CUT", YELLOW)
         paint.text_centered(112, "RULES: FROM THE NEXT GAME ON", DARK_GREY)
         paint.text_centered(120, "UP/DOWN CHOOSE  LEFT/RIGHT SET", DARK_GREY)
 

@@ -29,7 +29,7 @@ from engine.tasks import NEXT_FRAME
 from game.cpu import CpuAgent
 from game.play import Decision, Game, WaitingAgent, player_seat
 from game.rules.actions import Discard, Pass, Riichi
-from game.data.settings import Settings
+from game.data.settings import PRACTICE, Settings
 from game.ui import board, centre, debug, hands, hints, paint, pause, pieces, prompts, sound
 from game.ui.results import ResultsPanel
 from game.ui.saving import Saver
@@ -91,6 +91,8 @@ class TableScene:
         """
         if self.saver is not None:
             self.saver.after(moment, game)
+            if moment == "game_end":
+                yield from self.saver.keep_log(game)
         while self.menu is not None:
             yield NEXT_FRAME
         if moment == "action" and game.round.over:  # the win or the draw, seen on the table
@@ -142,7 +144,7 @@ class TableScene:
                 self.menu = None
             return
         if any(pyxel.btnp(key) for key in PAUSE_KEYS):
-            self.menu = pause.PauseMenu(self.cart, self.settings, self.seed_code)
+            self.menu = pause.PauseMenu(self.cart, self.settings, self.seed_code, on_quit=self.leave)
             return
         self.frames += 1  # the table's clock: it stands still while paused
         self.sounds.follow(self.game.round)
@@ -153,6 +155,11 @@ class TableScene:
         elif not buttons.held(X):
             self.chooser.update(buttons)
         self.hint.follow(self.view, self.settings, self.game.match.ruleset)
+
+    def leave(self) -> None:
+        """Quit to the title from the pause menu: the game's log is kept as it stands."""
+        if self.saver is not None:
+            self.saver.leave(self.game)
 
     def update_demo(self) -> None:
         buttons = self.cart.buttons
@@ -231,10 +238,13 @@ class TableScene:
         hint = self.hint.hint
         if hint is None:
             return
-        if hint.waits and view.drawn is None:
+        practice = self.settings.hints == PRACTICE
+        if practice and self.hint.verdict is not None and view.drawn is None and not hint.waits:
+            hints.draw_verdict(HINT_X, INFO_Y, self.hint.verdict)  # the last cut against the hint
+        elif hint.waits and view.drawn is None:
             hints.draw_waits(HINT_X, INFO_Y, hint, view)
         elif self.settings.hints:
-            hints.draw_hint(HINT_X, INFO_Y, hint)
+            hints.draw_hint(HINT_X, INFO_Y, hint, hide_cut=practice)
         furiten = hint.waits and hints.furiten(view, hint.waits)  # the pond may have grown since
         warnings = " ".join(w for w in ("FURITEN" if furiten else "", hint.no_yaku) if w)
         if warnings:
@@ -293,6 +303,8 @@ class Chooser:
 
     def answer(self, action) -> None:
         sound.play("confirm")
+        if isinstance(action, (Discard, Riichi)) and self.asked is not None:
+            self.table.hint.chose(action.tile, self.asked.hand)  # practice: the cut against the hint
         self.human.answer(action)
         self.asked = None
         self.options = []

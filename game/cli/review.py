@@ -1,0 +1,132 @@
+"""``picoriichi review LOG [--seat N | --name NAME] [--strength S] [--all] [--json]``: one seat's
+play over a game beside the CPU's (``game.review``): our own logs, Tenhou's mjlog XML and
+tenhou.net/6 JSON.
+
+One line per decision where the seat's answer costs something by the CPU's figures (round and
+honba, the seat's turn, its hand, its answer vs the CPU's, the cost, the figures as
+seat/CPU, the reason), then the summary. ``--all`` adds the close calls (another answer, no
+cost by these figures). Our logs review the player's seat unless told otherwise; a Tenhou log
+needs ``--seat`` or ``--name``. Exit 0 when the review ran (a three-player game or a log
+without rounds is said to be unsupported, not a failure), 2 on bad input (one line on stderr).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+
+from game.cli import UsageError, count, print_json
+from game.cpu.strength import DEFAULT_STRENGTH, STRENGTHS
+from game.data.files import read_file
+from game.data.logs import extras_of
+from game.records import GameLog, parse_log
+from game.review import Judged, Review, find_seat, review_game
+from game.review_text import answer_text, cost_text, decision_line, figure_rows, reason, summary_lines, topic_text
+from game.rules.errors import InputError
+from game.rules.tiles import tile_name, to_mpsz
+
+SEATS = 4
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("log", metavar="LOG", help="our log, Tenhou's mjlog XML or tenhou.net/6 JSON")
+    which = parser.add_mutually_exclusive_group()
+    which.add_argument("--seat", type=count, help="the seat to review, 0-3 (seat 0 is the first player listed)")
+    which.add_argument("--name", help="the seat of the player of this name")
+    parser.add_argument("--strength", choices=sorted(STRENGTHS), default=DEFAULT_STRENGTH,
+                        help=f"the CPU to compare with (default {DEFAULT_STRENGTH})")
+    parser.add_argument("--all", action="store_true", help="list the close calls too")
+
+
+def run(args: argparse.Namespace) -> int:
+    data = read_file(args.log)  # one line naming the path when it cannot be read
+    game = parse_log(data, args.log)
+    unsupported = _unsupported(game)
+    if unsupported:
+        if args.json:
+            print_json({"path": args.log, "unsupported": unsupported})
+        else:
+            print(f"{args.log}: unsupported: {unsupported}")
+        return 0
+    seat = _seat(args, game, data)
+    review = review_game(game, seat, args.strength)
+    if args.json:
+        print_json(review_json(args.log, review))
+        return 0
+    print(f"{args.log}: S{seat} {review.name} reviewed against the {args.strength} CPU")
+    for judged in review.decisions:
+        if judged.verdict == "differ" or (args.all and judged.verdict == "close"):
+            print("  " + decision_line(judged))
+    for line in summary_lines(review):
+        print("  " + line)
+    return 0
+
+
+def _unsupported(game: GameLog) -> str:
+    if game.three_player:
+        return "three-player games are not reviewed"
+    if not game.rounds:
+        return "the log holds no rounds: nothing to review"
+    return ""
+
+
+def _seat(args: argparse.Namespace, game: GameLog, data: bytes) -> int:
+    if args.seat is not None:
+        if args.seat >= SEATS:
+            raise UsageError(f"picoriichi review: --seat {args.seat}: a seat is 0 to {SEATS - 1}")
+        return args.seat
+    if args.name is not None:
+        return find_seat(game, args.name)
+    extras = None
+    try:
+        extras = extras_of(json.loads(data.decode("utf-8")))
+    except (UnicodeDecodeError, ValueError, RecursionError):
+        pass
+    if extras is not None and extras.get("seat") in range(SEATS):
+        return extras["seat"]
+    names = ", ".join(f"{s} {p.name}" for s, p in enumerate(game.players))
+    raise InputError(f"{Path(args.log).name}: say which seat to review with --seat N or --name NAME ({names})")
+
+
+def review_json(path: str, review: Review) -> dict:
+    """The review for tools: every decision with its figures, and the summary."""
+    count_ = len(review.decisions)
+    return {
+        "path": path, "seat": review.seat, "name": review.name, "strength": review.strength,
+        "decisions": [decision_json(d) for d in review.decisions],
+        "summary": {"reviewed": count_, "agree": review.agreed,
+                    "agreement": round(review.agreed / count_, 4) if count_ else None,
+                    "differ": len(review.listed), "close": len(review.differences) - len(review.listed),
+                    "unknown": review.unknown,
+                    "most_tiles_lost": [d.number for d in review.biggest("tiles")],
+                    "most_danger_taken": [d.number for d in review.biggest("danger")]},
+        "problems": review.problems,
+    }
+
+
+def decision_json(judged: Judged) -> dict:
+    e = judged.explanation
+    return {
+        "number": judged.number, "round": judged.label, "turn": judged.turn, "step": judged.step,
+        "topic": topic_text(judged), "hand": to_mpsz(sorted(judged.hand)),
+        "drawn": tile_name(judged.drawn) if judged.drawn is not None else None,
+        "offered": tile_name(judged.offered) if judged.offered is not None else None,
+        "seat_answer": answer_text(e.mine.action, judged.offered), "cpu_answer": answer_text(e.cpu, judged.offered),
+        "verdict": judged.verdict, "steps": judged.steps, "tiles": round(judged.tiles, 2),
+        "danger": round(judged.danger, 2), "yaku": judged.yaku, "cost": cost_text(judged).removeprefix(": "),
+        "figures": [{"figure": label, "seat": a, "cpu": b} for label, a, b in figure_rows(judged)],
+        "seat_figures": measure_json(e.mine), "cpu_figures": measure_json(e.theirs),
+        "threats": [{"seat": s, "weight": round(w, 2), "riichi": r} for s, w, r in e.threats],
+        "unseen": e.unseen, "reason": reason(judged),
+    }
+
+
+def measure_json(measure) -> dict:
+    return {"shanten": measure.shanten, "ukeire": measure.ukeire, "share": round(measure.share, 4),
+            "quality": round(measure.quality, 2), "dangers": [round(d, 2) for d in measure.dangers],
+            "danger": round(measure.danger, 2), "worth": round(measure.worth, 2), "kept": measure.kept,
+            "waits": measure.waits, "dama": measure.dama, "riichi": measure.riichi_points,
+            "furiten": measure.furiten, "points": measure.points, "place": measure.place,
+            "paths": list(measure.paths), "weighed_shanten": measure.weighed_shanten,
+            "weighed": round(measure.weighed, 2)}

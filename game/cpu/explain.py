@@ -1,0 +1,247 @@
+"""The CPU's answer and the figures behind it: what a review of someone's play shows.
+
+``explain(view, action, strength, ruleset)`` is a task. It asks the CPU itself for its answer
+on the same view (``CpuAgent.act``: the one judge, never a second evaluator), then measures the
+seat's own answer and the CPU's with the CPU's own measures:
+
+- a discard (or riichi): the shanten after it and its ukeire (the unseen tiles that would
+  advance the hand, ``efficiency.discard_options``, and their share of every unseen tile); a
+  one-shanten's ukeire quality (``efficiency.tenpai_quality``: the average widest tenpai wait
+  its accepting draws reach); its danger, a rough deal-in chance in percent, against each
+  threat (``defence.dangers`` with that threat alone) and summed as the CPU weighs them; the
+  value it gives up (``value``: dora, a red five, a value honour; negative when throwing it
+  helps a direction); a tenpai's unseen waits and average points without and with riichi;
+  and the CPU's own weighing of it (``discard.candidates``): the shanten it counts (an open
+  hand left without a yaku counts further) and its ukeire weighed by shape and value, less
+  the value given up, in tiles (``weighed``);
+- a call: the shanten and ukeire after the call and its best discard (``calls.call_outcome``),
+  against passing (the hand as it stands);
+- a win: its points and the place it would leave the seat in (``position``);
+- a kan: the shanten after it; the nine-terminals draw: the hand's yaochuu kinds.
+
+Nothing here decides: the CPU's answer is ``CpuAgent``'s, whatever its code becomes.
+
+    >>> same_choice(Discard(16), Discard(17)), same_choice(Discard(17), Discard(18))
+    (False, True)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engine.tasks import TaskGen
+from game.cpu import defence, position, value
+from game.cpu.agent import CpuAgent
+from game.cpu.calls import call_outcome
+from game.cpu.discard import candidates
+from game.cpu.efficiency import discard_options, tenpai_quality
+from game.cpu.strength import DEFAULT_STRENGTH, STRENGTHS
+from game.rules.actions import (
+    AddedKan, Chi, ClosedKan, Discard, NineTerminals, OpenKan, Pass, Pon, Riichi, Ron, Tsumo,
+)
+from game.rules.ruleset import TENHOU, Ruleset
+from game.rules.shanten import shanten, ukeire
+from game.rules.tiles import YAOCHUU_KINDS, counts34, is_red
+from game.rules.view import PlayerView
+
+TILE_ACTIONS = (Discard, Riichi, AddedKan)
+
+
+@dataclass(frozen=True, slots=True)
+class Measure:
+    """One answer measured (the fields that do not apply keep their defaults)."""
+
+    action: object
+    shanten: int = 8         # after it; a win: -1
+    ukeire: int = 0          # unseen tiles that advance the hand after it
+    share: float = 0.0       # ukeire over every unseen tile
+    quality: float = 0.0     # a one-shanten's average widest tenpai wait (0: not measured)
+    dangers: tuple[float, ...] = ()  # against each threat (``Explanation.threats``' order)
+    danger: float = 0.0      # summed as the CPU weighs the threats
+    worth: float = 0.0       # value given up, in han-like units (negative: throwing it helps)
+    kept: str = ""           # what that value is: "dora", "red five", "yakuhai pair" ...
+    waits: int = 0           # a tenpai's unseen waits
+    dama: int = 0            # a tenpai's average ron points without riichi (0: no yaku)
+    riichi_points: int = 0   # ... and with riichi
+    furiten: bool = False
+    points: int = 0          # a win's points
+    place: int = 0           # a win: the seat's place after it
+    paths: tuple[str, ...] = ()  # the yaku an open hand can still reach
+    weighed_shanten: int = 8     # the CPU's own count (an open hand without a yaku is further)
+    weighed: float = 0.0     # the CPU's own ukeire weighed by shape and value, less the value given up
+
+
+@dataclass(frozen=True, slots=True)
+class Explanation:
+    """The CPU's answer beside the seat's, each measured."""
+
+    topic: str               # "discard", "call", "win", "kan" or "abort"
+    cpu: object              # the CPU's answer
+    mine: Measure            # the seat's answer measured
+    theirs: Measure          # the CPU's (the same object when the two agree)
+    threats: tuple[tuple[int, float, bool], ...]  # (seat, weight, in riichi), by seat
+    unseen: int              # tiles the seat has not seen
+
+    @property
+    def agrees(self) -> bool:
+        return same_choice(self.mine.action, self.cpu)
+
+
+def same_choice(a: object, b: object) -> bool:
+    """The same answer as a log can tell it: the same kinds (and red fives), whichever copy.
+
+    A tenhou.net/6 log names kinds, not Tenhou's copies, so a copy number is no choice.
+    """
+    if type(a) is not type(b):
+        return False
+    if isinstance(a, TILE_ACTIONS):
+        return (a.tile // 4, is_red(a.tile)) == (b.tile // 4, is_red(b.tile))
+    if isinstance(a, (Chi, Pon)):
+        return sorted((t // 4, is_red(t)) for t in a.tiles) == sorted((t // 4, is_red(t)) for t in b.tiles)
+    return a == b
+
+
+def topic_of(view: PlayerView, *actions: object) -> str:
+    """What a decision is about, from the answers compared."""
+    kinds = {type(a) for a in actions}
+    if kinds & {Tsumo, Ron}:
+        return "win"
+    if kinds & {ClosedKan, AddedKan}:
+        return "kan"
+    if NineTerminals in kinds:
+        return "abort"
+    return "call" if view.last_discard is not None else "discard"
+
+
+def explain(view: PlayerView, action: object, strength: str = DEFAULT_STRENGTH,
+            ruleset: Ruleset = TENHOU) -> TaskGen[Explanation]:
+    """Task: the CPU's answer on ``view`` and both answers measured (see the module)."""
+    cpu = yield from CpuAgent(strength, ruleset).act(view)
+    table = _Table(view, strength, ruleset)
+    mine = yield from table.measure(action)
+    theirs = mine if same_choice(action, cpu) else (yield from table.measure(cpu))
+    threats = tuple((s, w, view.riichi[s]) for s, w in sorted(table.threat.items()))
+    return Explanation(topic_of(view, action, cpu), cpu, mine, theirs, threats, table.unseen_total)
+
+
+class _Table:
+    """What the measures of one decision share: the threats, the unseen tiles, the candidates."""
+
+    def __init__(self, view: PlayerView, strength: str, ruleset: Ruleset) -> None:
+        self.view = view
+        self.strength = STRENGTHS[strength]
+        self.ruleset = ruleset
+        self.threat = defence.threats(view) if self.strength.defence else {}
+        self.unseen_total = sum(defence.unseen_counts(view))
+        self.found = None  # the CPU's candidates, worked out when a discard is measured
+
+    def measure(self, action: object) -> TaskGen[Measure]:
+        if isinstance(action, (Discard, Riichi)):
+            return (yield from self.discard(action))
+        if isinstance(action, (Tsumo, Ron)):
+            return self.win(action)
+        if isinstance(action, (Chi, Pon, OpenKan)):
+            return (yield from self.call(action))
+        if isinstance(action, (ClosedKan, AddedKan)):
+            return self.kan(action)
+        if isinstance(action, NineTerminals):
+            kinds = len({t // 4 for t in self.view.hand} & set(YAOCHUU_KINDS))
+            return Measure(action, ukeire=kinds)
+        return self.standing(action)  # Pass: the hand as it is
+
+    def standing(self, action: object) -> Measure:
+        view = self.view
+        now = ukeire(counts34(view.hand), view.visible_counts34())
+        return Measure(action, now.shanten, now.total, now.share, weighed_shanten=now.shanten,
+                       weighed=float(now.total))
+
+    def discard(self, action: Discard | Riichi) -> TaskGen[Measure]:
+        view = self.view
+        kind = action.tile // 4
+        if self.found is None:
+            self.found = yield from candidates(view, self.strength, self.ruleset)
+            self.options = {o.kind: o for o in (yield from discard_options(view))}
+        cand = next(c for c in self.found if c.kind == kind)
+        option = self.options[kind]
+        quality = 0.0
+        if option.shanten == 1:
+            counts = counts34(view.hand)
+            counts[kind] -= 1
+            unseen = defence.unseen_counts(view)
+            quality = yield from tenpai_quality(counts, option.ukeire.kinds, unseen)
+        dangers = tuple(defence.dangers(view, {s: 1.0})[kind] for s in sorted(self.threat))
+        danger = defence.dangers(view, self.threat)[kind] if self.threat else 0.0
+        counts = counts34(view.hand)
+        return Measure(action, option.shanten, option.ukeire.total, option.ukeire.share, quality,
+                       dangers, danger, cand.worth, _kept(view, counts, kind, action.tile, cand.worth, self.ruleset),
+                       cand.waits_unseen, cand.dama_points, cand.riichi_points, cand.furiten,
+                       paths=self._paths(counts, kind), weighed_shanten=cand.shanten,
+                       weighed=cand.ukeire - value.HAN_WORTH * cand.worth)
+
+    def _paths(self, counts: list[int], kind: int) -> tuple[str, ...]:
+        melds = self.view.melds[self.view.seat]
+        if not any(m.is_open for m in melds):
+            return ()
+        rest = list(counts)
+        rest[kind] -= 1
+        return tuple(value.yaku_paths(rest, melds, value.value_kinds(self.view), self.view.visible_counts34(),
+                                      self.ruleset))
+
+    def win(self, action: Tsumo | Ron) -> Measure:
+        view = self.view
+        tiles = list(view.hand)
+        if isinstance(action, Tsumo):
+            tiles.remove(view.drawn)
+            kind, from_seat = view.drawn // 4, None
+        else:
+            kind, from_seat = view.last_discard[1] // 4, view.last_discard[0]
+        points = value.wait_points(view, tiles, view.melds[view.seat], kind, tsumo=from_seat is None,
+                                   riichi=view.riichi[view.seat], ruleset=self.ruleset)
+        place = position.rank_after_win(view, points, from_seat)
+        return Measure(action, -1, points=points, place=place, weighed_shanten=-1)
+
+    def call(self, action: object) -> TaskGen[Measure]:
+        outcome = yield from call_outcome(self.view, action, self.ruleset)
+        if outcome is None:  # no discard after it keeps a yaku direction: the CPU counts it far
+            return Measure(action, self._called_shanten(action), paths=(), weighed_shanten=8)
+        total = outcome.ukeire
+        return Measure(action, outcome.shanten, total, total / max(1, self.unseen_total),
+                       paths=outcome.paths, weighed_shanten=outcome.shanten, weighed=float(total))
+
+    def _called_shanten(self, action: object) -> int:
+        """The shanten after a call and its best discard, yaku or not."""
+        view = self.view
+        counts = counts34(view.hand)
+        used = [t // 4 for t in action.tiles] if isinstance(action, (Chi, Pon)) else [view.last_discard[1] // 4] * 3
+        for kind in used:
+            counts[kind] -= 1
+        if isinstance(action, OpenKan):
+            return shanten(counts)
+        return min(shanten([c - (k == kind) for k, c in enumerate(counts)]) for kind in range(34) if counts[kind])
+
+    def kan(self, action: ClosedKan | AddedKan) -> Measure:
+        counts = counts34(self.view.hand)
+        if isinstance(action, ClosedKan):
+            counts[action.kind] -= 4
+        else:
+            counts[action.tile // 4] -= 1
+        after = shanten(counts)
+        return Measure(action, after, weighed_shanten=after)
+
+
+def _kept(view: PlayerView, counts: list[int], kind: int, tile: int, worth: float, ruleset: Ruleset) -> str:
+    """What the value of throwing ``kind`` is made of, in a word or two (see value.keep_worth
+    and value.direction_bonus): "dora", "red five", "yakuhai pair", "value honour", or the
+    direction throwing it helps ("honitsu", "tanyao")."""
+    if worth < 0:
+        rest = list(counts)
+        rest[kind] -= 1
+        paths = value.yaku_paths(rest, view.melds[view.seat], value.value_kinds(view), None, ruleset)
+        return "honitsu" if "honitsu" in paths else "tanyao"
+    if kind in value.dora_kinds(view):
+        return "dora"
+    if is_red(tile):
+        return "red five"
+    if kind in value.value_kinds(view):
+        return "yakuhai pair" if counts[kind] >= 2 else "value honour"
+    return ""

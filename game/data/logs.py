@@ -1,0 +1,293 @@
+"""The logs: our games kept as tenhou.net/6 JSON, and the list the Replays screen shows.
+
+Every game the player finishes, or leaves from the pause menu, is kept as a tenhou.net/6 JSON
+log (the format Tenhou's viewer and the reviewers read) with our extras under
+``"picoriichi"``: the seed code, the settings, the player's seat, whether the game was
+finished, and how many decisions it holds with their digest. Its name is the local time it was
+written and the seed code, ``YYYYMMDD-HHMMSS-code`` (a storage name: ``a-z 0-9 -``).
+
+Two shelves hold them, chosen by ``open_shelf``:
+
+- on a computer, the data folder's ``logs/``, one ``NAME.json`` file each, written atomically
+  by the storage (``game.data.storage``: a temporary file, fsynced, renamed) within its size
+  rules; the player may put Tenhou's own logs there too (mjlog XML or tenhou.net/6 JSON, any
+  name), which the list shows beside ours and reads through the one safe reader
+  (``game.data.files``);
+- in a browser, the page's local storage (the storage's blobs, under the same names).
+
+A game left and then continued and left or finished again is one game: its newer log takes
+the place of the older, unfinished one whose decisions it continues.
+
+    >>> log_name(time.struct_time((2026, 1, 15, 12, 34, 56, 3, 15, 0)), "P1C0R11CH1")
+    '20260115-123456-p1c0r11ch1'
+    >>> stamp_of("20260115-123456-p1c0r11ch1.json"), stamp_of("2016022509gm-0009-0000-b327da61.xml")
+    ('20260115123456', '20160225090000')
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from engine.tasks import TaskGen
+from game.data.files import read_file
+from game.data.save import encode_action
+from game.data.storage import MAX_BYTES, BrowserStorage, FolderStorage, Storage, StorageError
+from game.records.ours import game_log
+from game.records.tenhou6_write import write_tenhou6
+from game.rules.errors import InputError
+
+EXTRAS = "picoriichi"  # our key in the JSON: readers of the format pass over keys they do not know
+VERSION = 1
+LOG_NAME = re.compile(r"(\d{8})-(\d{6})-([0-9a-z]{8,12})")
+TENHOU_NAME = re.compile(r"(\d{10})gm-")
+LOG_SUFFIXES = (".json", ".xml", ".mjlog")
+BROWSER_WHERE = "this browser's storage"
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One log on the shelf."""
+
+    name: str  # the file's name, or the blob's
+    stamp: str  # YYYYMMDDHHMMSS: when it was played (ours, Tenhou's ids) or else written
+    path: Path | None = None  # the file (None: a blob in the browser)
+
+    @property
+    def ours(self) -> bool:
+        return LOG_NAME.fullmatch(self.name.removesuffix(".json")) is not None
+
+
+@dataclass(frozen=True)
+class Summary:
+    """What the list says of one of our logs."""
+
+    when: str  # "01-15 12:34"
+    rules: str  # "ES" east-south, "E" east only
+    rounds: int  # rounds played
+    finished: bool
+    place: int  # the player's place (1-4): at the end, or as it stood when left
+    score: int  # the player's points: at the end, or as they stood when left
+    seat: int  # the player's seat
+
+    def line(self) -> str:
+        """One line of the list (30 characters at most: R counts the rounds played).
+
+            >>> Summary("01-15 12:34", "ES", 11, True, 2, 31200, 0).line()
+            '01-15 12:34 ES 11R 2ND 31200'
+            >>> Summary("01-15 12:34", "ES", 12, False, 1, -31200, 0).line()
+            '01-15 12:34 ES 12R LEFT -31200'
+        """
+        place = ("1ST", "2ND", "3RD", "4TH")[self.place - 1] if self.finished else "LEFT"
+        return f"{self.when} {self.rules} {self.rounds}R {place} {self.score}"
+
+
+def log_name(when: time.struct_time, seed: str) -> str:
+    return time.strftime("%Y%m%d-%H%M%S", when) + "-" + seed.lower()
+
+
+def stamp_of(name: str, written: float | None = None) -> str:
+    """When a log was played, for ordering: ours and Tenhou's ids say; else when it was written."""
+    ours = LOG_NAME.match(name)
+    if ours:
+        return ours[1] + ours[2]
+    tenhou = TENHOU_NAME.match(name)
+    if tenhou:
+        return tenhou[1] + "0000"
+    return time.strftime("%Y%m%d%H%M%S", time.localtime(written or 0))
+
+
+# --- what one of our logs holds ----------------------------------------------------------------
+
+
+def decisions_digest(decisions) -> str:
+    """A short digest of a game's decisions (its save's encoding): tells a continued game's log."""
+    encoded = json.dumps([[d.seat, *encode_action(d.action)] for d in decisions], separators=(",", ":"))
+    return hashlib.sha256(encoded.encode("ascii")).hexdigest()[:16]
+
+
+def extras_of(document: object) -> dict[str, Any] | None:
+    """Our extras in a parsed log, or None (a Tenhou log, or not ours any more)."""
+    extras = document.get(EXTRAS) if isinstance(document, dict) else None
+    return extras if isinstance(extras, dict) and extras.get("version") == VERSION else None
+
+
+def summary_of(name: str, data: bytes) -> Summary | None:
+    """The list's line of one of our logs; None when it is not one (or is damaged)."""
+    match = LOG_NAME.match(name)
+    try:
+        document = json.loads(data.decode("utf-8"))
+        extras = extras_of(document)
+        if match is None or extras is None:
+            return None
+        seat = extras["seat"]
+        rounds = document["log"]
+        if not isinstance(seat, int) or not 0 <= seat < 4 or not rounds:
+            return None
+        scores = _final_scores(document, rounds)
+        place = 1 + sum(1 for s in range(4) if scores[s] > scores[seat] or (scores[s] == scores[seat] and s < seat))
+        rules = "ES" if "南" in document.get("rule", {}).get("disp", "") else "E"
+        day, clock = match[1], match[2]
+        return Summary(f"{day[4:6]}-{day[6:8]} {clock[:2]}:{clock[2:4]}", rules, len(rounds),
+                       extras.get("finished") is True, place, int(scores[seat]), seat)
+    except (UnicodeDecodeError, ValueError, KeyError, IndexError, TypeError, AttributeError, RecursionError):
+        return None
+
+
+def _final_scores(document: dict, rounds: list) -> list[float]:
+    """The final points (``sc``) when the game ended; else the scores its last round began with,
+    changed by that round's result when it has one."""
+    final = document.get("sc")
+    if isinstance(final, list) and len(final) == 8:
+        return [float(x) for x in final[::2]]
+    last = rounds[-1]
+    scores = [float(x) for x in last[1]]
+    result = last[16] if len(last) > 16 else []
+    for deltas in (part for part in result[1:] if isinstance(part, list) and len(part) == 4):
+        if all(isinstance(d, (int, float)) for d in deltas):
+            scores = [s + d for s, d in zip(scores, deltas)]
+    return scores
+
+
+def log_document(log: dict, seed: str, settings: dict, seat: int, finished: bool, decisions) -> bytes:
+    """A tenhou.net/6 log (``write_tenhou6``'s dict) with our extras, as the bytes kept."""
+    document = dict(log)
+    document["title"] = ["Pico Riichi", f"seed {seed}"]
+    document[EXTRAS] = {"version": VERSION, "seed": seed, "settings": settings, "seat": seat,
+                        "finished": finished, "decisions": len(decisions),
+                        "digest": decisions_digest(decisions)}
+    return json.dumps(document, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+
+
+# --- the shelves ---------------------------------------------------------------------------------
+
+
+class _JsonFolder(FolderStorage):
+    """The storage's atomic files, named ``NAME.json``: a log is a file other tools open."""
+
+    def path(self, name: str) -> Path:
+        return super().path(name).with_suffix(".json")
+
+    def names(self) -> list[str]:
+        try:
+            files = list(self.folder.glob("*.json")) if self.folder.is_dir() else []
+        except OSError as error:
+            raise StorageError(f"cannot list {self.folder}: {error.strerror or error}") from None
+        return sorted(f.stem for f in files if LOG_NAME.fullmatch(f.stem))
+
+
+class Shelf:
+    """Where the logs are: ``entries`` newest first, ``read`` one, ``keep`` ours, ``where``."""
+
+    where = ""
+
+    def __init__(self, storage: Storage) -> None:
+        self.storage = storage
+
+    def entries(self) -> list[Entry]:
+        raise NotImplementedError
+
+    def read(self, entry: Entry, limit: int | None = None) -> bytes:
+        """The log's bytes (at most ``limit``); InputError (one line) when it cannot be read."""
+        data = self.storage.load(entry.name)
+        if data is None:
+            raise InputError(f"{entry.name}: no longer there")
+        return data
+
+    def keep(self, name: str, data: bytes) -> None:
+        """Store one of our logs (atomically; StorageError says why it could not be)."""
+        self.storage.save(name, data)
+
+    def forget(self, name: str) -> None:
+        self.storage.delete(name)
+
+    def ours(self) -> list[str]:
+        try:
+            return [name for name in self.storage.names() if LOG_NAME.fullmatch(name)]
+        except StorageError:
+            return []
+
+
+class FolderShelf(Shelf):
+    """The data folder's ``logs/``: our logs, and any log the player put there."""
+
+    def __init__(self, folder: Path) -> None:
+        super().__init__(_JsonFolder(folder))
+        self.folder = folder
+        self.where = str(folder)
+
+    def entries(self) -> list[Entry]:
+        try:
+            files = [p for p in self.folder.iterdir() if p.suffix.lower() in LOG_SUFFIXES and p.is_file()]
+        except OSError:
+            return []
+        found = [Entry(p.name, stamp_of(p.name, _written(p)), p) for p in files]
+        return sorted(found, key=lambda e: (e.stamp, e.name), reverse=True)
+
+    def read(self, entry: Entry, limit: int | None = None) -> bytes:
+        # the one safe reader: no FIFO, no device, a size limit (a log of ours is a blob's at most)
+        return read_file(entry.path) if limit is None else read_file(entry.path, limit)
+
+
+class BrowserShelf(Shelf):
+    """The page's local storage: our logs only (nothing else can put one there)."""
+
+    where = BROWSER_WHERE
+
+    def entries(self) -> list[Entry]:
+        return sorted((Entry(name, stamp_of(name)) for name in self.ours()), key=lambda e: e.name, reverse=True)
+
+
+def _written(path: Path) -> float:
+    try:
+        return path.stat().st_mtime
+    except OSError:
+        return 0.0
+
+
+def open_shelf(data_folder: Path | None) -> Shelf | None:
+    """The shelf of this platform: the browser's storage, or ``data_folder/logs`` (None: no folder)."""
+    if sys.platform == "emscripten":
+        return BrowserShelf(BrowserStorage())
+    if data_folder is None:
+        return None
+    return FolderShelf(Path(data_folder) / "logs")
+
+
+def keep_log(shelf: Shelf, name: str, data: bytes, seed: str, decisions) -> None:
+    """Keep a log; then forget the older unfinished logs of the same game it continues
+    (the same seed, decisions that begin this game's). StorageError when it cannot be kept."""
+    if len(data) > MAX_BYTES:
+        raise StorageError(f"the game's log is {len(data)} bytes, more than the {MAX_BYTES} one may be")
+    shelf.keep(name, data)
+    for older in shelf.ours():
+        if older != name and older.endswith("-" + seed.lower()) and _continued_by(shelf, older, decisions):
+            shelf.forget(older)
+
+
+def _continued_by(shelf: Shelf, name: str, decisions) -> bool:
+    try:
+        extras = extras_of(json.loads(shelf.storage.load(name) or b"null"))
+    except (StorageError, ValueError, UnicodeDecodeError, RecursionError):
+        return False
+    if extras is None or extras.get("finished") is not False:
+        return False
+    count = extras.get("decisions")
+    return (isinstance(count, int) and 0 <= count <= len(decisions)
+            and extras.get("digest") == decisions_digest(decisions[:count]))
+
+
+def game_log_task(game, seed: str, settings: dict, seat: int) -> TaskGen[tuple[str, bytes]]:
+    """Task: the name and bytes of a game's log (a step each: the log, its JSON, the bytes)."""
+    log = game_log(game)
+    yield
+    document = write_tenhou6(log)
+    yield
+    data = log_document(document, seed, settings, seat, game.match.over, game.decisions)
+    return log_name(time.localtime(), seed), data

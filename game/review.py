@@ -1,0 +1,299 @@
+"""A review of one seat's play over a game log: each decision beside the strong CPU's.
+
+The log is replayed through our rules (``game.replay``'s round driver, on the wall rebuilt
+from the log's own tiles, as the viewer does). At every point where the reviewed seat had a
+choice (more than one legal action: a discard, riichi or not, a call or a pass, a win or
+not, a kan, the nine-terminals draw) its ``PlayerView`` is handed to
+``game.cpu.explain.explain``, which asks the CPU's own code for its answer and measures both
+answers (the one judge). Only the view and its figures are kept a moment; each decision
+becomes a :class:`Judged`:
+
+- ``agree``: the seat chose what the CPU chooses (the same kinds: a log names no copies);
+- ``differ``: it chose otherwise, and its choice costs something by the CPU's figures:
+  a step further from a win as the CPU counts it (``steps``, or ``yaku``: an open hand left
+  without a yaku in reach counts further), fewer tiles as the CPU weighs ukeire, shape and
+  value at the same count (``tiles``), or more danger against the threats (``danger``,
+  percent); every call, win, kan or riichi the CPU would answer otherwise is a difference;
+- ``close``: it chose otherwise, but by none of those figures is its choice worse (two tiles
+  of the same worth, or the CPU weighed what these figures leave out).
+
+A pass the log cannot tell apart from a call that lost to another seat's claim (a chi under
+a pon, anything under a ron) is not reviewed: the log does not say what the seat answered.
+The review is a task: the viewer slices it across frames, the CLI runs it to the end.
+``game.review_text`` puts a decision in words.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+
+from engine.tasks import TaskGen, run_to_end
+from game.cpu.explain import Explanation, explain
+from game.cpu.strength import DEFAULT_STRENGTH
+from game.records import GameLog, RoundLog
+from game.replay import Difference, _RoundReplay, rebuilt_wall, ruleset_for
+from game.rules.actions import Chi, OpenKan, Pass, Pon, Riichi, Ron
+from game.rules.errors import InputError
+from game.rules.match import round_label
+from game.rules.ruleset import Ruleset
+from game.rules.view import PlayerView
+
+PRIORITY = {Ron: 3, Pon: 2, OpenKan: 2, Chi: 1}  # which claim wins an offered tile
+EPSILON = 0.05  # figures closer than this are the same
+STEP_SECONDS = 0.002  # how long one step of the review runs the CPU's own steps (a fraction of a slice)
+
+
+@dataclass(frozen=True, slots=True)
+class Note:
+    """A decision met in the replay: the view then, what the seat did, where the viewer shows it."""
+
+    view: PlayerView
+    action: object
+    step: int  # the viewer's step of this decision (see ``game.viewing``)
+    taken: int  # the priority of another seat's claim taken on the same tile (0: none)
+
+
+@dataclass(slots=True)
+class Judged:
+    """One reviewed decision: the two answers measured, the verdict and its cost."""
+
+    number: int  # 1, 2 ... in the game
+    round_index: int  # the log's round
+    label: str  # "E1.0"
+    step: int  # the viewer's step
+    turn: int  # the seat's turn in the round (its discards so far, plus one)
+    hand: tuple[int, ...]  # the concealed tiles at the decision
+    drawn: int | None
+    offered: int | None  # the tile a call or ron answers
+    melds: tuple  # the seat's melds then
+    winds: tuple[int, ...]  # every seat's wind then (0..3: E S W N), to name the threats
+    tiles_left: int  # in the wall
+    dealer: bool  # the seat deals this round
+    explanation: Explanation
+    verdict: str  # "agree", "differ" or "close"
+    steps: int = 0  # shanten steps the seat's choice is further, as the CPU counts them
+    tiles: float = 0.0  # tiles the seat's choice lost, as the CPU weighs them (steps equal)
+    danger: float = 0.0  # danger the seat's choice took beyond the CPU's, percent
+    yaku: bool = False  # the seat's choice left an open hand without a yaku in reach
+
+
+@dataclass
+class Review:
+    """A seat's decisions over a game, reviewed."""
+
+    seat: int
+    name: str
+    strength: str
+    ruleset: Ruleset = field(default_factory=Ruleset)  # the log's, which the CPU is told
+    decisions: list[Judged] = field(default_factory=list)
+    unknown: int = 0  # passes the log cannot tell from a call that lost to another claim
+    problems: list[str] = field(default_factory=list)  # rounds our rules could not follow to the end
+    done: bool = False
+
+    @property
+    def agreed(self) -> int:
+        return sum(1 for d in self.decisions if d.verdict == "agree")
+
+    @property
+    def differences(self) -> list[Judged]:
+        return [d for d in self.decisions if d.verdict != "agree"]
+
+    @property
+    def listed(self) -> list[Judged]:
+        """The differences that cost something (``differ``)."""
+        return [d for d in self.decisions if d.verdict == "differ"]
+
+    def biggest(self, by: str, count: int = 3) -> list[Judged]:
+        """The costliest differences: by "tiles" (steps first) or by "danger"."""
+        if by == "danger":
+            found = [d for d in self.listed if d.danger > EPSILON]
+            return sorted(found, key=lambda d: -d.danger)[:count]
+        found = [d for d in self.listed if d.yaku or d.steps > 0 or d.tiles > EPSILON]
+        return sorted(found, key=lambda d: (-d.yaku, -d.steps, -d.tiles))[:count]
+
+    def next_difference(self, round_index: int, step: int, later: bool = True) -> Judged | None:
+        """The first difference after (round, step), or the last one before it."""
+        here = (round_index, step)
+        if later:
+            return next((d for d in self.decisions if d.verdict != "agree" and (d.round_index, d.step) > here), None)
+        return next((d for d in reversed(self.decisions) if d.verdict != "agree" and (d.round_index, d.step) < here),
+                    None)
+
+    def at(self, round_index: int, step: int) -> list[Judged]:
+        return [d for d in self.decisions if (d.round_index, d.step) == (round_index, step)]
+
+
+def verdict(explanation: Explanation) -> tuple[str, int, float, float, bool]:
+    """The verdict of a decision and its cost: (verdict, steps, tiles, danger, yaku); see the module.
+
+    ``steps`` are shanten steps as the tiles count them; ``yaku`` says the seat's choice left an
+    open hand further from a yaku than the CPU's (the CPU counts such a hand further away)."""
+    if explanation.agrees:
+        return "agree", 0, 0.0, 0.0, False
+    mine, theirs = explanation.mine, explanation.theirs
+    weighed = mine.weighed_shanten - theirs.weighed_shanten
+    steps = max(0, mine.shanten - theirs.shanten)
+    yaku = mine.weighed_shanten - mine.shanten > theirs.weighed_shanten - theirs.shanten
+    tiles = max(0.0, theirs.weighed - mine.weighed) if weighed == 0 else 0.0
+    danger = max(0.0, mine.danger - theirs.danger)
+    if explanation.topic != "discard" or isinstance(mine.action, Riichi) != isinstance(theirs.action, Riichi):
+        return "differ", steps, tiles, danger, yaku
+    costly = weighed > 0 or tiles > EPSILON or danger > EPSILON
+    return ("differ" if costly else "close"), steps, tiles, danger, yaku
+
+
+def start_review(game: GameLog, seat: int, strength: str = DEFAULT_STRENGTH,
+                 ruleset: Ruleset | None = None) -> Review:
+    """An empty review of ``seat``, for ``review_task`` to fill (a viewer shows it as it grows)."""
+    name = game.players[seat].name if seat < len(game.players) else f"seat {seat}"
+    return Review(seat, name, strength, ruleset or ruleset_for(game))
+
+
+def review_task(game: GameLog, review: Review) -> TaskGen[Review]:
+    """Task: fill ``review`` with its seat's decisions over every round of ``game`` (each step
+    a few milliseconds: an event of the replay, or a step of the CPU's thinking)."""
+    for index, round_log in enumerate(game.rounds):
+        yield from _review_round(review, index, round_log, review.ruleset)
+    review.done = True
+    return review
+
+
+def _review_round(review: Review, index: int, round_log: RoundLog, ruleset: Ruleset) -> TaskGen[None]:
+    init = round_log.init
+    label = f"{round_label(init.round_index)}.{init.honba}"
+    try:
+        recorder = DecisionRecorder(round_log, ruleset, review.seat)
+    except (Difference, InputError, ValueError) as error:
+        review.problems.append(f"{label}: {error}")
+        return
+    replaying = recorder.run_task()
+    since = time.perf_counter()  # events are quick: a step replays them for about STEP_SECONDS
+    while True:
+        try:
+            next(replaying)
+            finished = False
+        except StopIteration:
+            finished = True
+        except Difference as error:
+            review.problems.append(f"{label}: {error}")
+            finished = True
+        except InputError as error:
+            review.problems.append(f"{label}: malformed round: {error}")
+            finished = True
+        except Exception as error:  # a log our rules cannot follow: review what there is
+            review.problems.append(f"{label}: replay failed: {type(error).__name__}: {error}")
+            finished = True
+        for note in recorder.take_notes():
+            yield from _judge(review, index, label, note)
+            since = time.perf_counter()
+        if finished:
+            return
+        if time.perf_counter() - since >= STEP_SECONDS:
+            yield
+            since = time.perf_counter()
+
+
+def _judge(review: Review, index: int, label: str, note: Note) -> TaskGen[None]:
+    view = note.view
+    explanation = yield from gathered(explain(view, note.action, review.strength, review.ruleset))
+    if note.taken and not _known(note.taken, explanation.cpu):
+        review.unknown += 1
+        return
+    name, steps, tiles, danger, yaku = verdict(explanation)
+    turn = len(view.discards[view.seat]) + (1 if view.last_discard is None else 0)
+    offered = view.last_discard[1] if view.last_discard is not None else None
+    review.decisions.append(Judged(len(review.decisions) + 1, index, label, note.step, turn, view.hand,
+                                   view.drawn, offered, view.melds[view.seat], view.seat_winds, view.tiles_left, view.seat == view.dealer,
+                                   explanation, name, steps, tiles, danger, yaku))
+
+
+def gathered(task: TaskGen, seconds: float = STEP_SECONDS) -> TaskGen:
+    """Run a task's steps together until about ``seconds`` have passed, then yield once.
+
+    The CPU yields every few microseconds (its turn is a few hundred steps), and a whole game's
+    review would be some 150,000 of them: a frame's slice would spend its time between them, and
+    once the scheduler holds a long step in reserve (a pause of the process counts) it runs one
+    step a frame."""
+    start = time.perf_counter()
+    while True:
+        try:
+            next(task)
+        except StopIteration as stop:
+            return stop.value
+        if time.perf_counter() - start >= seconds:
+            yield
+            start = time.perf_counter()
+
+
+def _known(taken: int, cpu: object) -> bool:
+    """Whether a seat's pass is known when another claim of priority ``taken`` won the tile:
+    only when the CPU would have taken it over that claim (or joined a ron)."""
+    mine = PRIORITY.get(type(cpu), 0)
+    return mine > taken or mine == PRIORITY[Ron]
+
+
+class DecisionRecorder(_RoundReplay):
+    """The replay's round driver, noting the decisions of one seat as they come.
+
+    Steps are counted as ``game.viewing`` keeps them (the deal, then every action but a
+    pass), so that each decision points at the viewer's step: its own action's, or for a
+    pass the step of the tile it let go."""
+
+    def __init__(self, round_log: RoundLog, ruleset: Ruleset, seat: int) -> None:
+        super().__init__(round_log, rebuilt_wall(round_log), ruleset)
+        self.seat = seat
+        self.notes: list[Note] = []
+        self.steps = 1  # the deal
+        self.offer_step = 0  # the step of the tile on offer
+        self.taken = 0  # the priority of a claim another seat made on the tile on offer
+
+    def take_notes(self) -> Iterator[Note]:
+        notes, self.notes = self.notes, []
+        return iter(notes)
+
+    def _act(self, seat: int, action) -> None:
+        rnd = self.rnd
+        if rnd.phase == "claims" and seat not in rnd.awaiting():
+            self._pass_all()
+        if rnd.phase != "claims":
+            self.taken = 0
+        if seat == self.seat:
+            self._note(action, self.steps)
+        elif rnd.phase == "claims":
+            self.taken = max(self.taken, PRIORITY.get(type(action), 0))
+        super()._act(seat, action)
+        if not isinstance(action, Pass):
+            self.steps += 1
+            if rnd.phase == "claims":
+                self.offer_step = self.steps - 1
+
+    def _pass_all(self, keep: tuple[int, ...] = ()) -> None:
+        rnd = self.rnd
+        while rnd.phase == "claims":
+            waiting = [s for s in rnd.awaiting() if s not in keep]
+            if not waiting:
+                return
+            if waiting[0] == self.seat:
+                self._note(Pass(), self.offer_step, self.taken)
+            rnd.apply(waiting[0], Pass())
+
+    def _note(self, action, step: int, taken: int = 0) -> None:
+        view = self.rnd.view(self.seat)
+        if len(view.legal_actions) > 1:
+            self.notes.append(Note(view, action, step, taken))
+
+
+def review_game(game: GameLog, seat: int, strength: str = DEFAULT_STRENGTH) -> Review:
+    """The whole review at once (the CLI, tests)."""
+    return run_to_end(review_task(game, start_review(game, seat, strength)))
+
+
+def find_seat(game: GameLog, name: str) -> int:
+    """The seat of the player called ``name`` (InputError when none or several are)."""
+    seats = [s for s, p in enumerate(game.players) if p.name == name]
+    if len(seats) != 1:
+        names = ", ".join(p.name for p in game.players)
+        raise InputError(f"no single player named {name!r} in the log (players: {names})")
+    return seats[0]

@@ -1,0 +1,316 @@
+"""A reviewed decision in words: its answers, its figures row by row, and one reason line.
+
+The viewer (upper case, in the cartridge's columns) and ``picoriichi review`` (one line per
+decision) say the same words. The reason line names the CPU's biggest advantage by its own
+figures, so it is always true of them: the largest of a shanten step (as 20 tiles), the
+danger it spares (2 tiles a percent), the value it keeps (``value.HAN_WORTH`` tiles a han),
+the tiles it keeps, its shape; a riichi, call, win, kan or abort says why in its own terms.
+
+    >>> answer_text(Discard(16)), answer_text(Riichi(125)), answer_text(Pon((8, 9)), offered=10)
+    ('0m', 'riichi 5z', 'pon 3m')
+    >>> max(len(answer_text(Chi((4, 8)), offered=12)), len(answer_text(Riichi(4))), len(answer_text(Pass())))
+    9
+"""
+
+from __future__ import annotations
+
+from game.cpu import riichi, value
+from game.cpu.explain import Explanation, Measure
+from game.review import EPSILON, Judged, Review
+from game.rules.actions import (
+    AddedKan, Chi, ClosedKan, Discard, NineTerminals, OpenKan, Pass, Pon, Riichi, Ron, Tsumo,
+)
+from game.rules.tiles import kind_name, tile_name, to_mpsz
+
+WIND_WORDS = ("east", "south", "west", "north")  # a threat is named by its seat's wind, as the table shows it
+STEP_TILES = 20  # a shanten step, in tiles, when reasons are weighed against each other
+DANGER_TILES = 2.0  # a percent of deal-in, in tiles
+VERDICT_WORDS = {"agree": "agrees", "differ": "differs", "close": "close call"}
+
+
+def answer_text(action: object, offered: int | None = None) -> str:
+    """An answer in a few characters: the tile cut, ``riichi 5p``, ``pon 5p``, ``pass``..."""
+    if isinstance(action, Discard):
+        return tile_name(action.tile)
+    if isinstance(action, Riichi):
+        return f"riichi {tile_name(action.tile)}"
+    if isinstance(action, Chi):
+        return f"chi {to_mpsz(sorted([*action.tiles] + ([offered] if offered is not None else [])))}"
+    if isinstance(action, Pon):
+        return f"pon {kind_name(action.tiles[0] // 4)}"
+    if isinstance(action, OpenKan):
+        return "kan" if offered is None else f"kan {kind_name(offered // 4)}"
+    if isinstance(action, ClosedKan):
+        return f"kan {kind_name(action.kind)}"
+    if isinstance(action, AddedKan):
+        return f"kan {kind_name(action.tile // 4)}"
+    if isinstance(action, NineTerminals):
+        return "9 kinds"
+    return {Tsumo: "tsumo", Ron: "ron", Pass: "pass"}.get(type(action), type(action).__name__.lower())
+
+
+def topic_text(judged: Judged) -> str:
+    """What the decision was: "discard", "riichi?", "call?", "win?", "kan?", "abort?"."""
+    explanation = judged.explanation
+    topic = explanation.topic
+    if topic == "discard" and any(isinstance(a, Riichi) for a in (explanation.mine.action, explanation.cpu)):
+        return "riichi"
+    return topic
+
+
+# --- the reason line ---------------------------------------------------------------------------
+
+
+def reason(judged: Judged) -> str:
+    """One short line: why the CPU answers as it does (see the module)."""
+    e = judged.explanation
+    if judged.verdict == "agree":
+        return "the same answer as the CPU"
+    mine, theirs = e.mine, e.theirs
+    if e.topic == "discard":
+        if isinstance(mine.action, Riichi) != isinstance(theirs.action, Riichi):
+            return _riichi_reason(judged, theirs)
+        return _discard_reason(judged, mine, theirs)
+    if e.topic == "call":
+        return _call_reason(e, mine, theirs)
+    if e.topic == "win":
+        return _win_reason(e, mine, theirs)
+    if e.topic == "kan":
+        if isinstance(theirs.action, (ClosedKan, AddedKan)):
+            return f"declares the kan, still {_shanten(theirs.shanten)}"
+        return "no kan while a riichi is out" if any(r for _, _, r in e.threats) else "no kan, it would slow the hand"
+    if isinstance(theirs.action, NineTerminals):
+        return f"aborts, {mine.ukeire or theirs.ukeire} kinds is far from kokushi"
+    return "plays on for kokushi"
+
+
+def _discard_reason(judged: Judged, mine: Measure, theirs: Measure) -> str:
+    """The CPU's biggest advantage in its own figures, in tiles."""
+    e = judged.explanation
+    found: list[tuple[float, str]] = []
+    if theirs.shanten < mine.shanten:
+        found.append((STEP_TILES * (mine.shanten - theirs.shanten), f"{_shanten(theirs.shanten)} after the cut"))
+    penalty = (mine.weighed_shanten - mine.shanten) - (theirs.weighed_shanten - theirs.shanten)
+    if penalty > 0 and mine.shanten == 0:
+        return "that tenpai has no yaku to win on"
+    if penalty > 0:
+        found.append((STEP_TILES * penalty, "keeps a yaku in reach" + (f" ({theirs.paths[0]})" if theirs.paths else "")))
+    spared = mine.danger - theirs.danger
+    if spared > EPSILON and e.threats:
+        folds = "folds, " if theirs.shanten > mine.shanten else ""  # a step back for safety
+        found.append((DANGER_TILES * spared, folds + _safety(judged, mine, theirs)))
+    kept = mine.worth - theirs.worth
+    if kept > EPSILON:
+        words = f"keeps the {mine.kept}" if mine.worth > 0 and mine.kept else f"heads for {theirs.kept or 'value'}"
+        found.append((value.HAN_WORTH * kept, words))
+    if mine.shanten == theirs.shanten:  # tiles and shapes compare at the same distance only
+        if theirs.ukeire > mine.ukeire:
+            count = theirs.ukeire - mine.ukeire
+            found.append((count, f"keeps {count} more tile{'s' if count > 1 else ''}"))
+        if mine.shanten == 1 and theirs.quality > mine.quality + EPSILON:  # the shape's part of the weighing
+            part = (theirs.weighed - mine.weighed) - (theirs.ukeire - mine.ukeire)
+            found.append((part, f"better shape: waits {theirs.quality:.1f} not {mine.quality:.1f}"))
+        if mine.shanten == 0:
+            found += _tenpai_reasons(mine, theirs)
+    if not found:
+        return "an equal choice by these figures"
+    return max(found, key=lambda item: item[0])[1]
+
+
+def _tenpai_reasons(mine: Measure, theirs: Measure) -> list[tuple[float, str]]:
+    found = []
+    if mine.furiten and not theirs.furiten:
+        found.append((mine.waits * 0.6 + 1, "a wait that is not furiten"))
+    worth, other = max(theirs.dama, theirs.riichi_points), max(mine.dama, mine.riichi_points)
+    if worth > other:
+        found.append((theirs.waits * (worth - other) / 2000, f"worth more: {worth} not {other}"))
+    return found
+
+
+def _safety(judged: Judged, mine: Measure, theirs: Measure) -> str:
+    """Against which threat the CPU's tile is safer, and how much."""
+    e = judged.explanation
+    index = max(range(len(e.threats)), key=lambda i: mine.dangers[i] - theirs.dangers[i])
+    seat, _, in_riichi = e.threats[index]
+    wind = WIND_WORDS[judged.winds[seat]]
+    threat = f"{wind}'s riichi" if in_riichi else f"{wind}'s open hand"
+    if theirs.dangers[index] <= EPSILON:
+        return f"safe against {threat}"
+    return f"safer vs {threat}: {theirs.dangers[index]:.1f}% not {mine.dangers[index]:.1f}%"
+
+
+def _riichi_reason(judged: Judged, theirs: Measure) -> str:
+    if isinstance(theirs.action, Riichi):
+        if theirs.dama == 0:
+            return "declares riichi: no yaku without it"
+        return f"declares riichi, worth {theirs.riichi_points} not {theirs.dama}"
+    if theirs.waits == 0:
+        return "stays dama, the wait is dead"
+    if theirs.furiten:
+        return "stays dama, furiten on a narrow wait"
+    enough = riichi.DAMA_ENOUGH_DEALER if judged.dealer else riichi.DAMA_ENOUGH
+    if theirs.dama >= enough:
+        return f"stays dama, worth {theirs.dama} already"
+    if judged.tiles_left < riichi.LATE_TILES:
+        return "stays dama with few tiles left"
+    if theirs.danger > 0 or any(r for _, _, r in judged.explanation.threats):
+        return "stays dama, free to fold"
+    return "stays dama, a win keeps the lead"
+
+
+def _call_reason(e: Explanation, mine: Measure, theirs: Measure) -> str:
+    if isinstance(theirs.action, Ron):
+        return "takes the win"
+    if not isinstance(theirs.action, Pass):
+        words = f"calls {answer_text(theirs.action)}: {_shanten(theirs.shanten)}, not {_shanten(mine.shanten)}"
+        return words + (f" ({theirs.paths[0]})" if theirs.paths else "")
+    if isinstance(mine.action, Ron):
+        return "declines the ron: it would end the game last"
+    if not mine.paths:
+        return "passes, as no yaku would be left"
+    if mine.shanten >= theirs.shanten:
+        return "passes, as the call does not advance"
+    if e.threats:
+        return "passes, to stay ready to fold"
+    return "passes, to keep the hand closed"
+
+
+def _win_reason(e: Explanation, mine: Measure, theirs: Measure) -> str:
+    if isinstance(theirs.action, (Tsumo, Ron)):
+        return f"wins {theirs.points} points by {answer_text(theirs.action)}"
+    return f"declines {mine.points}: it would leave it {_place(mine.place)}"
+
+
+def _shanten(count: int) -> str:
+    return "tenpai" if count == 0 else "complete" if count < 0 else f"{count}-shanten"
+
+
+def _place(place: int) -> str:
+    return ("1st", "2nd", "3rd", "4th")[max(1, min(4, place)) - 1]
+
+
+# --- the figures, row by row -------------------------------------------------------------------
+
+
+def figure_rows(judged: Judged) -> list[tuple[str, str, str]]:
+    """(label, the seat's figure, the CPU's figure) for each figure of the decision."""
+    e = judged.explanation
+    mine, theirs = e.mine, e.theirs
+    if e.topic == "win":
+        return [("points", _points(mine), _points(theirs)), ("place after", _won_place(mine), _won_place(theirs))]
+    if e.topic == "abort":
+        return [("yaochuu kinds", str(mine.ukeire or theirs.ukeire), str(mine.ukeire or theirs.ukeire))]
+    rows = [("shanten", _shanten_figure(mine), _shanten_figure(theirs))]
+    if e.topic == "kan":
+        return rows
+    rows.append(("ukeire", _ukeire(mine, e.unseen), _ukeire(theirs, e.unseen)))
+    if e.topic == "call":
+        rows.append(("yaku", _paths(mine), _paths(theirs)))
+        return rows
+    if mine.shanten == 1 or theirs.shanten == 1:
+        rows.append(("shape", _quality(mine), _quality(theirs)))
+    if mine.shanten == 0 or theirs.shanten == 0:
+        rows.append(("dama", _dama(mine), _dama(theirs)))
+        rows.append(("riichi", _riichi_value(mine), _riichi_value(theirs)))
+    for index, (seat, _, _) in enumerate(e.threats):  # the reason says whether it is a riichi
+        label = f"danger {WIND_WORDS[judged.winds[seat]]}"
+        rows.append((label, f"{mine.dangers[index]:.1f}%", f"{theirs.dangers[index]:.1f}%"))
+    if not e.threats:
+        rows.append(("danger", "none", "none"))
+    rows.append(("value", _worth(mine), _worth(theirs)))
+    return rows
+
+
+def _shanten_figure(m: Measure) -> str:
+    if m.weighed_shanten >= 8 and m.shanten >= 8:
+        return "no yaku"
+    return _shanten(m.shanten).replace("-shanten", "")
+
+
+def _ukeire(m: Measure, unseen: int) -> str:
+    if (isinstance(m.action, Pass) and m.shanten < 0) or m.weighed_shanten >= 8:
+        return "-"  # nothing to count: a call that leaves no yaku is not measured further
+    return f"{m.ukeire} {round(100 * m.ukeire / unseen) if unseen else 0}%"
+
+
+def _quality(m: Measure) -> str:
+    return f"{m.quality:.1f}" if m.quality else "-"
+
+
+def _dama(m: Measure) -> str:
+    if m.shanten != 0:
+        return "-"
+    return str(m.dama) if m.dama else "no yaku"
+
+
+def _riichi_value(m: Measure) -> str:
+    return str(m.riichi_points) if m.shanten == 0 and m.riichi_points else "-"
+
+
+SHORT_VALUES = {"red five": "red 5", "yakuhai pair": "yakuhai", "value honour": "honour"}
+
+
+def _worth(m: Measure) -> str:
+    """What the cut gives up (-dora) or helps towards (+tanyao), in a column's few characters."""
+    kept = SHORT_VALUES.get(m.kept, m.kept)
+    if m.worth > EPSILON and kept:
+        return f"-{kept}"
+    if m.worth < -EPSILON:
+        return f"+{kept}"
+    return "-"
+
+
+def _paths(m: Measure) -> str:
+    if isinstance(m.action, Pass):
+        return "closed" if not m.paths else ",".join(m.paths)
+    return ",".join(m.paths) if m.paths else "none"
+
+
+def _points(m: Measure) -> str:
+    return str(m.points) if isinstance(m.action, (Tsumo, Ron)) else "-"
+
+
+def _won_place(m: Measure) -> str:
+    return _place(m.place) if isinstance(m.action, (Tsumo, Ron)) else "-"
+
+
+# --- lines for the command line ------------------------------------------------------------------
+
+
+def decision_line(judged: Judged) -> str:
+    """One line: where, the hand, both answers, the figures (yours/CPU's) and the reason."""
+    e = judged.explanation
+    hand = to_mpsz(sorted(judged.hand))
+    offered = f" on {tile_name(judged.offered)}" if judged.offered is not None else ""
+    figures = "; ".join(f"{label} {a}/{b}" for label, a, b in figure_rows(judged) if a != "-" or b != "-")
+    return (f"{judged.label} T{judged.turn} {topic_text(judged)}{offered}: {hand}: "
+            f"{answer_text(e.mine.action, judged.offered)} vs CPU {answer_text(e.cpu, judged.offered)} "
+            f"({VERDICT_WORDS[judged.verdict]}{cost_text(judged)}) | {figures} | {reason(judged)}")
+
+
+def cost_text(judged: Judged) -> str:
+    parts = ["no yaku in reach"] if judged.yaku else []
+    if judged.steps:
+        parts.append(f"{judged.steps} step{'s' if judged.steps > 1 else ''} back")
+    if judged.tiles > EPSILON:
+        parts.append(f"{judged.tiles:.1f} tiles lost")
+    if judged.danger > EPSILON:
+        parts.append(f"{judged.danger:.1f}% more danger")
+    return (": " + ", ".join(parts)) if parts else ""
+
+
+def summary_lines(review: Review) -> list[str]:
+    """The summary: decisions reviewed, agreement, and the costliest differences."""
+    count = len(review.decisions)
+    share = 100 * review.agreed / count if count else 0.0
+    lines = [f"S{review.seat} {review.name}: {count} decisions reviewed, {review.agreed} agree ({share:.0f}%), "
+             f"{len(review.listed)} cost something, {len(review.differences) - len(review.listed)} close calls"]
+    if review.unknown:
+        lines.append(f"not reviewed: {review.unknown} passes the log cannot tell from a call another claim beat")
+    for by, title in (("tiles", "most tiles lost"), ("danger", "most danger taken")):
+        for judged in review.biggest(by):
+            lines.append(f"{title}: {judged.label} T{judged.turn} "
+                         f"{answer_text(judged.explanation.mine.action, judged.offered)} vs "
+                         f"{answer_text(judged.explanation.cpu, judged.offered)}{cost_text(judged)}")
+    lines += [f"round not followed: {problem}" for problem in review.problems]
+    return lines

@@ -1,0 +1,245 @@
+"""The review's pages in the viewer: the seat to review, a decision beside the CPU's, the
+summary, and what the figures mean. Painters only: the words come from ``game.review_text``,
+the figures from ``game.review`` (the CPU's own code); the viewer says what to draw.
+"""
+
+from __future__ import annotations
+
+import textwrap
+
+import pyxel
+
+from engine.target import DARK_BLUE, DARK_GREY, GREEN, LIGHT_GREY, ORANGE, PINK, WHITE, YELLOW
+from game.review import Judged, Review
+from game.review_text import VERDICT_WORDS, answer_text, cost_text, figure_rows, reason, topic_text
+from game.rules.actions import Discard, Riichi
+from game.ui import hands, paint, pieces
+
+CHARS = 31  # a line across the screen, a pixel either side
+LINE = 7
+LABEL_X, MINE_X, CPU_X = 1, 53, 91  # the figures' three columns (a label of 12, figures of 9)
+VERDICT_COLOURS = {"agree": GREEN, "differ": PINK, "close": YELLOW}
+LEGEND = {  # what each figure means, by its row's first word
+    "shanten": "SHANTEN: TILES SHORT OF TENPAI",
+    "ukeire": "UKEIRE: UNSEEN TILES THAT HELP",
+    "shape": "SHAPE: AVERAGE WAIT ONCE TENPAI",
+    "danger": "DANGER WEST: % TO DEAL IN TO",
+    "value": "VALUE: -DORA THROWS ONE AWAY",
+    "dama": "DAMA, RIICHI: POINTS OF A WIN",
+    "yaku": "YAKU: WHAT THE HAND CAN WIN ON",
+    "lost": "TILES LOST: UKEIRE, AS THE CPU",
+}
+MORE_LEGEND = {"ukeire": "  (AND THEIR SHARE OF UNSEEN)", "danger": "  WEST'S RIICHI OR OPEN HAND",
+               "value": "  +TANYAO: HELPS TOWARDS IT", "lost": "  WEIGHS IT BY SHAPE AND VALUE"}
+LEGEND_END = 114  # the legend stops above the progress line
+LEGEND_LINE = 6  # the legend's lines between decisions, a pixel apart
+
+
+def seat_word(seat: int, player: int | None) -> str:
+    """How the pages name a seat: YOU for the player of one of our logs, else S0..S3."""
+    return "YOU" if seat == player else f"S{seat}"
+
+
+# --- the seat to review --------------------------------------------------------------------------
+
+
+def draw_chooser(names: list[str], places: list[str], choice: int, player: int | None) -> None:
+    """REVIEW WHICH SEAT?: the four players, their place and points (the last line: no review)."""
+    pyxel.cls(DARK_BLUE)
+    paint.big_text_centered(4, "REVIEW", ORANGE)
+    paint.text_centered(22, "WHOSE PLAY SHOULD THE CPU SEE?", LIGHT_GREY)
+    for row, name in enumerate([*names, None]):
+        y = 34 + row * 10
+        here = row == choice
+        if here:
+            pyxel.text(2, y, ">", YELLOW)
+        if name is None:
+            pyxel.text(8, y, "NO ONE: ONLY WATCH THE GAME", WHITE if here else LIGHT_GREY)
+            continue
+        place = places[row]
+        label = f"S{row} " + ("YOU" if row == player else _ascii(name))
+        pyxel.text(8, y, label[:CHARS - 3 - len(place)], WHITE if here else LIGHT_GREY)
+        pyxel.text(127 - 4 * len(place), y, place, LIGHT_GREY)
+    for row, text in enumerate(("SEE EACH CHOICE OF THE SEAT", "BESIDE THE STRONG CPU'S CHOICE")):
+        paint.text_centered(92 + row * LINE, text, DARK_GREY)
+    paint.text_centered(120, "UP/DOWN CHOOSE  Z: OK", DARK_GREY)
+
+
+def _ascii(name: str) -> str:
+    """A player's name in the font's characters; a name the font cannot show (Tenhou's are
+    often Japanese) is left out."""
+    if not name or not all(" " <= c <= "~" for c in name):
+        return ""
+    return name.upper()
+
+
+# --- one decision --------------------------------------------------------------------------------
+
+
+def draw_decision(y: int, judged: Judged, player: int | None, seat: int) -> None:
+    """The decision's hand with both answers marked, the figures row by row, the verdict and the
+    reason, from ``y`` down."""
+    e = judged.explanation
+    tiles = hands.hand_in_order(judged.hand, judged.drawn)
+    width = hands.draw_small_row(1, y, tiles[:-1] if judged.drawn is not None else tiles,
+                                 apart=judged.drawn)
+    melded = [t for meld in judged.melds for t in meld.tiles]
+    if judged.offered is not None:  # a call's tile, set apart as a draw is
+        width += 3 + hands.draw_small_row(width + 4, y, [judged.offered])
+        pyxel.rect(width - 5, y + 9, 5, 1, LIGHT_GREY)
+    hands.draw_small_row(max(1 + width + 4, 127 - 6 * len(melded)), y, melded)
+    _mark(tiles, judged.drawn is not None, e.mine.action, y + 9, WHITE)
+    _mark(tiles, judged.drawn is not None, e.cpu, y + 11, ORANGE)
+    y += 15
+    pyxel.text(LABEL_X, y, topic_text(judged).upper() + f" T{judged.turn}", LIGHT_GREY)
+    rows = figure_rows(judged)
+    _answer(MINE_X, y, seat_word(seat, player), e.mine.action, WHITE)
+    _answer(CPU_X, y, "CPU", e.cpu, ORANGE)
+    if not isinstance(e.mine.action, (Discard, Riichi)) or not isinstance(e.cpu, (Discard, Riichi)):
+        rows.insert(0, ("answer", answer_text(e.mine.action, judged.offered), answer_text(e.cpu, judged.offered)))
+    y += LINE + 2
+    for label, mine, theirs in rows:
+        pyxel.text(LABEL_X, y, label.upper()[:12], LIGHT_GREY)
+        pyxel.text(MINE_X, y, mine.upper()[:9], WHITE)
+        pyxel.text(CPU_X, y, theirs.upper()[:9], ORANGE)
+        y += LINE
+    y += 2
+    words = (VERDICT_WORDS[judged.verdict] + cost_text(judged)).upper()
+    for row in textwrap.wrap(words, CHARS)[:2]:
+        pyxel.text(1, y, row, VERDICT_COLOURS[judged.verdict])
+        y += LINE
+    if judged.verdict != "agree":
+        for row in textwrap.wrap(("CPU: " + reason(judged)).upper(), CHARS)[:2]:
+            pyxel.text(1, y, row, YELLOW)
+            y += LINE
+    labels = (["lost"] if judged.tiles > 0.05 else []) + [label for label, _, _ in figure_rows(judged)]
+    draw_legend(y + 3, labels)
+
+
+def draw_legend(y: int, labels: list[str]) -> None:
+    """What the figures on the page mean, as many lines as fit above the progress line."""
+    lines: list[str] = []
+    for word in dict.fromkeys(label.split()[0] for label in labels):
+        if word in LEGEND:
+            lines += [LEGEND[word]] + ([MORE_LEGEND[word]] if word in MORE_LEGEND else [])
+    for text in lines:
+        if y + LINE > LEGEND_END:
+            return
+        pyxel.text(1, y, text, LIGHT_GREY)
+        y += LINE
+
+
+def draw_progress(judged: Judged, review: Review) -> None:
+    """Which decision this is, and the agreement so far."""
+    count = len(review.decisions)
+    share = 100 * review.agreed / count if count else 0
+    if review.done:
+        text = f"DECISION {judged.number} OF {count}, {share:.0f}% AGREE"
+    else:
+        text = f"DECISION {judged.number}, STILL REVIEWING"
+    pyxel.text(1, LEGEND_END, text[:CHARS], LIGHT_GREY)
+
+
+def _answer(x: int, y: int, who: str, action: object, colour: int) -> None:
+    """WHO and a discard's tile (R before it for riichi); other answers have a row of their own."""
+    pyxel.text(x, y, who, colour)
+    x += 4 * len(who) + 2
+    if isinstance(action, (Discard, Riichi)):
+        if isinstance(action, Riichi):
+            pyxel.text(x, y, "R", colour)
+            x += 5
+        pieces.draw(x, y - 1, action.tile, "pond")
+
+
+def _mark(tiles: list[int], drawn_apart: bool, action: object, y: int, colour: int) -> None:
+    """A bar under the tile an answer throws (its kind: a log names no copies)."""
+    if not isinstance(action, (Discard, Riichi)):
+        return
+    kind = action.tile // 4
+    for i, tile in enumerate(tiles):
+        if tile == action.tile or (tile // 4 == kind and action.tile not in tiles):
+            x = 1 + i * hands.SMALL_PITCH + (2 if drawn_apart and i == len(tiles) - 1 else 0)
+            pyxel.rect(x, y, 5, 2, colour)
+            return
+
+
+# --- between decisions, and the summary ---------------------------------------------------------------
+
+
+def draw_status(y: int, review: Review, player: int | None) -> None:
+    """Where the review stands, and what the figures mean."""
+    who = seat_word(review.seat, player)
+    count = len(review.decisions)
+    if review.done:
+        share = 100 * review.agreed / count if count else 0
+        status = f"{who}: {count} DECISIONS, {share:.0f}% AGREE"
+    else:
+        status = f"REVIEWING {who}... {count} SO FAR"
+    pyxel.text(1, y, status[:CHARS], WHITE)  # (no decision of the seat at this step)
+    y += LINE + 2
+    for word, text in LEGEND.items():  # twelve lines, a pixel apart, above the footer
+        pyxel.text(1, y, text, LIGHT_GREY)
+        y += LEGEND_LINE
+        if word in MORE_LEGEND:
+            pyxel.text(1, y, MORE_LEGEND[word], LIGHT_GREY)
+            y += LEGEND_LINE
+
+
+def summary_rows(review: Review) -> list[tuple[str, Judged | None]]:
+    """The summary's lines: a text, and the decision it leads to (None: a line to read)."""
+    count = len(review.decisions)
+    share = 100 * review.agreed / count if count else 0
+    rows: list[tuple[str, Judged | None]] = [
+        (f"DECISIONS REVIEWED {count}", None),
+        (f"AGREE {review.agreed} ({share:.0f}%)", None),
+        (f"COST SOMETHING {len(review.listed)}, CLOSE {len(review.differences) - len(review.listed)}", None),
+    ]
+    for by, title in (("tiles", "MOST TILES LOST"), ("danger", "MOST DANGER TAKEN")):
+        rows.append((title, None))
+        biggest = review.biggest(by)
+        for judged in biggest:
+            rows.append((_summary_line(judged, by), judged))
+        if not biggest:
+            rows.append(("  NONE", None))
+    return rows
+
+
+def _summary_line(judged: Judged, by: str) -> str:
+    e = judged.explanation
+    if by == "danger":
+        cost = f"{judged.danger:.1f}%"
+    elif judged.yaku:
+        cost = "NO YAKU"
+    elif judged.steps:
+        cost = f"{judged.steps} STEP"
+    else:
+        cost = f"{judged.tiles:.0f} TILES"
+    head = f"{judged.label} T{judged.turn} {answer_text(e.mine.action, judged.offered)}/" \
+           f"{answer_text(e.cpu, judged.offered)}".upper()
+    return f"  {head[:CHARS - 3 - len(cost)]} {cost}"
+
+
+def draw_summary(review: Review, player: int | None, choice: int) -> None:
+    """The summary page: agreement, and the costliest differences (each one press away)."""
+    pyxel.cls(DARK_BLUE)
+    title = f"SUMMARY: {seat_word(review.seat, player)} VS CPU"
+    pyxel.text(1, 1, title, ORANGE)
+    if not review.done:
+        pyxel.text(1, 9, f"REVIEWING... {len(review.decisions)} SO FAR", YELLOW)
+    leads = [judged for _, judged in summary_rows(review) if judged is not None]
+    chosen = leads[choice] if leads else None
+    for row, (text, judged) in enumerate(summary_rows(review)):
+        y = 18 + row * LINE
+        if judged is not None:  # a line that leads to its decision
+            colour = WHITE if judged is chosen else LIGHT_GREY
+            if judged is chosen:
+                pyxel.text(1, y, ">", YELLOW)
+        else:
+            colour = ORANGE if text.startswith("MOST") else WHITE
+        pyxel.text(4, y, text[:CHARS], colour)
+    if leads:
+        paint.text_centered(99, f"{seat_word(review.seat, player)}/CPU, THEN THE COST", DARK_GREY)
+    for row, problem in enumerate(review.problems[:1]):
+        pyxel.text(1, 106, textwrap.shorten(problem.upper(), CHARS, placeholder="..."), PINK)
+    paint.text_centered(114, "UP/DOWN CHOOSE  Z: GO THERE", DARK_GREY)
+    paint.text_centered(121, "S OR ESC: BACK TO THE GAME", DARK_GREY)

@@ -1,0 +1,74 @@
+"""The viewer with the review open holds the budget: a real Tenhou game opened as the Replays
+list opens it (inside the traced memory), seat 0 reviewed to the end while the rounds are
+stepped through, memory traced as ``make play`` traces it. The memory peak stays under 1.75 MiB
+and the CPU meter under 1.0 on every frame, on this thread's processor time (as
+tests/test_ui_game.py times the table: a pause of the process on a busy machine is not the
+frame's work). benchmarks/review.py measures the same on the wall clock; docs/measurements.md."""
+
+from __future__ import annotations
+
+import time
+
+import pyxel
+from conftest import LOGS
+
+from game.ui.viewer import ViewerScene
+from game.viewing import ReplayLog
+
+GAME = LOGS / "dnovikoff" / "bug1.xml"  # a whole game of Tenhou's: 11 rounds
+PEAK_BYTES = 1792 * 1024  # 1.75 MiB of the 2 MiB budget
+ROUNDS_STEPPED = 3
+
+
+class Opener:
+    """Opens the log as the Replays list does (its bytes parsed in the traced memory)."""
+
+    def __init__(self, cart) -> None:
+        cart.change(ViewerScene, ReplayLog.parse(GAME.read_bytes(), GAME))
+
+    def update(self) -> None:
+        pass
+
+    def draw(self) -> None:
+        pass
+
+
+def test_the_review_of_a_whole_real_game_keeps_the_memory_and_the_frame_budget(make_cart):
+    cart = make_cart(Opener, clock=time.thread_time, trace_memory=True)
+    meters = []
+
+    def frame(*keys) -> None:
+        for key in keys:
+            pyxel.set_btn(key, True)
+        cart.update()
+        cart.draw()
+        pyxel.flip()
+        for key in keys:
+            pyxel.set_btn(key, False)
+        meters.append(cart.cpu.this_frame)
+        assert not cart.failure, cart.failure
+
+    for _ in range(3):
+        frame()
+    viewer = cart.scene
+    assert isinstance(viewer, ViewerScene) and viewer.choosing
+    frame(pyxel.KEY_Z)
+    frame()
+    for index in range(ROUNDS_STEPPED):
+        while viewer.log.stepped(index) is None or viewer.round_index != index:
+            frame()
+        while viewer.step < len(viewer.stepped.steps) - 1:
+            frame(pyxel.KEY_RIGHT)
+            frame()
+        frame(pyxel.KEY_DOWN)
+        frame()
+    for _ in range(20000):
+        if viewer.review.done:
+            break
+        frame()
+    assert viewer.review.done and len(viewer.review.decisions) > 150 and viewer.review.problems == []
+    frame(pyxel.KEY_S)
+    frame()
+    peak = cart.memory.peak_bytes
+    assert 0 < peak < PEAK_BYTES, f"memory peak {peak // 1024} KiB"
+    assert max(meters) < 1.0, f"CPU meter {max(meters):.2f}"
