@@ -10,7 +10,6 @@ scores lower on efficiency (shanten, the CPU's weighed tiles) or safety (danger)
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import pytest
 from conftest import LOGS, VALIDATION
@@ -28,7 +27,7 @@ from game.records.ours import game_log
 from game.records.tenhou6_write import write_tenhou6
 from game.review import EPSILON, review_game
 from game.review_text import decision_line, figure_rows, reason
-from game.rules.actions import Discard, Riichi
+from game.rules.actions import Riichi
 from game.rules.ruleset import Ruleset
 from game.rules.tiles import counts34
 

@@ -37,7 +37,7 @@ from game.cpu.discard import candidates
 from game.cpu.efficiency import discard_options, tenpai_quality
 from game.cpu.strength import DEFAULT_STRENGTH, STRENGTHS
 from game.rules.actions import (
-    AddedKan, Chi, ClosedKan, Discard, NineTerminals, OpenKan, Pass, Pon, Riichi, Ron, Tsumo,
+    AddedKan, Chi, ClosedKan, Discard, NineTerminals, OpenKan, Pon, Riichi, Ron, Tsumo,
 )
 from game.rules.ruleset import TENHOU, Ruleset
 from game.rules.shanten import shanten, ukeire
