@@ -170,3 +170,16 @@ def test_a_giant_named_like_ours_is_listed_by_name_and_not_read_whole(tmp_path):
     [entry] = shelf.entries()
     with pytest.raises(InputError):
         shelf.read(entry, MAX_BYTES)
+
+
+def test_a_log_write_killed_mid_way_leaves_nothing_once_the_logs_are_opened_again(tmp_path):
+    """A kill during a log's write leaves ``.NAME.json.XXXXXXXX.part`` beside the logs: the next
+    opening of the shelf removes it, and only it (the player's files and our logs stay)."""
+    folder = tmp_path / "logs"
+    folder.mkdir()
+    litter = folder / ".20261125-1200-abcd.json.k3_x9q0z.part"
+    kept = [folder / "20261125-1200-abcd.json", folder / "mine.part", folder / ".notes.txt"]
+    for path in (litter, *kept):
+        path.write_bytes(b"{}")
+    logs.open_shelf(tmp_path)
+    assert not litter.exists() and all(path.exists() for path in kept)

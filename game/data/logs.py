@@ -171,8 +171,7 @@ def log_document(log: dict, seed: str, settings: dict, seat: int, finished: bool
 class _JsonFolder(FolderStorage):
     """The storage's atomic files, named ``NAME.json``: a log is a file other tools open."""
 
-    def path(self, name: str) -> Path:
-        return super().path(name).with_suffix(".json")
+    suffix = ".json"
 
     def names(self) -> list[str]:
         try:

@@ -68,10 +68,19 @@ MAX_NAME = 32
 MAX_BYTES = 256 * 1024
 NAME = re.compile(rf"[a-z0-9_-]{{1,{MAX_NAME}}}", re.ASCII)
 SUFFIX = ".bin"  # a blob's file is NAME + SUFFIX; temporary files start with "."
-# what a save killed mid-way leaves: ".NAME.bin.XXXXXXXX.part" (game.data.files.write_file), and
-# ".NAME.XXXXXXXX" from the versions before it (tempfile's 8 random characters)
-LEFT_BY_A_CRASH = re.compile(rf"\.[a-z0-9_-]{{1,{MAX_NAME}}}(?:{re.escape(SUFFIX)}\.[a-z0-9_]{{8}}"
-                             rf"{re.escape(TEMPORARY_SUFFIX)}|\.[a-z0-9_]{{8}})", re.ASCII)
+
+
+def left_by_a_crash(suffix: str) -> re.Pattern[str]:
+    """The names a save killed mid-way leaves beside blobs named NAME + ``suffix``:
+    ".NAME.bin.XXXXXXXX.part" (game.data.files.write_file), and ".NAME.XXXXXXXX" from the
+    versions before it (tempfile's 8 random characters).
+
+        >>> bool(left_by_a_crash(".json").fullmatch(".log_1.json.abcd_123.part"))
+        True
+    """
+    return re.compile(rf"\.[a-z0-9_-]{{1,{MAX_NAME}}}(?:{re.escape(suffix)}\.[a-z0-9_]{{8}}"
+                      rf"{re.escape(TEMPORARY_SUFFIX)}|\.[a-z0-9_]{{8}})", re.ASCII)
+
 
 
 class StorageError(InputError):
@@ -144,13 +153,15 @@ class Unavailable(Storage):
 class FolderStorage(Storage):
     """One file per blob in a folder, written and read through ``game.data.files``."""
 
+    suffix = SUFFIX  # a blob's file is NAME + suffix
+
     def __init__(self, folder: Path) -> None:
         self.folder = folder
         self.where = str(folder)
         self._sweep()
 
     def path(self, name: str) -> Path:
-        return self.folder / (check_name(name) + SUFFIX)
+        return self.folder / (check_name(name) + self.suffix)
 
     def save(self, name: str, data: bytes) -> None:
         target = self.path(name)
@@ -199,22 +210,23 @@ class FolderStorage(Storage):
 
     def names(self) -> list[str]:
         try:
-            files = list(self.folder.glob("*" + SUFFIX)) if self.folder.is_dir() else []
+            files = list(self.folder.glob("*" + self.suffix)) if self.folder.is_dir() else []
         except OSError as error:
             raise StorageError(f"cannot list {self.folder}: {error.strerror or error}") from None
-        return sorted(f.name[: -len(SUFFIX)] for f in files if NAME.fullmatch(f.name[: -len(SUFFIX)]))
+        return sorted(f.name[: -len(self.suffix)] for f in files if NAME.fullmatch(f.name[: -len(self.suffix)]))
 
     def _sweep(self) -> None:
-        """Remove the temporary files a save killed mid-way left (``LEFT_BY_A_CRASH``: regular
+        """Remove the temporary files a save killed mid-way left (``left_by_a_crash``: regular
         files of our temporary names only, never the player's other files). A save of another
         copy of the game running at that moment would fail once and say so; the next one saves."""
+        litter = left_by_a_crash(self.suffix)
         try:
             entries = list(os.scandir(self.folder))
         except OSError:
             return  # no folder yet, or none to read: nothing to sweep
         for entry in entries:
             try:
-                if LEFT_BY_A_CRASH.fullmatch(entry.name) and entry.is_file(follow_symlinks=False):
+                if litter.fullmatch(entry.name) and entry.is_file(follow_symlinks=False):
                     os.unlink(entry.path)
             except OSError:
                 continue  # it stays: the next opening tries again
