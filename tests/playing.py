@@ -148,3 +148,22 @@ class ShantenAgent:
             return value
 
         return min(reversed(options), key=after)
+
+
+def play_until(cart, table, moment, limit: int, player: ScriptedPlayer | None = None,
+               fingers: Fingers | None = None, draw_every: int = 8) -> int:
+    """Let the scripted player play the table until ``moment()`` holds (checked before each
+    frame, so the player never answers the moment's question); the frames it took. The
+    scripted fingers press the buttons meanwhile; the keys are the buttons again after."""
+    player = player or ScriptedPlayer(calls=0)
+    fingers = fingers or Fingers()
+    keys, cart.buttons.read = cart.buttons.read, fingers.read
+    try:
+        for n in range(limit):
+            if moment():
+                return n
+            fingers.press(player.button(table))
+            frame(cart, draw=n % draw_every == 0)
+    finally:
+        cart.buttons.read = keys
+    raise AssertionError(f"the moment did not come in {limit} frames")

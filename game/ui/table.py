@@ -288,7 +288,7 @@ class Chooser:
             self.answer(Pass())  # nothing the player wants to call: passed, never a win
             return
         self.focus = "bar" if self.options else "hand"
-        self.chosen = 0
+        self.chosen = prompts.first_choice(self.options)
         self.cursor = len(view.hand) - 1  # on the draw (the last tile shown)
 
     def answer(self, action) -> None:
@@ -350,11 +350,14 @@ class Chooser:
             self.answer(Riichi(tile) if self.riichi else Discard(tile))
 
     def draw(self, view) -> None:
+        """The hand (on the player's turn, the tiles O may throw bright and the rest dimmed),
+        and the buttons or the note that they wait behind ↑."""
         asking = self.human.asking is not None and self.asked is not None
         mine = asking and view.last_discard is None
         tiles = hands.hand_in_order(view.hand, view.drawn)
         cursor = self.cursor if mine and self.focus == "hand" else None
-        allowed = self.selectable(view) if cursor is not None else None
+        # the question's view holds the legal actions; the table's view (``view``) has none
+        allowed = self.selectable(self.asked) if cursor is not None else None
         hands.draw_hand(board.HAND_X, board.HAND_Y, tiles, view.drawn is not None, cursor, allowed)
         if asking and self.options and self.focus == "bar":
             prompts.draw_bar(2, BAR_Y, 124, self.options, self.chosen, focused=True)
