@@ -14,6 +14,10 @@ from engine.target import BLACK, DARK_GREY, RED, WHITE
 from game.ui import tiles
 
 FONT_W, FONT_H = 4, 6  # a character cell; glyphs are 3×5
+# The buttons as the screens name them: by the key a keyboard player presses (the README's
+# help gives the gamepad's too). The engine calls them O and X, as PICO-8 does.
+OK_KEY = "Z"  # the O button: Z (also C, N; gamepad A)
+LOOK_KEY = "X"  # the X button: X (also V, M; gamepad B)
 BIG_TEXTS_KEPT = 8  # big-text images kept for reuse (a screen shows one or two)
 # Point sticks, as the centre box counts them: white, with the dots of the real ones (x, colour).
 STICK_W, STICK_H = 9, 3

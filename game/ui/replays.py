@@ -87,7 +87,7 @@ class ReplaysScene:
         if not self.files:
             for row, text in enumerate(empty_lines(self.folder)):
                 pyxel.text(2, LIST_Y + row * LINE, text, WHITE if row == 0 else LIGHT_GREY)
-        paint.text_centered(120, "Z: VIEW  ESC: BACK" if self.files else "Z, ESC: BACK", DARK_GREY)
+        paint.text_centered(120, f"{paint.OK_KEY}: VIEW  ESC: BACK" if self.files else f"{paint.OK_KEY}, ESC: BACK", DARK_GREY)
 
 
 def empty_lines(folder: Path | None) -> list[str]:

@@ -106,7 +106,7 @@ class ResultsPanel:
         if len(self.pages) > 1:
             pyxel.text(110, 2, f"{self.page + 1}/{len(self.pages)}", LIGHT_GREY)
         if self.ready:
-            paint.text_centered(122, "O: NEXT", LIGHT_GREY)
+            paint.text_centered(122, f"{paint.OK_KEY}: NEXT", LIGHT_GREY)
 
     # -- a win ------------------------------------------------------------------------------
 

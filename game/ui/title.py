@@ -182,7 +182,7 @@ class TitleScene:
         paint.text_centered(TAGLINE_Y, "RIICHI MAHJONG VS 3 CPUS", LIGHT_GREY)
         self.draw_menu()
         self.draw_message()
-        hint = "TYPE A CODE, ENTER: PLAY" if self.typing else "ARROWS: CHOOSE  Z: OK"
+        hint = "TYPE A CODE, ENTER: PLAY" if self.typing else f"ARROWS: CHOOSE  {paint.OK_KEY}: OK"
         paint.text_centered(HINT_Y, hint, DARK_GREY)
 
     def draw_menu(self) -> None:

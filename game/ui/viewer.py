@@ -149,4 +149,4 @@ class ViewerScene:
         if problem and self.step == len(self.stepped.steps) - 1:
             pyxel.text(1, FOOTER_Y, problem.upper()[:31], PINK)
         elif not self.table:
-            pyxel.text(1, FOOTER_Y, "<> STEP ^v ROUND X:HINT O:TABLE", DARK_GREY)
+            pyxel.text(1, FOOTER_Y, "<> STEP ^v ROUND X:HINT Z:TABLE", DARK_GREY)
