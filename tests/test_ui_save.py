@@ -54,8 +54,7 @@ def test_continue_brings_back_the_question_the_player_was_asked(make_cart, data_
     cart.restart()  # quit to the title: the save stays
     step(cart)
     labels = [e.label for e in cart.scene.entries]
-    assert labels[:2] == [NEW_GAME, CONTINUE]
-    press(cart, pyxel.KEY_DOWN)
+    assert labels[:2] == [NEW_GAME, CONTINUE] and cart.scene.chosen == CONTINUE  # the cursor on it
     press(cart, pyxel.KEY_Z)
     resumed = cart.scene
     assert isinstance(resumed, TableScene) and resumed is not table
@@ -73,7 +72,7 @@ def test_a_damaged_save_is_set_aside_with_one_line_and_a_new_game_starts(make_ca
     cart = make_cart(TitleScene)
     step(cart)
     assert [e.label for e in cart.scene.entries][:2] == [NEW_GAME, CONTINUE]
-    press(cart, pyxel.KEY_DOWN)
+    assert cart.scene.chosen == CONTINUE
     press(cart, pyxel.KEY_Z)
     title = cart.scene
     assert isinstance(title, TitleScene)
@@ -91,7 +90,7 @@ def test_a_save_of_another_version_is_set_aside_too(make_cart, data_folder):
     (data_folder / "game.bin").write_bytes(b'{"format": "pico-riichi save", "version": 7}')
     cart = make_cart(TitleScene)
     step(cart)
-    press(cart, pyxel.KEY_DOWN)
+    assert cart.scene.chosen == CONTINUE
     press(cart, pyxel.KEY_Z)
     assert cart.scene.message == "SAVE VERSION 7: SET ASIDE"
     assert (data_folder / "game.bin.bad").exists()
@@ -136,7 +135,7 @@ def through_the_settings_menu(cart, keys) -> None:
     """From the title: down to SETTINGS, O, the ``keys`` pressed in turn, Esc back to the title."""
     title = cart.scene
     assert isinstance(title, TitleScene)
-    for _ in range([e.label for e in title.entries].index("SETTINGS")):
+    while title.chosen != "SETTINGS":  # the cursor starts on CONTINUE when a game is saved
         press(cart, pyxel.KEY_DOWN)
     press(cart, pyxel.KEY_Z)
     for key in keys:
@@ -179,8 +178,8 @@ def test_continue_from_the_title_plays_on_by_the_rules_and_cpus_the_game_began_w
     through_the_settings_menu(cart, [left, down, left, down, left, left])  # back to on, east-south, strong
     assert cart.settings == Settings(cpu_speed="fast")
     assert [e.label for e in cart.scene.entries][:2] == [NEW_GAME, CONTINUE]
-    press(cart, pyxel.KEY_DOWN)
-    press(cart, pyxel.KEY_Z)  # CONTINUE
+    assert cart.scene.chosen == CONTINUE
+    press(cart, pyxel.KEY_Z)
     resumed = cart.scene
     assert isinstance(resumed, TableScene) and resumed is not table
     step_until(cart, lambda: asked(resumed), limit=3000)
