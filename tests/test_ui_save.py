@@ -193,3 +193,39 @@ def test_continue_from_the_title_plays_on_by_the_rules_and_cpus_the_game_began_w
                limit=3000)
     saved = save.read_game(open_storage(data_folder, environ={}))
     assert saved.settings == began and saved.decisions == tuple(resumed.game.decisions)
+
+
+def test_continue_plays_by_todays_hints_speed_and_call_prompts(make_cart, data_folder, monkeypatch):
+    """Saved with hints on, slow CPUs and call prompts; the settings now say hints off, fast,
+    no call prompts: the resumed table follows them (the rules and CPUs stay as saved), and
+    on the player's turn no hint line is drawn."""
+    from game.play import Game, TsumogiriAgent
+    from game.ui import board
+    from game.ui import table as table_module
+    from game.ui.table import HINT_X, INFO_Y
+    from playing import ShantenAgent, play_until
+
+    monkeypatch.setattr(table_module, "cpu_agent", lambda strength: ShantenAgent())
+    storage = open_storage(data_folder, environ={})
+    began = Settings(length="east", cpu_strength="weak", cpu_speed="slow", hints=True, call_prompts=True)
+    game = Game([TsumogiriAgent()] * 4, seed="HINTSOFF01")
+    task = game.play()
+    while len(game.decisions) < 30:
+        next(task)
+    save.write_game(storage, save.SavedGame("HINTSOFF01", began, tuple(game.decisions)))
+    now = Settings(cpu_speed="fast", hints=False, call_prompts=False)
+    save.write_settings(storage, now)
+    cart = make_cart(TitleScene, clock=counting_clock())
+    step(cart)
+    assert cart.scene.chosen == CONTINUE
+    press(cart, pyxel.KEY_Z)
+    table = cart.scene
+    assert isinstance(table, TableScene)
+    assert table.settings == Settings(length="east", cpu_strength="weak", cpu_speed="fast", hints=False,
+                                      call_prompts=False)
+    mine = lambda: asked(table) and table.human.asking.last_discard is None  # noqa: E731
+    play_until(cart, table, mine, limit=5000)
+    step_until(cart, lambda: table.hint.task is None and table.hint.hint is not None, limit=300)
+    step(cart)
+    hint_row = [pyxel.pget(x, y) for y in range(INFO_Y - 1, INFO_Y + 6) for x in range(HINT_X, WIDTH)]
+    assert set(hint_row) == {board.FELT}, "a hint line is drawn with HINTS OFF"

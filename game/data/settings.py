@@ -31,6 +31,9 @@ CHOICES: dict[str, tuple[Any, ...]] = {
     "hints": (True, False),
     "call_prompts": (True, False),
 }
+# What a game keeps as it began, whatever the settings say later: its rules and its CPUs. The
+# rest (hints, CPU speed, call prompts) are the player's preferences and follow the settings.
+GAME_FIELDS = ("red_fives", "length", "cpu_strength")
 # How long a CPU's turn lasts at least, in frames, by speed (the table's pace).
 CPU_TURN_FRAMES = {"slow": 24, "normal": 12, "fast": 0}
 
@@ -51,6 +54,16 @@ class Settings:
     @property
     def cpu_turn_frames(self) -> int:
         return CPU_TURN_FRAMES[self.cpu_speed]
+
+    def for_game(self, began: Settings) -> Settings:
+        """These settings for a game that ``began`` with others: its rules and CPUs as it
+        began (``GAME_FIELDS``), the preferences as they are now.
+
+            >>> now = Settings(hints=False, cpu_speed="fast")
+            >>> now.for_game(Settings(length="east", hints=True))
+            Settings(red_fives=True, length='east', cpu_strength='strong', cpu_speed='fast', hints=False, call_prompts=True)
+        """
+        return replace(self, **{name: getattr(began, name) for name in GAME_FIELDS})
 
     def cycled(self, name: str, step: int = 1) -> Settings:
         """The settings with ``name`` moved ``step`` places through its choices."""

@@ -35,6 +35,7 @@ from game.data import save
 from game.rules.errors import InputError
 from game.ui import glyphs, paint, saving, sheet, sound, tiles
 from game.ui.demo import DemoScene
+from game.ui.settings import settings_of
 from game.ui.table import TableScene
 from game.rules.wall import CODE_ALIASES, CODE_ALPHABET, CODE_MAX, CODE_MIN, new_seed_code, seed_words
 
@@ -184,7 +185,8 @@ class TitleScene:
             self.entries, self.choice = menu_entries(), 0
             return
         sound.stop()
-        self.cart.change(TableScene, saved.seed, saved.settings, False, saved.decisions)
+        settings = settings_of(self.cart).for_game(saved.settings)  # the saved rules, today's preferences
+        self.cart.change(TableScene, saved.seed, settings, False, saved.decisions)
 
     def type_code(self) -> None:
         for key, char in CODE_KEYS.items():
