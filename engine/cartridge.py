@@ -8,7 +8,8 @@ the CPU meter stays below 1.0 while the CPUs think.
 A scene is any object with ``update()`` and ``draw()``, built by the cartridge as
 ``SceneClass(cart, *args)``; it reaches the cartridge (buttons, ``spawn`` for tasks, ``change``
 to move on) through that reference. ``change(TableScene, code)`` builds the next scene at the
-start of the next frame, after cancelling the tasks of the scene that is leaving. A task
+start of the next frame, after cancelling the tasks of the scene that is leaving; a button held
+into the new scene reads as up until it is let go (``Buttons.hold_over``). A task
 that raises is reported (a line on screen for a few seconds, the traceback on stderr) and its
 ``Task`` says FAILED, so the scene that waits for it can carry on.
 
@@ -112,6 +113,7 @@ class Cartridge:
             self.scheduler.cancel_all()  # before the new scene starts its own thinking
             self.retired.append(self.scene)
             self.scene = scene_class(self, *args)
+            self.buttons.hold_over()  # a button held into the new scene neither repeats nor acts
         else:
             self._tidy()
         self.buttons.update()

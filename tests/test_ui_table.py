@@ -31,7 +31,8 @@ def asked_table(make_cart, code: str = CODE, settings: Settings = FAST):
     the machine is (on the wall clock a loaded machine left too few turns for a call)."""
     cart = make_cart(lambda c: TableScene(c, code, settings), clock=time.thread_time)
     table = cart.scene
-    step_until(cart, lambda: table.chooser.asked is not None, limit=2000)
+    # the round's hand on screen a moment first: until then the buttons are not read
+    step_until(cart, lambda: table.chooser.asked is not None and table.hand_seen, limit=2000)
     return cart, table
 
 

@@ -9,16 +9,17 @@ from __future__ import annotations
 
 import pyxel
 import pytest
-from playing import ShantenAgent, counting_clock, play_until
-from stepping import press, step
+from playing import Fingers, ShantenAgent, counting_clock, play_until
+from stepping import press, step, step_until
 
+from engine.buttons import LEFT, O
 from engine.target import LIGHT_GREY, WHITE, YELLOW
 from game.data.settings import Settings
 from game.play import player_seat
 from game.rules.actions import Chi, Discard, OpenKan, Pass, Pon, Riichi
 from game.ui import board, hands, prompts
 from game.ui import table as table_module
-from game.ui.table import BAR_Y, TableScene
+from game.ui.table import BAR_Y, FIRST_LOOK_FRAMES, TableScene
 
 FAST = Settings(cpu_speed="fast")
 
@@ -120,3 +121,54 @@ def test_your_turn_with_riichi_offered_starts_on_discard(table_cart):
     press(cart, pyxel.KEY_Z)  # and the tile under the cursor (the draw) goes
     assert not table.chooser.riichi
     assert type(table.game.decisions[decisions].action) is Discard
+
+
+def results_before_my_deal(cart, table) -> None:
+    """Play until the results of the round before the player deals are on screen."""
+    me = table.player
+    play_until(cart, table, lambda: table.results is not None and table.game.match.dealer == me
+               and not table.game.match.over, limit=60000)
+
+
+def new_hand_on_screen(table: TableScene) -> bool:
+    """The next round's hand is drawn on screen (its first tile's body, where the hand lies)."""
+    return table.results is None and not table.shuffling and pyxel.pget(board.HAND_X, board.HAND_Y) in (
+        WHITE, LIGHT_GREY)
+
+
+def my_decisions(table: TableScene, since: int) -> int:
+    return sum(d.seat == table.player for d in table.game.decisions[since:])
+
+
+def test_mashing_o_through_the_results_does_not_throw_the_next_rounds_first_discard_unseen(table_cart):
+    cart, table = table_cart("MASHO00001")
+    results_before_my_deal(cart, table)
+    fingers = Fingers()
+    cart.buttons.read = fingers.read
+    shown_at = None
+    for n in range(3000):
+        fingers.press(O)  # O down every other frame, all the way
+        step(cart)
+        if shown_at is None and table.results is None and table.game.round is not None:
+            decisions = len(table.game.decisions)
+            if new_hand_on_screen(table):
+                shown_at, start = n, decisions
+        if shown_at is not None and my_decisions(table, start):
+            break
+    assert shown_at is not None, "the next round never came"
+    assert n - shown_at >= FIRST_LOOK_FRAMES  # the dealer's first discard waited for the eye
+
+
+def test_a_button_held_from_the_results_does_not_repeat_into_the_next_hand(table_cart):
+    cart, table = table_cart("MASHO00001")
+    results_before_my_deal(cart, table)
+    fingers = Fingers()
+    cart.buttons.read = fingers.read
+    while table.results is not None:  # O through the results' pages
+        fingers.press(O)
+        step(cart)
+    fingers.down, fingers.resting = {LEFT}, False  # then ← held, into the new round
+    step_until(cart, lambda: my_turn(table) and table.chooser.focus == "hand", limit=600)
+    step(cart, 40)  # well past the repeat delay
+    view = table.chooser.asked
+    assert table.chooser.cursor == len(view.hand) - 1  # still on the draw: ← was held over

@@ -8,6 +8,10 @@ answers with the chosen action. The CPU seats think in the same task; the driver
 asks the scene how long to linger (a CPU turn lasts at least the speed setting's frames; a
 finished round waits for the player to read the results).
 
+A new round's hand is on screen a moment (``FIRST_LOOK_FRAMES``) before the buttons act, and
+a button held from the results reads as up until it is let go: mashing O through the results
+never throws the next round's first discard unseen.
+
 Esc or Enter pauses (resume, settings, quit to title). Holding X shows every seat's hand and
 hint with the engine's meters. With ``demo`` (the title's attract mode) four CPUs play and
 any button returns to the title.
@@ -31,7 +35,7 @@ from game.play import Decision, Game, WaitingAgent, player_seat
 from game.rules.actions import Discard, Pass, Riichi
 from game.data.settings import Settings
 from game.ui import board, centre, debug, hands, hints, paint, pause, pieces, prompts, sound
-from game.ui.results import ResultsPanel
+from game.ui.results import GUARD_FRAMES, ResultsPanel
 from game.ui.saving import Saver
 from game.ui.standings import StandingsScene
 from game.rules.view import PlayerView
@@ -44,6 +48,7 @@ WARNING_Y = 97
 AUTO_FRAMES = 10  # in riichi, the only discard (the draw) goes by itself after this long
 DEMO_RESULT_FRAMES = 90  # the demo reads each result page this long
 OVER_FRAMES = 30  # the table stays a second with the round's end on it, before the results
+FIRST_LOOK_FRAMES = GUARD_FRAMES  # a new round's hand is on screen this long before a button acts
 
 
 def cpu_agent(strength: str) -> CpuAgent:
@@ -74,6 +79,8 @@ class TableScene:
         self.last_view: PlayerView | None = None
         self.task: Task = cart.spawn(self.game.play(), "game")
         self.frames = 0  # frames since the present thing to linger over began
+        self.round_shown: object = None  # the round whose hand is on screen, and since when
+        self.round_shown_at = 0
         self.results: ResultsPanel | None = None
         self.menu: pause.PauseMenu | None = None
         self.chooser = Chooser(self)
@@ -145,6 +152,7 @@ class TableScene:
             self.menu = pause.PauseMenu(self.cart, self.settings, self.seed_code)
             return
         self.frames += 1  # the table's clock: it stands still while paused
+        self.note_new_round()
         self.sounds.follow(self.game.round)
         if self.task.done:
             self.finish()
@@ -153,6 +161,19 @@ class TableScene:
         elif not buttons.held(X):
             self.chooser.update(buttons)
         self.hint.follow(self.view, self.settings, self.game.match.ruleset)
+
+    def note_new_round(self) -> None:
+        """A new round's hand comes on screen: buttons held from the results are let go first."""
+        rnd = self.game.round
+        if rnd is not None and rnd is not self.round_shown and not self.shuffling and self.results is None:
+            self.round_shown, self.round_shown_at = rnd, self.frames
+            self.cart.buttons.hold_over()
+
+    @property
+    def hand_seen(self) -> bool:
+        """The round's hand has been on screen a moment (mashing O through the results must
+        not throw the first discard of the next round unseen)."""
+        return self.frames - self.round_shown_at >= FIRST_LOOK_FRAMES
 
     def update_demo(self) -> None:
         buttons = self.cart.buttons
@@ -271,6 +292,8 @@ class Chooser:
             if self.asked is None:  # answered at once (a call the player does not want)
                 return
         self.frames += 1
+        if not self.table.hand_seen:
+            return
         if self.focus == "bar":
             self.update_bar(buttons, view)
         else:
