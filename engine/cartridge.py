@@ -85,9 +85,10 @@ class Cartridge:
 
     # -- what scenes use --------------------------------------------------------------------
 
-    def spawn(self, gen: TaskGen[Any], name: str) -> Task:
-        """Start thinking: the generator runs in the slices of the coming frames."""
-        return self.scheduler.spawn(gen, name)
+    def spawn(self, gen: TaskGen[Any], name: str, urgent: bool = False) -> Task:
+        """Start thinking: the generator runs in the slices of the coming frames (an
+        ``urgent`` one before the rest: what the player waits to read)."""
+        return self.scheduler.spawn(gen, name, urgent)
 
     def change(self, scene_class: SceneClass, *args: Any) -> None:
         """From the next frame, run ``scene_class(cart, *args)``; the old scene's tasks stop."""

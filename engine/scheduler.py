@@ -1,7 +1,9 @@
 """The scheduler: tasks (``engine.tasks``) resumed in the time each frame can spare.
 
 Each frame the Scheduler resumes its tasks, round-robin, until the frame's thinking
-slice is spent, stopping at the next checkpoint: a frame never waits for a task.
+slice is spent, stopping at the next checkpoint: a frame never waits for a task. An urgent
+task (what the player waits to read, such as the hint) goes before the others and keeps the
+slice until it is done or waits.
 Pure Python (no pyxel); the clock is ``time.perf_counter`` unless a test gives another.
 """
 
@@ -37,6 +39,7 @@ class Task:
         self.last_frame = -1  # the scheduler's run in which it last ran
         self.expected_step = 0.0  # seconds its next step may take: its longest recent step
         self.waiting = False  # its last checkpoint was NEXT_FRAME
+        self.urgent = False  # resumed before the other tasks, until it is done or waits
 
     @property
     def done(self) -> bool:
@@ -82,9 +85,26 @@ class Scheduler:
         self.reserve = 0.0  # the longest step of any task lately (decays by RESERVE_MEMORY a run)
         self.frames = 0  # runs so far: one per frame
 
-    def spawn(self, gen: TaskGen[Any], name: str = "task") -> Task:
+    def spawn(self, gen: TaskGen[Any], name: str = "task", urgent: bool = False) -> Task:
+        """Start a task; an ``urgent`` one goes before the others (see the module docstring).
+
+            >>> scheduler = Scheduler(clock=iter(range(1000)).__next__)
+            >>> def count(name, log):
+            ...     for _ in range(2):
+            ...         log.append(name)
+            ...         yield
+            >>> log = []
+            >>> _ = scheduler.spawn(count("game", log), "game")
+            >>> _ = scheduler.spawn(count("hint", log), "hint", urgent=True)
+            >>> scheduler.run(100.0); log
+            ['hint', 'hint', 'game', 'game']
+        """
         task = Task(gen, name)
-        self.tasks.append(task)
+        task.urgent = urgent
+        if urgent:  # after the urgent tasks already waiting, before the rest
+            self.tasks.insert(sum(t.urgent for t in self.tasks), task)
+        else:
+            self.tasks.append(task)
         return task
 
     @property
@@ -104,6 +124,7 @@ class Scheduler:
         resumed again in the same run.
         """
         start = self.clock()
+        self.tasks.sort(key=lambda task: not task.urgent)  # stable: the urgent first, else as they were
         self.last_slice = max(0.0, slice_seconds)
         self.last_step = 0.0
         stepped = False
@@ -126,6 +147,8 @@ class Scheduler:
                 self.finished.append(task)
             elif task.waiting:
                 resting.append(task)
+            elif task.urgent:
+                self.tasks.insert(0, task)  # it keeps the slice
             else:
                 self.tasks.append(task)  # round-robin: the next step is the next task's
             stepped = True

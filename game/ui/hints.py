@@ -26,6 +26,9 @@ from game.ui import pieces
 from game.rules.view import PlayerView
 
 
+THINKING = "..."  # the hint line while its analysis runs
+
+
 @dataclass(frozen=True)
 class Hint:
     shanten: int
@@ -116,8 +119,10 @@ def draw_waits(x: int, y: int, hint: Hint, view: PlayerView) -> None:
 
 
 class HintKeeper:
-    """Keeps the player's hint current: a new analysis task whenever the hand or the table's
-    visible tiles change (the last one's answer stays shown meanwhile)."""
+    """Keeps the player's hint current: a new analysis whenever the hand changes. Its figures
+    are never stale: while the analysis runs there is no hint (``thinking``), and none while a
+    continued game replays its saved moves. The analysis is an urgent task: it goes before
+    the rules' checks and the CPUs' thinking, so the tile to cut is there with the draw."""
 
     def __init__(self, cart) -> None:
         self.cart = cart
@@ -125,8 +130,15 @@ class HintKeeper:
         self.task = None
         self.hint: Hint | None = None
 
-    def follow(self, view: PlayerView | None, settings, ruleset: Ruleset) -> None:
+    @property
+    def thinking(self) -> bool:
+        return self.task is not None
+
+    def follow(self, view: PlayerView | None, settings, ruleset: Ruleset, replaying: bool = False) -> None:
         if view is None or view.over:
+            return
+        if replaying:  # the saved moves go by: figures of a hand the player never sees are of no use
+            self.forget()
             return
         if self.task is not None and self.task.done:
             self.hint = self.task.result if self.task.state == self.task.DONE else None
@@ -134,7 +146,12 @@ class HintKeeper:
         key = (view.hand, view.riichi[view.seat])  # the waits' unseen counts are read when drawn
         if key == self.key or len(view.hand) % 3 == 0:
             return
+        self.forget()
+        self.key = key
+        self.task = self.cart.spawn(analyse(view, ruleset), "hint", urgent=True)
+
+    def forget(self) -> None:
+        """No hint until the next analysis: the last one's figures are of another hand."""
         if self.task is not None:
             self.task.cancel()
-        self.key = key
-        self.task = self.cart.spawn(analyse(view, ruleset), "hint")
+        self.key, self.task, self.hint = None, None, None

@@ -160,7 +160,7 @@ class TableScene:
             self.results.update(buttons)
         elif not buttons.held(X):
             self.chooser.update(buttons)
-        self.hint.follow(self.view, self.settings, self.game.match.ruleset)
+        self.hint.follow(self.view, self.settings, self.game.match.ruleset, self.game.replaying)
 
     def note_new_round(self) -> None:
         """A new round's hand comes on screen: buttons held from the results are let go first."""
@@ -251,6 +251,8 @@ class TableScene:
             return
         hint = self.hint.hint
         if hint is None:
+            if self.hint.thinking and self.settings.hints:
+                pyxel.text(HINT_X, INFO_Y + 1, hints.THINKING, LIGHT_GREY)  # never a stale figure
             return
         if hint.waits and view.drawn is None:
             hints.draw_waits(HINT_X, INFO_Y, hint, view)
