@@ -1,5 +1,5 @@
-"""The centre box: the round, honba and riichi sticks, tiles left, the dora indicators, and
-the thinking (the rules' checks and the CPUs' evaluation running as tasks)."""
+"""The centre box: the round, honba and riichi sticks, tiles left, the dora; the thinking dots
+(the board draws them on the edge facing the seat that thinks); the shuffle between rounds."""
 
 from __future__ import annotations
 
@@ -29,8 +29,7 @@ def round_name(round_index: int) -> str:
     return f"{ROUND_NAMES['ESWN'.index(label[0])]} {label[1]}"
 
 
-def draw_centre(box: tuple[int, int, int, int], view: PlayerView, round_index: int, thinking: bool,
-                frame: int) -> None:
+def draw_centre(box: tuple[int, int, int, int], view: PlayerView, round_index: int) -> None:
     x, y, w, h = box
     pyxel.rect(x, y, w, h, BLACK)
     pyxel.rectb(x, y, w, h, DARK_GREY)
@@ -40,8 +39,6 @@ def draw_centre(box: tuple[int, int, int, int], view: PlayerView, round_index: i
     pyxel.text(x + 3, y + DORA_Y + 1, "IND", LIGHT_GREY)  # the indicator: the dora is the next tile
     for i, tile in enumerate(view.dora_indicators):
         pieces.draw(x + 16 + i * 6, y + DORA_Y, tile, "pond")
-    if thinking:
-        draw_dots(x + w - 3 * DOTS - 2, y + ROUND_Y + 2, frame)
 
 
 def draw_sticks(x: int, y: int, honba: int, sticks: int) -> None:
@@ -52,10 +49,11 @@ def draw_sticks(x: int, y: int, honba: int, sticks: int) -> None:
         pyxel.text(stick_x + paint.STICK_W + 1, y, str(count), WHITE)
 
 
-def draw_dots(x: int, y: int, frame: int, lit_colour: int = YELLOW) -> None:
-    """Three dots, one lit in turn: thinking is running."""
+def draw_dots(x: int, y: int, frame: int, lit_colour: int = YELLOW, vertical: bool = False) -> None:
+    """Three dots in a row (or a column), one lit in turn: thinking is running."""
     for k in range(DOTS):
-        pyxel.rect(x + k * 3, y, 2, 2, lit_colour if frame // 4 % DOTS == k else DARK_GREY)
+        dx, dy = (0, k * 3) if vertical else (k * 3, 0)
+        pyxel.rect(x + dx, y + dy, 2, 2, lit_colour if frame // 4 % DOTS == k else DARK_GREY)
 
 
 def draw_shuffle(box: tuple[int, int, int, int], frame: int) -> None:

@@ -150,6 +150,13 @@ class HintKeeper:
         self.key = key
         self.task = self.cart.spawn(analyse(view, ruleset), "hint", urgent=True)
 
+    def drop(self) -> None:
+        """The player has answered: this hand's analysis is of no more use (and must not hold
+        up the answer); the next hand's begins when the hand changes."""
+        if self.task is not None:
+            self.task.cancel()
+            self.task = None
+
     def forget(self) -> None:
         """No hint until the next analysis: the last one's figures are of another hand."""
         if self.task is not None:

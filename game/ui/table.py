@@ -42,9 +42,8 @@ from game.rules.view import PlayerView
 
 PAUSE_KEYS = (pyxel.KEY_ESCAPE, pyxel.KEY_RETURN, pyxel.GAMEPAD1_BUTTON_START)
 INFO_Y = 106  # the player's nameplate, then the hint line or the waits
-HINT_X = 40  # after the nameplate and its riichi stick
+HINT_X = 46  # after the nameplate and its riichi stick, widest score included, and a gap
 BAR_Y = 102  # the prompt bar's first row (further rows go up)
-WARNING_Y = 97
 AUTO_FRAMES = 10  # in riichi, the only discard (the draw) goes by itself after this long
 DEMO_RESULT_FRAMES = 90  # the demo reads each result page this long
 OVER_FRAMES = 30  # the table stays a second with the round's end on it, before the results
@@ -247,7 +246,7 @@ class TableScene:
             return  # the prompt bar covers this row
         board.draw_nameplate(view, view.seat, 0)
         if self.chooser.riichi:
-            pyxel.text(HINT_X, INFO_Y, "RIICHI: PICK A DISCARD", WHITE)
+            pyxel.text(HINT_X, INFO_Y + 1, "RIICHI: PICK A TILE", WHITE)
             return
         hint = self.hint.hint
         if hint is None:
@@ -259,11 +258,7 @@ class TableScene:
         elif self.settings.hints:
             hints.draw_hint(HINT_X, INFO_Y, hint)
         furiten = hint.waits and hints.furiten(view, hint.waits)  # the pond may have grown since
-        warnings = " ".join(w for w in ("FURITEN" if furiten else "", hint.no_yaku) if w)
-        if warnings:
-            width = len(warnings) * 4 + 1
-            pyxel.rect(127 - width - 1, WARNING_Y - 1, width + 2, 8, BLACK)
-            pyxel.text(127 - width + 1, WARNING_Y, warnings, PINK)
+        board.draw_notes([w for w in ("FURITEN" if furiten else "", hint.no_yaku) if w], PINK)
 
 
 class Chooser:
@@ -318,6 +313,7 @@ class Chooser:
 
     def answer(self, action) -> None:
         sound.play("confirm")
+        self.table.hint.drop()  # urgent, it would go before the game's taking the answer
         self.human.answer(action)
         self.asked = None
         self.options = []
@@ -387,8 +383,5 @@ class Chooser:
         if asking and self.options and self.focus == "bar":
             prompts.draw_bar(2, BAR_Y, 124, self.options, self.chosen, focused=True)
         elif asking and self.options:  # the buttons wait behind ↑
-            note = "UP: BACK" if self.riichi else "UP: BUTTONS"
-            width = len(note) * 4 + 1
-            pyxel.rect(127 - width - 1, WARNING_Y - 1, width + 2, 8, BLACK)
-            pyxel.text(127 - width + 1, WARNING_Y, note, WHITE)
+            board.draw_notes(["UP:BACK" if self.riichi else "UP:BUTTONS"], WHITE)
 
