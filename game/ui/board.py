@@ -64,7 +64,7 @@ def meld_box(view: PlayerView, place: int) -> tuple[int, int, int]:
 
         >>> from types import SimpleNamespace
         >>> meld_box(SimpleNamespace(hand=(1, 2)), 0), meld_box(SimpleNamespace(hand=(1, 2)), 1)
-        ((24, 119, 104), (86, 2, 40))
+        ((24, 120, 104), (86, 2, 40))
     """
     if place:
         return MELD_BOXES[place]

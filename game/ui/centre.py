@@ -36,7 +36,7 @@ def round_name(round_index: int) -> str:
 def dora_tiles(indicators) -> list[int]:
     """The dora the indicators point at, as tiles to draw (copy 1 of its kind: never red).
 
-    >>> dora_tiles([12, 120])  # 4m and the white dragon: 5m and the green dragon
+    >>> dora_tiles([12, 124])  # 4m and the white dragon: 5m and the green dragon
     [17, 129]
     """
     return [dora_kind(tile // 4) * 4 + 1 for tile in indicators]

@@ -60,9 +60,18 @@ def text_centered(y: int, text: str, colour: int, shadow: int | None = None) -> 
 
 def big_text_centered(y: int, text: str, colour: int, shadow: int = DARK_GREY) -> None:
     """Text at twice the font's size, centred, with a shadow (titles)."""
+    big_text((pyxel.width - big_text_width(text)) // 2, y, text, colour, shadow)
+
+
+def big_text_width(text: str) -> int:
+    return 2 * text_width(text)
+
+
+def big_text(x: int, y: int, text: str, colour: int, shadow: int = DARK_GREY) -> None:
+    """Text at twice the font's size with its top-left at (x, y), with a shadow (callouts)."""
     canvas, clear = _big_text_image(text, colour, shadow)
     # blt scales about the copied region's centre, so put that centre where it belongs
-    cx, cy = pyxel.width / 2, y + canvas.height
+    cx, cy = x + canvas.width, y + canvas.height
     pyxel.blt(cx - canvas.width / 2, cy - canvas.height / 2, canvas, 0, 0, canvas.width, canvas.height,
               clear, scale=2)
 
