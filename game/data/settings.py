@@ -36,6 +36,8 @@ CHOICES: dict[str, tuple[Any, ...]] = {
 GAME_FIELDS = ("red_fives", "length", "cpu_strength")
 # How long a CPU's turn lasts at least, in frames, by speed (the table's pace).
 CPU_TURN_FRAMES = {"slow": 24, "normal": 12, "fast": 0}
+# How long a callout (RIICHI, PON, RON ...) stays to be read, in frames, by speed.
+CALLOUT_FRAMES = {"slow": 36, "normal": 24, "fast": 15}
 
 
 @dataclass(frozen=True)
@@ -54,6 +56,10 @@ class Settings:
     @property
     def cpu_turn_frames(self) -> int:
         return CPU_TURN_FRAMES[self.cpu_speed]
+
+    @property
+    def callout_frames(self) -> int:
+        return CALLOUT_FRAMES[self.cpu_speed]
 
     def for_game(self, began: Settings) -> Settings:
         """These settings for a game that ``began`` with others: its rules and CPUs as it

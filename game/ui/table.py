@@ -34,7 +34,7 @@ from game.cpu import CpuAgent
 from game.play import Decision, Game, WaitingAgent, player_seat
 from game.rules.actions import Discard, Pass, Riichi
 from game.data.settings import Settings
-from game.ui import board, centre, debug, hands, hints, paint, pause, pieces, prompts, sound
+from game.ui import board, callouts, centre, debug, hands, hints, paint, pause, pieces, prompts, sound
 from game.ui.results import GUARD_FRAMES, ResultsPanel
 from game.ui.saving import Saver
 from game.ui.standings import StandingsScene
@@ -74,6 +74,7 @@ class TableScene:
         self.saver = None if demo else Saver(seed_code, self.settings)  # the rules it began with
         self.turn_began = 0  # the frame the present turn began (a CPU's lasts a moment)
         self.sounds = sound.EventSounds(listener=self.player)
+        self.callouts = callouts.Callouts()
         self.view_key: tuple | None = None
         self.last_view: PlayerView | None = None
         self.task: Task = cart.spawn(self.game.play(), "game")
@@ -92,20 +93,18 @@ class TableScene:
         """Task (the driver's ``pace`` hook): hold play until the eye has caught up.
 
         After a CPU's visible action (not a pass) its turn lasts at least the speed setting's
-        frames; a finished round waits for the player to read the results; nothing goes on
-        while the game is paused.
+        frames, and a CPU's callout (riichi, a call, a win) stays until read; the end of a
+        round stays on the table a second, then waits for the player to read the results;
+        nothing goes on while the game is paused.
         """
         if self.saver is not None:
             self.saver.after(moment, game)
+        if moment == "action":  # in this frame's thinking: the next frame is the first to draw it
+            self.callouts.follow(game.round, self.frames + 1)
         while self.menu is not None:
             yield NEXT_FRAME
-        if moment == "action" and game.round.over:  # the win or the draw, seen on the table
-            start = self.frames
-            while self.frames - start < OVER_FRAMES:
-                yield NEXT_FRAME
-        elif moment == "action" and self.cpu_acted(game):
-            while self.frames - self.turn_began < self.settings.cpu_turn_frames:
-                yield NEXT_FRAME
+        if moment == "action":
+            yield from self.linger(game)
         elif moment == "round_end":
             # A full collection while the results are read: besides cycles it empties CPython's
             # free lists, where a round leaves hundreds of KiB of spare tuples (on 3.11 a freed
@@ -117,6 +116,19 @@ class TableScene:
                 yield NEXT_FRAME
             self.results = None
         self.turn_began = self.frames
+
+    def linger(self, game: Game):
+        """Task: after an action, the round's end or a CPU's turn stays its frames on the
+        table, and so does a CPU's callout."""
+        if game.round.over:  # the win or the draw, seen on the table
+            start = self.frames
+            while self.frames - start < OVER_FRAMES:
+                yield NEXT_FRAME
+        elif self.cpu_acted(game):
+            while self.frames - self.turn_began < self.settings.cpu_turn_frames:
+                yield NEXT_FRAME
+        while self.callouts.holding(self.frames, self.settings.callout_frames, self.player):
+            yield NEXT_FRAME
 
     def cpu_acted(self, game: Game) -> bool:
         last = game.decisions[-1] if game.decisions else None
@@ -153,6 +165,7 @@ class TableScene:
         self.frames += 1  # the table's clock: it stands still while paused
         self.note_new_round()
         self.sounds.follow(self.game.round)
+        self.callouts.follow(self.game.round, self.frames, announce=not self.game.replaying)
         if self.task.done:
             self.finish()
         elif self.results is not None:
@@ -219,9 +232,10 @@ class TableScene:
             hands.draw_hand(board.HAND_X, board.HAND_Y, hands.hand_in_order(view.hand, view.drawn),
                             view.drawn is not None)
             pyxel.text(HINT_X, INFO_Y, "DEMO: ANY BUTTON", LIGHT_GREY)
-            return
-        self.chooser.draw(view)
-        self.draw_info(view)
+        else:
+            self.chooser.draw(view)
+            self.draw_info(view)
+        self.callouts.draw(self.chair, self.frames, self.settings.callout_frames)  # over everything
 
     @property
     def shuffling(self) -> bool:
@@ -237,7 +251,7 @@ class TableScene:
         else:
             text = "DRAW"
         x, y, w, _ = board.CENTRE_BOX
-        pyxel.rect(x, y + 12, w, 13, BLACK)
+        pyxel.rect(x + 1, y + 10, w - 2, 16, BLACK)  # over the sticks' row and the tiles left
         paint.big_text_centered(y + 13, text, ORANGE)
 
     def draw_info(self, view) -> None:
