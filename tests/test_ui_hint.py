@@ -115,3 +115,73 @@ def test_the_hint_is_worked_out_before_the_rules_and_the_cpus_think(make_cart, m
     for task, where in analyses.items():
         between = {name for _, name in steps[where[0] : where[-1] + 1]}
         assert between == {"hint"}, f"{between - {'hint'}} stepped while the hint was worked out"
+
+
+def tenpai_view(hand: str, melds=(), pond: str = "") -> object:
+    """The player (seat 0, East) tenpai on 13 tiles, not to move: the waits line shows."""
+    from game.rules.tiles import parse_tiles
+    from game.rules.view import DiscardView, PlayerView
+
+    used: set[int] = set()
+    tiles = tuple(sorted(parse_tiles(hand, used)))
+    own = tuple(DiscardView(t, False, False, None) for t in parse_tiles(pond, used)) if pond else ()
+    return PlayerView(
+        seat=0, dealer=0, round_wind=0, seat_winds=(0, 1, 2, 3), hand=tiles, drawn=None,
+        hand_sizes=(len(tiles), 13, 13, 13), melds=(tuple(melds), (), (), ()), discards=(own, (), (), ()),
+        riichi=(False,) * 4, dora_indicators=(0,), scores=(25000,) * 4, honba=0, riichi_sticks=0,
+        tiles_left=50, turn=1, awaiting=(), last_discard=None, legal_actions=(), over=False)
+
+
+def table_showing(make_cart, monkeypatch, view):
+    """A table whose game stands still, showing ``view``: the hint keeper works its hint out
+    (the real analysis) and the table draws it; the screen after that frame."""
+    from types import SimpleNamespace
+
+    monkeypatch.setattr(table_module, "cpu_agent", lambda strength: ShantenAgent())
+    monkeypatch.setattr(TableScene, "view", property(lambda self: view))
+    cart = make_cart(lambda c: TableScene(c, "WAITS00001", Settings(cpu_speed="fast")), clock=counting_clock())
+    table = cart.scene
+    cart.scheduler.cancel_all()  # the game stands still: only the hint thinks
+    table.task = SimpleNamespace(done=False, waiting=True, state="pending")
+    for _ in range(200):
+        step(cart)
+        if table.hint.hint is not None and not table.hint.thinking:
+            break
+    step(cart)
+    return table
+
+
+def region(x0: int, y0: int, x1: int, y1: int) -> list[int]:
+    return [pyxel.pget(x, y) for y in range(y0, y1) for x in range(x0, x1)]
+
+
+def painted_alone(paint_it, box) -> list[int]:
+    pyxel.cls(board.FELT)
+    paint_it()
+    return region(*box)
+
+
+NOTES_BOX = (80, board.NOTE_Y - 1, 128, board.NOTE_Y + 2 * board.NOTE_LINE)
+WAITS_BOX = (HINT_X, INFO_Y - 1, 128, INFO_Y + 7)
+
+
+@pytest.mark.parametrize("hand, melds, pond, notes", [
+    ("123m456p789s99p13s", (), "", ["TSUMO ONLY"]),  # closed, no yaku but tsumo: waits 2s
+    ("456p789s99p13s", "chi", "", ["NO YAKU"]),  # the same open: no yaku at all
+    ("234m456p678s55s34p", (), "2p", ["FURITEN"]),  # tanyao on 2p-5p, the 2p thrown
+    ("123m456p789s99p13s", (), "2s", ["FURITEN", "TSUMO ONLY"]),
+])
+def test_the_waits_line_and_the_furiten_and_no_yaku_warnings_on_screen(make_cart, monkeypatch, hand, melds,
+                                                                     pond, notes):
+    from game.rules.melds import Meld
+    from game.ui.table import PINK
+
+    if melds == "chi":
+        melds = (Meld("chi", (0, 4, 8), called=0, from_seat=3),)
+    view = tenpai_view(hand, melds, pond)
+    table = table_showing(make_cart, monkeypatch, view)
+    hint = table.hint.hint
+    assert hint is not None and hint.shanten == 0 and hint.waits
+    shown_waits, shown_notes = region(*WAITS_BOX), region(*NOTES_BOX)
+    assert shown_waits == painted_alone(lambda: hints.draw_waits(HINT_X, INFO_Y, hint, view), WAITS_BOX)
+    assert shown_notes == painted_alone(lambda: board.draw_notes(notes, PINK), NOTES_BOX)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pyxel
 import pytest
-from playing import Fingers, ShantenAgent, counting_clock, play_until
+from playing import Fingers, ScriptedPlayer, ShantenAgent, counting_clock, play_until
 from stepping import press, step, step_until
 
 from engine.buttons import LEFT, O
@@ -172,3 +172,18 @@ def test_a_button_held_from_the_results_does_not_repeat_into_the_next_hand(table
     step(cart, 40)  # well past the repeat delay
     view = table.chooser.asked
     assert table.chooser.cursor == len(view.hand) - 1  # still on the draw: ← was held over
+
+
+def test_your_turn_after_a_call_ticks_as_a_draw_does(table_cart, monkeypatch):
+    """Your turn is heard: the draw ticks, and so does a turn that begins with a call."""
+    from game.ui import sound
+
+    played = []
+    cart, table = table_cart("CALLME0001")
+    monkeypatch.setattr(sound, "play", lambda name: played.append((name, table.frames)))
+    called = lambda: my_turn(table) and table.chooser.asked.drawn is None  # noqa: E731
+    play_until(cart, table, called, limit=20000, player=ScriptedPlayer(calls=1))
+    step(cart)
+    assert table.chooser.asked is not None and table.chooser.asked.drawn is None
+    asked_at = max(frame for name, frame in played if name == "call")
+    assert any(name == "draw" and frame >= asked_at for name, frame in played)

@@ -324,6 +324,8 @@ class Chooser:
         self.focus = "bar" if self.options else "hand"
         self.chosen = prompts.first_choice(self.options)
         self.cursor = len(view.hand) - 1  # on the draw (the last tile shown)
+        if claim is None and view.drawn is None:  # a turn after a call: no draw ticked it in
+            sound.play("draw")
 
     def answer(self, action) -> None:
         sound.play("confirm")
