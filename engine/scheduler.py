@@ -131,7 +131,7 @@ class Scheduler:
         resting: list[Task] = []  # waiting tasks, back in the queue for the next frame
         while self.tasks:
             task = self.tasks[0]
-            if stepped and self.clock() - start + max(task.expected_step, self.reserve) > self.last_slice:
+            if stepped and self.clock() - start + self.room_for(task) > self.last_slice:
                 break
             t0 = self.clock()
             task.step()
@@ -156,6 +156,15 @@ class Scheduler:
         self.last_used = self.clock() - start
         self.reserve *= RESERVE_MEMORY
         self.frames += 1
+
+    def room_for(self, task: Task) -> float:
+        """How long the task's next step may take: its own longest recent step, or any task's
+        (``reserve``), a cold step being longer than the warm ones. An urgent task that has
+        stepped is judged by its own steps: the CPUs' long steps would otherwise let it take
+        one short step a frame, and the hint the player waits for would come a second late."""
+        if task.urgent and task.steps:
+            return task.expected_step
+        return max(task.expected_step, self.reserve)
 
     def take_finished(self) -> list[Task]:
         done, self.finished = self.finished, []
