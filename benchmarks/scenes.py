@@ -46,6 +46,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 SEED_CODE = "SCENES0001"
 MEMORY_BUDGET = 1792 * 1024  # 1.75 MiB
 SETTLING_FRAMES = 2  # the scene before is freed, then collected
+THINKING_SECONDS = 2  # a player's time to answer, beside the scripted player's frames
 FPS = 30
 LOGS = ROOT / "tests" / "data" / "logs"
 GAME_FRAMES = 120_000
@@ -156,8 +157,9 @@ def visit_menus(visit: Visit) -> None:
     visit.idle()
 
 
-def visit_game(visit: Visit, seed: str, speed: str) -> int:
-    """A whole game from the title; the frames it took from the first deal to the standings."""
+def visit_game(visit: Visit, seed: str, speed: str) -> dict:
+    """A whole game from the title: the frames it took from the first deal to the standings,
+    its rounds, and how many questions the player answered."""
     import pyxel
 
     from engine.buttons import X
@@ -188,10 +190,13 @@ def visit_game(visit: Visit, seed: str, speed: str) -> int:
         frames += 1
     if not isinstance(cart.scene, StandingsScene):
         raise SystemExit(f"the game did not end in {GAME_FRAMES} frames")
+    game = table.game
+    played = {"frames": frames, "rounds": len(game.rounds), "last": game.rounds[-1].round_wind,
+              "answers": sum(d.seat == table.player for d in game.decisions)}
     visit.idle()
     visit.press("o")
     visit.idle(2)
-    return frames
+    return played
 
 
 def visit_replays(visit: Visit) -> int:
@@ -245,13 +250,13 @@ def main(argv: list[str] | None = None) -> None:
         shutil.copy(log, Path(data) / "logs" / log.name)
         visit = Visit(clock)
         visit_menus(visit)
-        game_frames = visit_game(visit, args.seed.upper(), args.speed)
+        game = visit_game(visit, args.seed.upper(), args.speed)
         steps = visit_replays(visit)
         visit.cart.close()
-    report(visit.meter, args, game_frames, steps, log)
+    report(visit.meter, args, game, steps, log)
 
 
-def report(meter: Meter, args, game_frames: int, steps: int, log: Path) -> None:
+def report(meter: Meter, args, game: dict, steps: int, log: Path) -> None:
     print(f"benchmarks/scenes.py: clock {args.clock}, CPU speed {args.speed}, seed {args.seed}, "
           f"viewer on {log.relative_to(ROOT)} ({steps} steps); Python {sys.version.split()[0]}")
     print(f"{'scene':<28} {'frames':>7} {'memory peak':>12} {'settled':>9} {'worst CPU':>10} {'frames >= 1.0':>14}")
@@ -259,8 +264,12 @@ def report(meter: Meter, args, game_frames: int, steps: int, log: Path) -> None:
         over = "  OVER BUDGET" if scene["settled"] > MEMORY_BUDGET else ""
         print(f"{label:<28} {scene['frames']:>7} {scene['peak'] // 1024:>8} KiB {scene['settled'] // 1024:>5} KiB "
               f"{scene['worst']:>10.2f} {scene['over']:>14}{over}")
-    minutes = game_frames / FPS / 60
-    print(f"the game: {game_frames} frames from the first deal to the standings = {minutes:.1f} minutes at {FPS} fps")
+    minutes = game["frames"] / FPS / 60
+    wind = "ESWN"[game["last"] % 4]
+    print(f"the game: {game['rounds']} rounds (the last a {wind} round), {game['answers']} answers from the player's seat; "
+          f"{game['frames']} frames from the first deal to the standings = {minutes:.1f} minutes at {FPS} fps "
+          f"with the scripted player's answers; {minutes + game['answers'] * THINKING_SECONDS / 60:.1f} minutes "
+          f"with {THINKING_SECONDS} s more for each answer")
 
 
 if __name__ == "__main__":
