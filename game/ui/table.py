@@ -2,10 +2,11 @@
 
 The scene starts ``game.play.Game`` as a task on the cartridge's scheduler. The player's seat
 (drawn from the seed: not always East) is a ``WaitingAgent``: when the driver asks it, the
-scene shows the choices (``prompts``: TSUMO, RIICHI, KAN, RON, CHI, PON, PASS ...) and the hand
-(←→ and O to discard; after RIICHI only the discards that keep tenpai can be chosen) and
-answers with the chosen action. The CPU seats think in the same task; the driver's ``pace``
-asks the scene how long to linger (a CPU turn lasts at least the speed setting's frames; a
+scene shows the choices (``prompts``: TSUMO, RIICHI, KAN, RON, CHI, PON, PASS ...; the cursor
+on the safe one) and the hand (←→ and O to discard; the tiles O may throw bright, after RIICHI
+only the discards that keep tenpai) and answers with the chosen action. The CPU seats think in
+the same task; the driver's ``pace`` asks the scene how long to linger (a CPU turn lasts at
+least the speed setting's frames, and a CPU's callout until it is read: ``callouts``; a
 finished round waits for the player to read the results).
 
 A new round's hand is on screen a moment (``FIRST_LOOK_FRAMES``) before the buttons act, and
