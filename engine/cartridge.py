@@ -33,7 +33,7 @@ from engine import audio, overlay
 from engine.buttons import Buttons, X
 from engine.meters import CpuMeter, MemoryMeter
 from engine.target import FPS, FRAME_SECONDS
-from engine.scheduler import Scheduler, Task
+from engine.scheduler import Scheduler, Task, work_clock
 from engine.tasks import TaskGen
 
 THINK_MARGIN_SECONDS = 0.005  # kept free each frame for Pyxel's own work (present, input, audio)
@@ -60,13 +60,14 @@ class Cartridge:
     ) -> None:
         """``boot`` builds the first scene (``restart`` returns to it). ``clock`` times the slices
         and the CPU meter (the wall clock; a test may pass ``time.thread_time`` so that other
-        processes' use of the machine does not count as ours). ``trace_memory`` counts the
+        processes' use of the machine does not count as ours); under the wall clock the tasks'
+        steps are timed on the thread's processor time (``scheduler.work_clock``). ``trace_memory`` counts the
         game's memory with tracemalloc for the meter; tracing slows every allocation (the CPUs'
         thinking runs several times slower: benchmarks/frame.py), so the caller chooses."""
         self.boot = boot
         self.clock = clock
         self.buttons = Buttons()
-        self.scheduler = Scheduler(clock)
+        self.scheduler = Scheduler(clock, work_clock(clock))
         self.cpu = CpuMeter()
         self.memory = MemoryMeter()
         gc.collect()
