@@ -1,4 +1,4 @@
-"""The cartridge saves the table after every decision; CONTINUE on the title brings back the
+"""The cartridge saves the table whenever the player is asked; CONTINUE on the title brings back the
 very question the player was asked, and plays on by the rules and CPUs the game began with
 whatever the settings say now; a damaged save or settings file is set aside with one line on
 the title, and a new game starts."""
@@ -191,6 +191,8 @@ def test_continue_from_the_title_plays_on_by_the_rules_and_cpus_the_game_began_w
     cart.buttons.read = fingers.read
     step_until(cart, lambda: fingers.press(player.button(resumed)) or len(resumed.game.decisions) > len(decisions),
                limit=3000)
+    # the save is written when the player answers or is asked (the CPUs' moves between replay alike)
+    step_until(cart, lambda: fingers.press(player.button(resumed)) or asked(resumed), limit=3000)
     saved = save.read_game(open_storage(data_folder, environ={}))
     assert saved.settings == began and saved.decisions == tuple(resumed.game.decisions)
 
@@ -229,3 +231,54 @@ def test_continue_plays_by_todays_hints_speed_and_call_prompts(make_cart, data_f
     step(cart)
     hint_row = [pyxel.pget(x, y) for y in range(INFO_Y - 1, INFO_Y + 6) for x in range(HINT_X, WIDTH)]
     assert set(hint_row) == {board.FELT}, "a hint line is drawn with HINTS OFF"
+
+
+def test_quit_while_the_cpus_play_on_and_continue_asks_the_very_next_question(make_cart, data_folder, monkeypatch):
+    """The save is written when the player answers and when the player is asked, not after
+    every CPU move: quit the moment after an answer, while the CPUs play on, and CONTINUE
+    replays the save and lets the same CPUs play the same moves to the very question an
+    unbroken game asks next (a CPU answers the same view with the same action)."""
+    from engine.tasks import NEXT_FRAME
+    from game.cpu import CpuAgent
+    from game.play import Game
+    from game.ui import title as title_module
+
+    monkeypatch.setattr(title_module, "new_seed_code", lambda: "SAVECPS001")  # the same game each run
+    cart = make_cart(TitleScene, clock=counting_clock())
+    cart.settings = FAST
+    step(cart)
+    press(cart, pyxel.KEY_Z)  # NEW GAME
+    table = cart.scene
+    me = table.player
+    mine = lambda: len(table.game.decisions) >= 40 and table.game.decisions[-1].seat == me  # noqa: E731
+    from playing import play_until
+    play_until(cart, table, mine, limit=20000)
+    answered = len(table.game.decisions)
+    cart.restart()  # quit: the CPUs had not yet played on to the next question
+    step(cart)
+    saved = save.read_game(open_storage(data_folder, environ={}))
+    assert len(saved.decisions) == answered and saved.decisions[-1].seat == me
+
+    class Asked:  # the unbroken game's player: keeps the next question and answers none
+        name = "asked"
+        view = None
+
+        def act(self, view):
+            self.view = view
+            while True:
+                yield NEXT_FRAME
+
+    agents: list = [CpuAgent("weak") for _ in range(4)]
+    agents[me] = player_seat = Asked()
+    unbroken = Game(agents, saved.seed, saved.settings.ruleset(), decisions=saved.decisions)
+    task = unbroken.play()
+    while player_seat.view is None:
+        next(task)
+    expected = player_seat.view
+    assert cart.scene.chosen == CONTINUE
+    press(cart, pyxel.KEY_Z)
+    resumed = cart.scene
+    step_until(cart, lambda: asked(resumed), limit=5000)
+    question = resumed.human.asking
+    assert question.hand == expected.hand and question.legal_actions == expected.legal_actions
+    assert resumed.game.decisions == unbroken.decisions

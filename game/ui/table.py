@@ -98,8 +98,8 @@ class TableScene:
         round stays on the table a second, then waits for the player to read the results;
         nothing goes on while the game is paused.
         """
-        if self.saver is not None:
-            self.saver.after(moment, game)
+        if self.saver is not None and (moment == "game_end" or self.player_moved(game)):
+            self.saver.after("action" if moment != "game_end" else moment, game)
         if moment == "action":  # in this frame's thinking: the next frame is the first to draw it
             self.callouts.follow(game.round, self.frames + 1)
         while self.menu is not None:
@@ -130,6 +130,14 @@ class TableScene:
                 yield NEXT_FRAME
         while self.callouts.holding(self.frames, self.settings.callout_frames, self.player):
             yield NEXT_FRAME
+
+    def player_moved(self, game: Game) -> bool:
+        """The player has just answered, or is about to be asked: the moments to save (the
+        CPUs' moves between are played again alike on CONTINUE)."""
+        rnd = game.round
+        last = game.decisions[-1] if game.decisions else None
+        answered = last is not None and last.seat == self.player
+        return answered or (rnd is not None and not rnd.over and self.player in rnd.awaiting())
 
     def cpu_acted(self, game: Game) -> bool:
         last = game.decisions[-1] if game.decisions else None
