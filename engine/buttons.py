@@ -9,6 +9,9 @@ afterwards every question is about that frame:
 - ``repeat(b)``: pressed, or held long enough to auto-repeat (for cursor movement), with
   PICO-8's ``btnp`` timing: after 15 frames, then every 4.
 
+``hold_over()`` is for a new screen: a button held from the screen before reads as up until it
+is let go, so it neither repeats nor counts as held on the new screen.
+
 The counting is pure Python over a ``is_down(button) -> bool`` reader (Pyxel's keys by default),
 so it can be checked without a window:
 
@@ -21,6 +24,12 @@ so it can be checked without a window:
     >>> down.clear(); buttons.update()
     >>> buttons.released(O), buttons.frames_held(O)
     (True, 0)
+    >>> down.add(O); buttons.update(); buttons.hold_over(); buttons.update()
+    >>> buttons.held(O)  # held over from the screen before: up until let go
+    False
+    >>> down.clear(); buttons.update(); down.add(O); buttons.update()
+    >>> buttons.pressed(O)
+    True
 """
 
 from __future__ import annotations
@@ -72,12 +81,22 @@ class Buttons:
         self.read = read or pyxel_reader()
         self.frames = dict.fromkeys(ALL, 0)  # frames held in a row, 0 when up
         self.previous = dict.fromkeys(ALL, 0)
+        self.stale: set[str] = set()  # held over from the screen before: up until let go
 
     def update(self) -> None:
         """Poll the buttons; call once per frame."""
         self.previous = dict(self.frames)
         for button in ALL:
-            self.frames[button] = self.frames[button] + 1 if self.read(button) else 0
+            down = self.read(button)
+            if button in self.stale and not down:
+                self.stale.discard(button)
+            self.frames[button] = self.frames[button] + 1 if down and button not in self.stale else 0
+
+    def hold_over(self) -> None:
+        """A new screen: every button down now reads as up until it has been let go."""
+        self.stale |= {button for button in ALL if self.frames[button] > 0 or self.read(button)}
+        for button in self.stale:
+            self.frames[button] = 0
 
     def held(self, button: str) -> bool:
         return self.frames[button] > 0

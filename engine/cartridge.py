@@ -8,7 +8,8 @@ the CPU meter stays below 1.0 while the CPUs think.
 A scene is any object with ``update()`` and ``draw()``, built by the cartridge as
 ``SceneClass(cart, *args)``; it reaches the cartridge (buttons, ``spawn`` for tasks, ``change``
 to move on) through that reference. ``change(TableScene, code)`` builds the next scene at the
-start of the next frame, after cancelling the tasks of the scene that is leaving. A task
+start of the next frame, after cancelling the tasks of the scene that is leaving; a button held
+into the new scene reads as up until it is let go (``Buttons.hold_over``). A task
 that raises is reported (a line on screen for a few seconds, the traceback on stderr) and its
 ``Task`` says FAILED, so the scene that waits for it can carry on.
 
@@ -32,7 +33,7 @@ from engine import audio, overlay
 from engine.buttons import Buttons, X
 from engine.meters import CpuMeter, MemoryMeter
 from engine.target import FPS, FRAME_SECONDS
-from engine.scheduler import Scheduler, Task
+from engine.scheduler import Scheduler, Task, work_clock
 from engine.tasks import TaskGen
 
 THINK_MARGIN_SECONDS = 0.005  # kept free each frame for Pyxel's own work (present, input, audio)
@@ -59,13 +60,14 @@ class Cartridge:
     ) -> None:
         """``boot`` builds the first scene (``restart`` returns to it). ``clock`` times the slices
         and the CPU meter (the wall clock; a test may pass ``time.thread_time`` so that other
-        processes' use of the machine does not count as ours). ``trace_memory`` counts the
+        processes' use of the machine does not count as ours); under the wall clock the tasks'
+        steps are timed on the process's processor time (``scheduler.work_clock``). ``trace_memory`` counts the
         game's memory with tracemalloc for the meter; tracing slows every allocation (the CPUs'
         thinking runs several times slower: benchmarks/frame.py), so the caller chooses."""
         self.boot = boot
         self.clock = clock
         self.buttons = Buttons()
-        self.scheduler = Scheduler(clock)
+        self.scheduler = Scheduler(clock, work_clock(clock))
         self.cpu = CpuMeter()
         self.memory = MemoryMeter()
         gc.collect()
@@ -84,9 +86,10 @@ class Cartridge:
 
     # -- what scenes use --------------------------------------------------------------------
 
-    def spawn(self, gen: TaskGen[Any], name: str) -> Task:
-        """Start thinking: the generator runs in the slices of the coming frames."""
-        return self.scheduler.spawn(gen, name)
+    def spawn(self, gen: TaskGen[Any], name: str, urgent: bool = False) -> Task:
+        """Start thinking: the generator runs in the slices of the coming frames (an
+        ``urgent`` one before the rest: what the player waits to read)."""
+        return self.scheduler.spawn(gen, name, urgent)
 
     def change(self, scene_class: SceneClass, *args: Any) -> None:
         """From the next frame, run ``scene_class(cart, *args)``; the old scene's tasks stop."""
@@ -112,6 +115,7 @@ class Cartridge:
             self.scheduler.cancel_all()  # before the new scene starts its own thinking
             self.retired.append(self.scene)
             self.scene = scene_class(self, *args)
+            self.buttons.hold_over()  # a button held into the new scene neither repeats nor acts
         else:
             self._tidy()
         self.buttons.update()

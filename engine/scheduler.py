@@ -1,8 +1,15 @@
 """The scheduler: tasks (``engine.tasks``) resumed in the time each frame can spare.
 
 Each frame the Scheduler resumes its tasks, round-robin, until the frame's thinking
-slice is spent, stopping at the next checkpoint: a frame never waits for a task.
+slice is spent, stopping at the next checkpoint: a frame never waits for a task. An urgent
+task (what the player waits to read, such as the hint) goes before the others and keeps the
+slice until it is done or waits.
 Pure Python (no pyxel); the clock is ``time.perf_counter`` unless a test gives another.
+A step's length (what the next steps are expected to take) may be read on another clock, the
+process's processor time (``work_clock``): on a machine shared with other work a pause of the
+process in the middle of a step is not that step's cost, and counted as one it made every step
+after it wait for a frame of its own (a whole game took five times the frames on a loaded
+machine).
 """
 
 from __future__ import annotations
@@ -37,6 +44,7 @@ class Task:
         self.last_frame = -1  # the scheduler's run in which it last ran
         self.expected_step = 0.0  # seconds its next step may take: its longest recent step
         self.waiting = False  # its last checkpoint was NEXT_FRAME
+        self.urgent = False  # resumed before the other tasks, until it is done or waits
 
     @property
     def done(self) -> bool:
@@ -72,8 +80,11 @@ class Task:
 class Scheduler:
     """Runs tasks in the time each frame can spare."""
 
-    def __init__(self, clock: Callable[[], float] = time.perf_counter) -> None:
+    def __init__(self, clock: Callable[[], float] = time.perf_counter,
+                 step_clock: Callable[[], float] | None = None) -> None:
+        """``clock`` times the slices; ``step_clock`` (by default the same) the steps."""
         self.clock = clock
+        self.step_clock = step_clock or clock
         self.tasks: list[Task] = []
         self.finished: list[Task] = []  # finished since the last call to take_finished
         self.last_slice = 0.0  # seconds granted to the last run
@@ -82,9 +93,26 @@ class Scheduler:
         self.reserve = 0.0  # the longest step of any task lately (decays by RESERVE_MEMORY a run)
         self.frames = 0  # runs so far: one per frame
 
-    def spawn(self, gen: TaskGen[Any], name: str = "task") -> Task:
+    def spawn(self, gen: TaskGen[Any], name: str = "task", urgent: bool = False) -> Task:
+        """Start a task; an ``urgent`` one goes before the others (see the module docstring).
+
+            >>> scheduler = Scheduler(clock=iter(range(1000)).__next__)
+            >>> def count(name, log):
+            ...     for _ in range(2):
+            ...         log.append(name)
+            ...         yield
+            >>> log = []
+            >>> _ = scheduler.spawn(count("game", log), "game")
+            >>> _ = scheduler.spawn(count("hint", log), "hint", urgent=True)
+            >>> scheduler.run(100.0); log
+            ['hint', 'hint', 'game', 'game']
+        """
         task = Task(gen, name)
-        self.tasks.append(task)
+        task.urgent = urgent
+        if urgent:  # after the urgent tasks already waiting, before the rest
+            self.tasks.insert(sum(t.urgent for t in self.tasks), task)
+        else:
+            self.tasks.append(task)
         return task
 
     @property
@@ -104,17 +132,18 @@ class Scheduler:
         resumed again in the same run.
         """
         start = self.clock()
+        self.tasks.sort(key=lambda task: not task.urgent)  # stable: the urgent first, else as they were
         self.last_slice = max(0.0, slice_seconds)
         self.last_step = 0.0
         stepped = False
         resting: list[Task] = []  # waiting tasks, back in the queue for the next frame
         while self.tasks:
             task = self.tasks[0]
-            if stepped and self.clock() - start + max(task.expected_step, self.reserve) > self.last_slice:
+            if stepped and self.clock() - start + self.room_for(task) > self.last_slice:
                 break
-            t0 = self.clock()
+            t0 = self.step_clock()
             task.step()
-            self.last_step = self.clock() - t0
+            self.last_step = self.step_clock() - t0
             task.seconds += self.last_step
             task.expected_step = max(self.last_step, task.expected_step * STEP_MEMORY)
             self.reserve = max(self.reserve, self.last_step)
@@ -126,6 +155,8 @@ class Scheduler:
                 self.finished.append(task)
             elif task.waiting:
                 resting.append(task)
+            elif task.urgent:
+                self.tasks.insert(0, task)  # it keeps the slice
             else:
                 self.tasks.append(task)  # round-robin: the next step is the next task's
             stepped = True
@@ -133,6 +164,15 @@ class Scheduler:
         self.last_used = self.clock() - start
         self.reserve *= RESERVE_MEMORY
         self.frames += 1
+
+    def room_for(self, task: Task) -> float:
+        """How long the task's next step may take: its own longest recent step, or any task's
+        (``reserve``), a cold step being longer than the warm ones. An urgent task that has
+        stepped is judged by its own steps: the CPUs' long steps would otherwise let it take
+        one short step a frame, and the hint the player waits for would come a second late."""
+        if task.urgent and task.steps:
+            return task.expected_step
+        return max(task.expected_step, self.reserve)
 
     def take_finished(self) -> list[Task]:
         done, self.finished = self.finished, []
@@ -142,6 +182,27 @@ class Scheduler:
         for task in self.tasks:
             task.cancel()
         self.tasks.clear()
+
+
+def work_clock(clock: Callable[[], float]) -> Callable[[], float]:
+    """The clock to time steps by for a cartridge timed by ``clock``: the process's processor
+    time under the wall clock (the cartridge thinks on one thread; ``time.thread_time`` is
+    missing in the browser's Python, as threads are), else ``clock`` itself (a test's counting
+    clock stays the one clock).
+
+        >>> work_clock(time.perf_counter) is time.process_time
+        True
+        >>> counting = iter(range(10)).__next__
+        >>> work_clock(counting) is counting
+        True
+    """
+    if clock is not time.perf_counter:
+        return clock
+    try:
+        time.process_time()
+    except OSError:  # a platform without a processor clock: the wall clock it is
+        return clock
+    return time.process_time
 
 
 def _one_line(exc: BaseException) -> str:

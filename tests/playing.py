@@ -19,6 +19,7 @@ import pyxel
 
 from engine.buttons import LEFT, RIGHT, O
 from game.rules.actions import Chi, Discard, Pass, Pon, Riichi, Ron, Tsumo
+from game.rules.events import Called
 from game.rules.shanten import shanten
 from game.rules.tiles import counts34
 from game.ui import hands, prompts
@@ -49,7 +50,6 @@ def frame(cart, draw: bool = True) -> None:
 class ScriptedPlayer:
     def __init__(self, calls: int = 1) -> None:
         self.calls = calls  # how many chi or pon to make in the game (then it keeps closed)
-        self.called_rounds: set[int] = set()
 
     def button(self, table) -> str | None:
         """The button to press now (None: nothing to do this frame)."""
@@ -57,24 +57,30 @@ class ScriptedPlayer:
             return O if table.results.ready else None
         chooser = table.chooser
         view = chooser.asked
-        if view is None or table.human.asking is None:
-            return None
+        if view is None or table.human.asking is None or not table.hand_seen:
+            return None  # nothing asked, or the new round's hand not yet seen (buttons unread)
         if chooser.focus == "bar":
             return self.bar_button(table, chooser)
         return self.hand_button(table, chooser, view)
 
     def bar_button(self, table, chooser) -> str:
         want = self.wanted_option(table, chooser.options)
-        if chooser.chosen != want:
-            return RIGHT
-        choice = chooser.options[want].choice
-        if isinstance(choice, (Chi, Pon)):
-            self.called_rounds.add(len(table.game.rounds))
-        return O
+        return RIGHT if chooser.chosen != want else O
+
+    @staticmethod
+    def called_rounds(table) -> set[int]:
+        """The rounds (by index) in which the player has called: read from the game itself,
+        so that a press the table did not take counts for nothing."""
+        rounds = list(table.game.rounds)
+        if table.game.round is not None and table.game.round not in rounds:
+            rounds.append(table.game.round)
+        return {i for i, rnd in enumerate(rounds)
+                if any(isinstance(e, Called) and e.seat == table.player for e in rnd.events)}
 
     def wanted_option(self, table, options: list[prompts.Option]) -> int:
         order = [lambda c: isinstance(c, (Tsumo, Ron)), lambda c: c == prompts.CHOOSE_RIICHI]
-        if len(self.called_rounds) < self.calls and len(table.game.rounds) not in self.called_rounds:
+        called = self.called_rounds(table)
+        if len(called) < self.calls and len(table.game.rounds) not in called:
             order.append(lambda c: isinstance(c, (Pon, Chi)))
         order += [lambda c: c == prompts.CHOOSE_DISCARD, lambda c: isinstance(c, prompts.Pass)]
         for wanted in order:
@@ -148,3 +154,40 @@ class ShantenAgent:
             return value
 
         return min(reversed(options), key=after)
+
+
+def play_until(cart, table, moment, limit: int, player: ScriptedPlayer | None = None,
+               fingers: Fingers | None = None, draw_every: int = 8) -> int:
+    """Let the scripted player play the table until ``moment()`` holds (checked before each
+    frame, so the player never answers the moment's question); the frames it took. The
+    scripted fingers press the buttons meanwhile; the keys are the buttons again after."""
+    player = player or ScriptedPlayer(calls=0)
+    fingers = fingers or Fingers()
+    keys, cart.buttons.read = cart.buttons.read, fingers.read
+    try:
+        for n in range(limit):
+            if moment():
+                return n
+            fingers.press(player.button(table))
+            frame(cart, draw=n % draw_every == 0)
+    finally:
+        cart.buttons.read = keys
+    raise AssertionError(f"the moment did not come in {limit} frames")
+
+
+def callout_on_screen(table, callout, shot: bytes | None = None) -> bool:
+    """The screen (or ``shot``, the screen's bytes taken before) shows ``callout`` (its word in
+    big letters in its box) at its seat's place, pixel for pixel against the box painted alone.
+    Paints over the screen."""
+    from game.ui import callouts
+    from game.ui.seats import relative
+
+    shot = shot if shot is not None else bytes(pyxel.screen.data_ptr())
+    x, y, w, h = callouts.box(relative(callout.seat, table.chair), callout.word)
+    cells = [(x + dx, y + dy) for dy in range(h) for dx in range(w)]
+    shown = [shot[cy * 128 + cx] for cx, cy in cells]
+    alone = callouts.Callouts()
+    alone.live = [callouts.Callout(callout.seat, callout.word, 0)]
+    pyxel.cls(0)
+    alone.draw(table.chair, 0, 1)
+    return shown == [pyxel.pget(*cell) for cell in cells]

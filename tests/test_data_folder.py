@@ -38,7 +38,7 @@ cart = Cartridge(TitleScene)
 step(cart)
 seen = {{"first": cart.scene.message, "menu": [e.label for e in cart.scene.entries]}}
 if "CONTINUE" in seen["menu"]:
-    press(cart, pyxel.KEY_DOWN)
+    assert cart.scene.chosen == "CONTINUE"  # the cursor starts on a save
     press(cart, pyxel.KEY_Z)
 seen["then"] = cart.scene.message
 seen["menu_then"] = [e.label for e in cart.scene.entries]
@@ -122,7 +122,7 @@ def test_a_save_killed_mid_way_leaves_no_litter_the_next_time_the_storage_opens(
              "print('ready', flush=True)\n"
              "while True: storage.save('game', bytes(200_000))\n")
     left = []
-    for _ in range(50):
+    for _ in range(200):  # a kill lands mid-save most times; a busy machine may need more tries
         child = subprocess.Popen([sys.executable, "-c", saver, str(folder)], cwd=ROOT, stdout=subprocess.PIPE)
         child.stdout.readline()
         os.kill(child.pid, 9)
@@ -131,7 +131,7 @@ def test_a_save_killed_mid_way_leaves_no_litter_the_next_time_the_storage_opens(
         left = [p.name for p in folder.iterdir() if p.name not in theirs + ["game.bin"]]
         if left:
             break
-    assert left, "no kill landed mid-save in 50 tries"
+    assert left, "no kill landed mid-save in 200 tries"
     FolderStorage(folder)
     assert sorted(p.name for p in folder.iterdir()) == sorted(theirs + ["game.bin"])
 

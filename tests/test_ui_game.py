@@ -15,7 +15,7 @@ import random
 import time
 
 import pyxel
-from playing import Fingers, ScriptedPlayer, ShantenAgent, counting_clock, frame
+from playing import Fingers, ScriptedPlayer, ShantenAgent, callout_on_screen, counting_clock, frame
 from stepping import press, release_all, screen
 
 from engine.buttons import ALL as ALL_BUTTONS
@@ -203,7 +203,9 @@ def test_a_whole_game_against_the_real_strong_cpus_keeps_the_frame_budget(make_c
     """As ``make play`` runs it: the real CPUs at the default settings (strong, east-south),
     memory traced for the meter. The scripted player plays from the title to the final
     standings; no task fails, the memory meter's peak stays inside the 2 MiB budget and the CPU
-    meter stays under 1.0 but for a rare frame. The cartridge's clock is this thread's processor
+    meter stays under 1.0 but for a rare frame. The CPUs' riichi, calls and wins are called out
+    at their seats: on the first frame of each callout the screen shows it, and the game shows
+    at least a RIICHI, a PON or CHI and a RON or TSUMO by a CPU. The cartridge's clock is this thread's processor
     time (``time.thread_time``, as engine/cartridge.py offers), not the wall clock ``make play``
     uses: on a machine shared with other work, a pause of the process is not our frame's work."""
     from engine.target import MEMORY_BUDGET_BYTES
@@ -221,7 +223,7 @@ def test_a_whole_game_against_the_real_strong_cpus_keeps_the_frame_budget(make_c
     assert len(cpus) == 3 and all(type(cpu) is CpuAgent and cpu.name == "cpu:strong" for cpu in cpus)
     player, fingers = ScriptedPlayer(), Fingers()
     cart.buttons.read = fingers.read
-    meters = []
+    meters, called_out = [], set()
     for _ in range(REAL_GAME_FRAMES):
         if isinstance(cart.scene, StandingsScene):
             break
@@ -229,6 +231,11 @@ def test_a_whole_game_against_the_real_strong_cpus_keeps_the_frame_budget(make_c
         frame(cart)
         meters.append(cart.cpu.this_frame)
         assert not cart.failure, cart.failure
+        new = [c for c in table.callouts.live if c.shown_at == table.frames and c.seat != table.player]
+        shot = screen() if new else b""
+        for callout in new:
+            assert callout_on_screen(table, callout, shot), callout
+            called_out.add(callout.word)
     assert isinstance(cart.scene, StandingsScene), "the game did not end"
     assert table.game.match.over and len(table.game.rounds) >= 4 and table.game.decisions
     peak = cart.memory.peak_bytes
@@ -236,3 +243,4 @@ def test_a_whole_game_against_the_real_strong_cpus_keeps_the_frame_budget(make_c
     over = sum(meter >= 1.0 for meter in meters)
     assert over <= OVER_BUDGET_SHARE * len(meters), f"{over} of {len(meters)} frames over budget, worst {max(meters):.2f}"
     assert sorted(meters)[len(meters) // 2] < 0.5
+    assert "RIICHI" in called_out and called_out & {"PON", "CHI"} and called_out & {"RON", "TSUMO"}, called_out

@@ -28,7 +28,7 @@ def to_replays(cart) -> ReplaysScene:
     """From the title, down to REPLAYS and in."""
     frame(cart)
     labels = [e.label for e in cart.scene.entries]
-    for _ in range(labels.index("REPLAYS")):
+    for _ in range(labels.index("REPLAYS") - labels.index(cart.scene.chosen)):  # from CONTINUE, when saved
         press(cart, pyxel.KEY_DOWN)
     press(cart, pyxel.KEY_Z)
     assert isinstance(cart.scene, ReplaysScene)

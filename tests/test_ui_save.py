@@ -1,4 +1,4 @@
-"""The cartridge saves the table after every decision; CONTINUE on the title brings back the
+"""The cartridge saves the table whenever the player is asked; CONTINUE on the title brings back the
 very question the player was asked, and plays on by the rules and CPUs the game began with
 whatever the settings say now; a damaged save or settings file is set aside with one line on
 the title, and a new game starts."""
@@ -54,8 +54,7 @@ def test_continue_brings_back_the_question_the_player_was_asked(make_cart, data_
     cart.restart()  # quit to the title: the save stays
     step(cart)
     labels = [e.label for e in cart.scene.entries]
-    assert labels[:2] == [NEW_GAME, CONTINUE]
-    press(cart, pyxel.KEY_DOWN)
+    assert labels[:2] == [NEW_GAME, CONTINUE] and cart.scene.chosen == CONTINUE  # the cursor on it
     press(cart, pyxel.KEY_Z)
     resumed = cart.scene
     assert isinstance(resumed, TableScene) and resumed is not table
@@ -73,7 +72,7 @@ def test_a_damaged_save_is_set_aside_with_one_line_and_a_new_game_starts(make_ca
     cart = make_cart(TitleScene)
     step(cart)
     assert [e.label for e in cart.scene.entries][:2] == [NEW_GAME, CONTINUE]
-    press(cart, pyxel.KEY_DOWN)
+    assert cart.scene.chosen == CONTINUE
     press(cart, pyxel.KEY_Z)
     title = cart.scene
     assert isinstance(title, TitleScene)
@@ -91,7 +90,7 @@ def test_a_save_of_another_version_is_set_aside_too(make_cart, data_folder):
     (data_folder / "game.bin").write_bytes(b'{"format": "pico-riichi save", "version": 7}')
     cart = make_cart(TitleScene)
     step(cart)
-    press(cart, pyxel.KEY_DOWN)
+    assert cart.scene.chosen == CONTINUE
     press(cart, pyxel.KEY_Z)
     assert cart.scene.message == "SAVE VERSION 7: SET ASIDE"
     assert (data_folder / "game.bin.bad").exists()
@@ -136,7 +135,7 @@ def through_the_settings_menu(cart, keys) -> None:
     """From the title: down to SETTINGS, O, the ``keys`` pressed in turn, Esc back to the title."""
     title = cart.scene
     assert isinstance(title, TitleScene)
-    for _ in range([e.label for e in title.entries].index("SETTINGS")):
+    while title.chosen != "SETTINGS":  # the cursor starts on CONTINUE when a game is saved
         press(cart, pyxel.KEY_DOWN)
     press(cart, pyxel.KEY_Z)
     for key in keys:
@@ -179,8 +178,8 @@ def test_continue_from_the_title_plays_on_by_the_rules_and_cpus_the_game_began_w
     through_the_settings_menu(cart, [left, down, left, down, left, left])  # back to on, east-south, strong
     assert cart.settings == Settings(cpu_speed="fast")
     assert [e.label for e in cart.scene.entries][:2] == [NEW_GAME, CONTINUE]
-    press(cart, pyxel.KEY_DOWN)
-    press(cart, pyxel.KEY_Z)  # CONTINUE
+    assert cart.scene.chosen == CONTINUE
+    press(cart, pyxel.KEY_Z)
     resumed = cart.scene
     assert isinstance(resumed, TableScene) and resumed is not table
     step_until(cart, lambda: asked(resumed), limit=3000)
@@ -192,5 +191,94 @@ def test_continue_from_the_title_plays_on_by_the_rules_and_cpus_the_game_began_w
     cart.buttons.read = fingers.read
     step_until(cart, lambda: fingers.press(player.button(resumed)) or len(resumed.game.decisions) > len(decisions),
                limit=3000)
+    # the save is written when the player answers or is asked (the CPUs' moves between replay alike)
+    step_until(cart, lambda: fingers.press(player.button(resumed)) or asked(resumed), limit=3000)
     saved = save.read_game(open_storage(data_folder, environ={}))
     assert saved.settings == began and saved.decisions == tuple(resumed.game.decisions)
+
+
+def test_continue_plays_by_todays_hints_speed_and_call_prompts(make_cart, data_folder, monkeypatch):
+    """Saved with hints on, slow CPUs and call prompts; the settings now say hints off, fast,
+    no call prompts: the resumed table follows them (the rules and CPUs stay as saved), and
+    on the player's turn no hint line is drawn."""
+    from game.play import Game, TsumogiriAgent
+    from game.ui import board
+    from game.ui import table as table_module
+    from game.ui.table import HINT_X, INFO_Y
+    from playing import ShantenAgent, play_until
+
+    monkeypatch.setattr(table_module, "cpu_agent", lambda strength: ShantenAgent())
+    storage = open_storage(data_folder, environ={})
+    began = Settings(length="east", cpu_strength="weak", cpu_speed="slow", hints=True, call_prompts=True)
+    game = Game([TsumogiriAgent()] * 4, seed="HINTSOFF01")
+    task = game.play()
+    while len(game.decisions) < 30:
+        next(task)
+    save.write_game(storage, save.SavedGame("HINTSOFF01", began, tuple(game.decisions)))
+    now = Settings(cpu_speed="fast", hints=False, call_prompts=False)
+    save.write_settings(storage, now)
+    cart = make_cart(TitleScene, clock=counting_clock())
+    step(cart)
+    assert cart.scene.chosen == CONTINUE
+    press(cart, pyxel.KEY_Z)
+    table = cart.scene
+    assert isinstance(table, TableScene)
+    assert table.settings == Settings(length="east", cpu_strength="weak", cpu_speed="fast", hints=False,
+                                      call_prompts=False)
+    mine = lambda: asked(table) and table.human.asking.last_discard is None  # noqa: E731
+    play_until(cart, table, mine, limit=5000)
+    step_until(cart, lambda: table.hint.task is None and table.hint.hint is not None, limit=300)
+    step(cart)
+    hint_row = [pyxel.pget(x, y) for y in range(INFO_Y - 1, INFO_Y + 6) for x in range(HINT_X, WIDTH)]
+    assert set(hint_row) == {board.FELT}, "a hint line is drawn with HINTS OFF"
+
+
+def test_quit_while_the_cpus_play_on_and_continue_asks_the_very_next_question(make_cart, data_folder, monkeypatch):
+    """The save is written when the player answers and when the player is asked, not after
+    every CPU move: quit the moment after an answer, while the CPUs play on, and CONTINUE
+    replays the save and lets the same CPUs play the same moves to the very question an
+    unbroken game asks next (a CPU answers the same view with the same action)."""
+    from engine.tasks import NEXT_FRAME
+    from game.cpu import CpuAgent
+    from game.play import Game
+    from game.ui import title as title_module
+
+    monkeypatch.setattr(title_module, "new_seed_code", lambda: "SAVECPS001")  # the same game each run
+    cart = make_cart(TitleScene, clock=counting_clock())
+    cart.settings = FAST
+    step(cart)
+    press(cart, pyxel.KEY_Z)  # NEW GAME
+    table = cart.scene
+    me = table.player
+    mine = lambda: len(table.game.decisions) >= 40 and table.game.decisions[-1].seat == me  # noqa: E731
+    from playing import play_until
+    play_until(cart, table, mine, limit=20000)
+    answered = len(table.game.decisions)
+    cart.restart()  # quit: the CPUs had not yet played on to the next question
+    step(cart)
+    saved = save.read_game(open_storage(data_folder, environ={}))
+    assert len(saved.decisions) == answered and saved.decisions[-1].seat == me
+
+    class Asked:  # the unbroken game's player: keeps the next question and answers none
+        name = "asked"
+        view = None
+
+        def act(self, view):
+            self.view = view
+            while True:
+                yield NEXT_FRAME
+
+    agents: list = [CpuAgent("weak") for _ in range(4)]
+    agents[me] = player_seat = Asked()
+    unbroken = Game(agents, saved.seed, saved.settings.ruleset(), decisions=saved.decisions)
+    task = unbroken.play()
+    while player_seat.view is None:
+        next(task)
+    expected = player_seat.view
+    assert cart.scene.chosen == CONTINUE
+    press(cart, pyxel.KEY_Z)
+    resumed = cart.scene
+    step_until(cart, lambda: asked(resumed), limit=5000)
+    question = resumed.human.asking
+    assert question.hand == expected.hand and question.legal_actions == expected.legal_actions
+    assert resumed.game.decisions == unbroken.decisions

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import time
+
 import pyxel
 from stepping import press, screen, step, step_until
 
@@ -24,10 +26,13 @@ FAST = Settings(cpu_speed="fast")
 
 
 def asked_table(make_cart, code: str = CODE, settings: Settings = FAST):
-    """A cartridge on a table for ``code``, stepped until the player is asked something."""
-    cart = make_cart(lambda c: TableScene(c, code, settings))
+    """A cartridge on a table for ``code``, stepped until the player is asked something. Its
+    clock is this thread's processor time: the CPUs think as much in a frame however busy
+    the machine is (on the wall clock a loaded machine left too few turns for a call)."""
+    cart = make_cart(lambda c: TableScene(c, code, settings), clock=time.thread_time)
     table = cart.scene
-    step_until(cart, lambda: table.chooser.asked is not None, limit=2000)
+    # the round's hand on screen a moment first: until then the buttons are not read
+    step_until(cart, lambda: table.chooser.asked is not None and table.hand_seen, limit=2000)
     return cart, table
 
 

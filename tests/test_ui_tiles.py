@@ -14,8 +14,8 @@ from itertools import combinations
 
 import pytest
 
-from engine.target import BLACK, WIDTH
-from game.rules.tiles import RED_FIVES
+from engine.target import BLACK, DARK_GREEN as FELT, WIDTH
+from game.rules.tiles import RED_FIVES, tile_name
 from game.ui import glyphs, sheet, tiles
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tools"))
@@ -145,3 +145,88 @@ def test_circles_show_as_many_dots_and_bamboo_as_many_sticks_as_their_number(pyx
             assert marks(tile_pixels(pyxel_headless, tile, size, 0), w, h) == number, (suit, number)
     for red in RED_FIVES[1:]:
         assert marks(tile_pixels(pyxel_headless, red, size, 0), w, h) == 5
+
+
+# --- on the felt (issue 23, finding 6) --------------------------------------------------------
+# A pond tile has no margin: its glyph reaches the tile's edge. Ink of the felt's colour reads
+# as the felt (a notch in the tile, not a pip), and so does ink of the tile's own body colours
+# (white; grey when thrown from the draw, dark grey when called away). What is left is the ink
+# a player reads, and every two of the 37 faces must differ in it by MIN_ON_FELT pixels, upright
+# and sideways: where one has ink and the other none, or both have ink of different colours.
+# The dots and the bamboo are read by their pattern, not as a numeral: two of the same suit
+# differ by MIN_PATTERN (the 3p and the 5p did by four).
+MIN_ON_FELT = MIN_DIFFERENCE
+MIN_PATTERN = 5
+UNREADABLE = {FELT, sheet.FACE, sheet.SIDE, sheet.EDGE, 5, 0}  # felt, body, side, edge, ghost body, clear
+
+
+def on_felt(pyxel, tile: int, rotation: int) -> tuple[int, ...]:
+    pyxel.cls(FELT)
+    tiles.draw_tile(0, 0, tile, tiles.POND, rotation)
+    w, h = tiles.tile_extent(tiles.POND, rotation)
+    return shown(pyxel, w, h - 1)  # the face: the bottom edge is the same on every tile
+
+
+def felt_difference(a: tuple[int, ...], b: tuple[int, ...]) -> int:
+    return sum((x in UNREADABLE) != (y in UNREADABLE) or (x not in UNREADABLE and x != y)
+               for x, y in zip(a, b, strict=True))
+
+
+@pytest.mark.parametrize("rotation", [0, 1])
+def test_every_two_pond_faces_are_told_apart_on_the_felt(pyxel_headless, rotation):
+    drawn = {tile: on_felt(pyxel_headless, tile, rotation) for tile in FACES}
+
+    def least(a: int, b: int) -> int:
+        patterns = tile_name(a)[-1] == tile_name(b)[-1] and tile_name(a)[-1] in "ps"
+        return MIN_PATTERN if patterns else MIN_ON_FELT
+
+    close = [(tile_name(a), tile_name(b), felt_difference(drawn[a], drawn[b]))
+             for a, b in combinations(drawn, 2) if felt_difference(drawn[a], drawn[b]) < least(a, b)]
+    assert close == []
+
+
+@pytest.mark.parametrize("rotation", [0, 1])
+def test_no_pond_face_has_ink_of_the_felts_colour(pyxel_headless, rotation):
+    """Ink of the felt's green on a tile without margin reads as a hole in the tile."""
+    inked = [tile_name(tile) for tile in FACES
+             if FELT in on_felt(pyxel_headless, tile, rotation)]
+    assert inked == []
+
+
+def ink_grid(pixels: tuple[int, ...], w: int) -> list[str]:
+    """The face's ink as rows of # and . (unreadable pixels are .)."""
+    return ["".join("." if p in UNREADABLE else "#" for p in pixels[y * w:(y + 1) * w])
+            for y in range(len(pixels) // w)]
+
+
+def trimmed(rows: list[str]) -> list[str]:
+    """Rows cut to the bounding box of their ink."""
+    rows = [r for r in rows if "#" in r]
+    left, right = min(r.index("#") for r in rows), max(r.rindex("#") for r in rows)
+    return [r[left:right + 1] for r in rows]
+
+
+def stands_in(block: list[str], grid: list[str]) -> bool:
+    """``block`` appears in ``grid`` as it is (not turned), with nothing else beside it in
+    the rows and columns it takes."""
+    h, w = len(block), len(block[0])
+    for y in range(len(grid) - h + 1):
+        for x in range(len(grid[0]) - w + 1):
+            if all(grid[y + dy][x:x + w] == block[dy] for dy in range(h)):
+                return True
+    return False
+
+
+def test_a_sideways_tile_keeps_its_numeral_or_letter_upright(pyxel_headless):
+    """Lying sideways (riichi, a called tile), the numerals of the characters and the winds'
+    letters still read upright (S must not turn into an m): the upright face's numeral or
+    letter (its top five rows) stands in the sideways face as it is, not turned."""
+    w_up, _ = tiles.tile_extent(tiles.POND, 0)
+    w_side, _ = tiles.tile_extent(tiles.POND, 1)
+    lost = []
+    for kind in list(range(9)) + [27, 28, 29, 30]:
+        tile = kind * 4 + 1
+        glyph = trimmed(ink_grid(on_felt(pyxel_headless, tile, 0)[: 5 * w_up], w_up))
+        if not stands_in(glyph, ink_grid(on_felt(pyxel_headless, tile, 1), w_side)):
+            lost.append(tile_name(tile))
+    assert lost == []

@@ -13,7 +13,7 @@ from engine.target import DARK_BLUE, PALETTE, PINK, WHITE, WIDTH, YELLOW
 from game.rules.errors import InputError
 from game.ui.table import TableScene
 from game.ui import glyphs, title as title_module
-from game.ui.title import LOGO_Y, MENU_LINE, MENU_X, MENU_Y, MESSAGE_Y, NEW_GAME, SEED, TitleScene
+from game.ui.title import CONTINUE, LOGO_Y, MENU_LINE, MENU_X, MENU_Y, MESSAGE_Y, NEW_GAME, SEED, TitleScene
 from game.rules.wall import CODE_MAX, CODE_MIN, Shuffler, Wall, normalize_code, seed_words
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tools"))
@@ -69,7 +69,8 @@ def test_only_entries_that_work_are_offered(make_cart, monkeypatch):
     title = TitleScene(cart)
     assert [e.label for e in title.entries] == [NEW_GAME, "CONTINUE", SEED, "SETTINGS"]
     cart.scene = title
-    for _ in range(3):
+    assert title.chosen == "CONTINUE"  # a saved game: the cursor starts on it
+    for _ in range(2):
         press(cart, pyxel.KEY_DOWN)
     press(cart, pyxel.KEY_Z)
     assert isinstance(cart.scene, SettingsScene)
@@ -84,6 +85,9 @@ def test_o_starts_a_game_with_a_fresh_seed_code(make_cart):
     first = cart.scene.seed_code
     cart.restart()
     step(cart)
+    if cart.scene.chosen == CONTINUE:  # the first game's CPUs have played: it is saved
+        press(cart, pyxel.KEY_UP)  # to NEW GAME, which asks before it replaces the save
+        press(cart, pyxel.GAMEPAD1_BUTTON_A)
     press(cart, pyxel.GAMEPAD1_BUTTON_A)
     assert isinstance(cart.scene, TableScene) and cart.scene.seed_code != first
 
@@ -98,6 +102,8 @@ def play_code(cart, code: str) -> TableScene:
     assert cart.scene.chosen == SEED
     type_text(cart, code)
     press(cart, pyxel.KEY_RETURN)
+    if isinstance(cart.scene, TitleScene) and cart.scene.replacing is not None:
+        press(cart, pyxel.KEY_RETURN)  # yes, replace the earlier game's save
     table = cart.scene
     assert isinstance(table, TableScene)
     step_until(cart, lambda: table.game.round is not None, limit=200)
@@ -135,7 +141,7 @@ def test_a_malformed_code_says_why_and_can_be_mended(make_cart):
     press(cart, pyxel.KEY_RETURN)
     title = cart.scene
     assert isinstance(title, TitleScene)
-    assert "2 characters" in title.message and "\n" not in title.message
+    assert "2 CHARACTERS" in title.message and "\n" not in title.message
     assert PINK in rows(MESSAGE_Y, MESSAGE_Y + 6)  # the reason, on screen
     press(cart, pyxel.KEY_BACKSPACE)
     assert title.code == "A"
@@ -173,7 +179,7 @@ def test_the_longest_code_fits_the_seed_line_in_the_seed_code_font(make_cart):
     cart = make_cart(TitleScene)
     step(cart)
     press(cart, pyxel.KEY_DOWN)
-    type_text(cart, "W" * (CODE_MAX + 2))  # typing stops at the longest code
+    type_text(cart, "W" * CODE_MAX)
     assert cart.scene.code == "W" * CODE_MAX
     step_until(cart, lambda: pyxel.frame_count // 8 % 2 == 1, limit=20)  # the cursor shows
     y = MENU_Y + MENU_LINE
@@ -181,3 +187,115 @@ def test_the_longest_code_fits_the_seed_line_in_the_seed_code_font(make_cart):
     inked = [x for x in range(WIDTH) for dy in range(glyphs.CODE_H) if line[dy * WIDTH + x] == YELLOW]
     assert max(inked) < WIDTH - 1  # code and cursor inside the screen, with a pixel to spare
     assert len(inked) >= CODE_MAX * 10  # every W drawn (each has more than 10 pixels)
+
+
+def saved_game(data_folder) -> bytes:
+    """A saved game in the data folder (thirty answers into its first round); its bytes."""
+    from engine.tasks import run_to_end  # noqa: F401  (the game is played a step at a time)
+    from game.data import save
+    from game.data.settings import Settings
+    from game.data.storage import open_storage
+    from game.play import Game, TsumogiriAgent
+
+    game = Game([TsumogiriAgent()] * 4, seed="SAVED00001")
+    task = game.play()
+    while len(game.decisions) < 30:
+        next(task)
+    save.write_game(open_storage(data_folder, environ={}), save.SavedGame("SAVED00001", Settings(),
+                                                                           tuple(game.decisions)))
+    return (data_folder / "game.bin").read_bytes()
+
+
+def arrow_at(line: int) -> bool:
+    """The menu's yellow ">" is drawn before menu line ``line``."""
+    y = MENU_Y + line * MENU_LINE
+    return any(pyxel.pget(MENU_X - 8 + dx, y + dy) == YELLOW for dx in range(3) for dy in range(5))
+
+
+def shows_line(y: int, text: str, colour: int) -> bool:
+    """Row ``y`` of the screen holds ``text`` centred in ``colour`` (compared with it painted alone)."""
+    from game.ui import paint
+
+    shown = rows(y, y + 5)
+    pyxel.cls(DARK_BLUE)
+    paint.text_centered(y, text, colour)
+    alone = rows(y, y + 5)
+    return [p == colour for p in shown] == [p == colour for p in alone]
+
+
+def test_with_a_saved_game_the_cursor_starts_on_continue_and_a_new_game_asks_first(make_cart, data_folder):
+    kept = saved_game(data_folder)
+    cart = make_cart(TitleScene)
+    step(cart)
+    labels = [e.label for e in cart.scene.entries]
+    assert arrow_at(labels.index(CONTINUE)) and not arrow_at(labels.index(NEW_GAME))
+    press(cart, pyxel.KEY_UP)
+    press(cart, pyxel.KEY_Z)  # NEW GAME: asked once more
+    title = cart.scene
+    assert isinstance(title, TitleScene)
+    assert shows_line(title_module.CONFIRM_BOX[1] + 4, "REPLACE THE SAVED GAME?", WHITE)
+    press(cart, pyxel.KEY_LEFT)  # no: the save stays
+    assert cart.scene is title and title.replacing is None
+    assert (data_folder / "game.bin").read_bytes() == kept
+    press(cart, pyxel.KEY_Z)
+    press(cart, pyxel.KEY_Z)  # yes
+    assert isinstance(cart.scene, TableScene) and cart.scene.seed_code != "SAVED00001"
+
+
+def test_a_typed_code_asks_too_before_it_replaces_a_saved_game(make_cart, data_folder):
+    kept = saved_game(data_folder)
+    cart = make_cart(TitleScene)
+    step(cart)
+    press(cart, pyxel.KEY_DOWN)  # CONTINUE to SEED
+    type_text(cart, CODE)
+    press(cart, pyxel.KEY_RETURN)
+    title = cart.scene
+    assert isinstance(title, TitleScene) and title.replacing == CODE
+    assert shows_line(title_module.CONFIRM_BOX[1] + 4, "REPLACE THE SAVED GAME?", WHITE)
+    assert (data_folder / "game.bin").read_bytes() == kept
+    press(cart, pyxel.KEY_RETURN)
+    assert isinstance(cart.scene, TableScene) and cart.scene.seed_code == CODE
+
+
+def pink_in_box() -> tuple[int, int, int]:
+    """Pink pixels inside the message box and outside it; the rows the inside ones take."""
+    x, y, w, h = title_module.MESSAGE_BOX
+    inside = outside = 0
+    lines = set()
+    for py in range(MENU_Y, 128):
+        for px in range(WIDTH):
+            if pyxel.pget(px, py) != PINK:
+                continue
+            if x < px < x + w - 1 and y < py < y + h - 1:
+                inside += 1
+                lines.add(py)
+            else:
+                outside += 1
+    return inside, outside, len(lines)
+
+
+def test_seed_entry_says_what_is_wrong_on_one_line_inside_its_box(make_cart):
+    cart = make_cart(TitleScene)
+    step(cart)
+    press(cart, pyxel.KEY_DOWN)
+    title = cart.scene
+    press(cart, pyxel.KEY_U)  # no code holds a U: said, not ignored
+    assert title.code == "" and title.message == "U IS NOT A CODE CHARACTER"
+    inside, outside, lines = pink_in_box()
+    assert inside > 0 and outside == 0 and lines == 5  # one line, in its box
+    press(cart, pyxel.KEY_RETURN)  # nothing typed
+    assert isinstance(cart.scene, TitleScene)
+    assert title.message == title.message.upper() and "8 TO 12" in title.message
+    inside, outside, lines = pink_in_box()
+    assert inside > 0 and outside == 0 and lines == 5  # clear of the footer
+    type_text(cart, "ABCDEFGHJKMNPQ")  # fourteen keys: refused, not cut to twelve
+    assert title.message == "14 CHARACTERS: A CODE HAS 8-12"
+    press(cart, pyxel.KEY_RETURN)
+    assert isinstance(cart.scene, TitleScene)
+    inside, outside, lines = pink_in_box()
+    assert inside > 0 and lines == 5
+    press(cart, pyxel.KEY_BACKSPACE)
+    press(cart, pyxel.KEY_BACKSPACE)
+    assert title.message == ""
+    press(cart, pyxel.KEY_RETURN)
+    assert isinstance(cart.scene, TableScene) and cart.scene.seed_code == "ABCDEFGHJKMN"

@@ -7,7 +7,10 @@ index per pixel (PICO-8's colours, engine/target.py):
 - ``art/tiles_hand.txt``, ``art/tiles_pond.txt``: the face of each tile (its glyph area), under
   a line naming it in MPSZ (``1m``..``7z``, ``0m`` ``0p`` ``0s`` for the red fives, ``back``).
   ``.`` is the blank body of the tile. The tile around the glyph (margin, side, bottom edge)
-  and the sideways variants are made here, so each face is drawn once.
+  and the sideways variants are made here, so each face is drawn once: a sideways face is the
+  upright one turned, unless ``art/tiles_<size>_sideways.txt`` draws it (the glyph area turned:
+  as tall as the upright one is wide), as the pond's does for the faces whose numeral or letter
+  must stay upright to be read.
 - ``art/font_code.txt``: the seed-code glyphs, ``#`` ink and ``.`` clear, one block per
   character.
 - ``art/logo.txt``: the title logo, ``0`` clear.
@@ -90,6 +93,22 @@ def faces(size: str) -> dict[str, tuple[str, ...]]:
     return {name: tuple(blocks[name]) for name in SPRITE_NAMES}
 
 
+@cache
+def sideways_faces(size: str) -> dict[str, tuple[str, ...]]:
+    """The faces drawn sideways of their own (art/tiles_<size>_sideways.txt, when it exists)."""
+    path = ART / f"tiles_{size}_sideways.txt"
+    if not path.exists():
+        return {}
+    blocks = read_blocks(path)
+    unknown = set(blocks) - set(SPRITE_NAMES)
+    if unknown:
+        raise ValueError(f"{path.name}: no such face {sorted(unknown)}")
+    geometry = SIZES[size]
+    for name, rows in blocks.items():
+        check_block(path, name, rows, geometry.glyph_h, geometry.glyph_w)
+    return {name: tuple(rows) for name, rows in blocks.items()}
+
+
 def rotate_ccw(rows: tuple[str, ...]) -> tuple[str, ...]:
     """A quarter turn anticlockwise (the top of the glyph goes to the left).
 
@@ -106,7 +125,7 @@ def tile_rows(size: str, name: str, sideways: bool) -> tuple[str, ...]:
     body, side, edge = (BACK_BODY, BACK_SIDE, BACK_EDGE) if name == BACK else (FACE, SIDE, EDGE)
     glyph = faces(size)[name]
     if sideways:
-        glyph = rotate_ccw(glyph)
+        glyph = sideways_faces(size).get(name) or rotate_ccw(glyph)
     pad = "." * geometry.margin
     blank = ["." * (len(glyph[0]) + 2 * geometry.margin)] * geometry.margin
     face = blank + [pad + row + pad for row in glyph] + blank

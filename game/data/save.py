@@ -3,7 +3,8 @@
 A match is its seed, its rules and the answers given at the table (``game.play.Game.decisions``):
 the driver replays those answers (``Game(..., decisions=saved.decisions)``) and stands exactly
 where the game was saved, mid-round and mid-prompt, wall included. The table writes the save
-after every decision and deletes it when the game ends; the settings are saved the same way
+when the player answers and when the player is asked (game/ui/saving.py) and deletes it when
+the game ends; the settings are saved the same way
 under their own name. Both go through ``game.data.storage`` (atomic files, or the browser's
 localStorage). Pure Python, no pyxel.
 
@@ -112,15 +113,28 @@ def _is_int(value: object, limit: int) -> bool:
     return type(value) is int and 0 <= value < limit
 
 
-def encode(saved: SavedGame) -> bytes:
-    document = {
-        "format": FORMAT,
-        "version": VERSION,
-        "seed": saved.seed,
-        "settings": saved.settings.as_dict(),
-        "decisions": [[d.seat] + encode_action(d.action) for d in saved.decisions],
-    }
-    return json.dumps(document, separators=(",", ":")).encode("ascii")
+def encode_decision(decision: Decision) -> str:
+    """One decision as the save writes it.
+
+        >>> encode_decision(Decision(2, Chi((4, 8))))
+        '[2,"Chi",[4,8]]'
+    """
+    return json.dumps([decision.seat] + encode_action(decision.action), separators=(",", ":"))
+
+
+def encode(saved: SavedGame, decisions: Sequence[str] | None = None) -> bytes:
+    """The save's bytes; ``decisions``, when given, are ``saved.decisions`` already encoded
+    (``encode_decision``), so that a save late in a game encodes only its new ones.
+
+        >>> saved = SavedGame("PICORIICHI", Settings(), (Decision(0, Pass()),))
+        >>> encode(saved) == encode(saved, [encode_decision(Decision(0, Pass()))])
+        True
+    """
+    head = json.dumps({"format": FORMAT, "version": VERSION, "seed": saved.seed,
+                       "settings": saved.settings.as_dict()}, separators=(",", ":"))
+    if decisions is None:
+        decisions = [encode_decision(d) for d in saved.decisions]
+    return (head[:-1] + ',"decisions":[' + ",".join(decisions) + "]}").encode("ascii")
 
 
 def decode(data: bytes) -> SavedGame:
@@ -160,9 +174,10 @@ def decode(data: bytes) -> SavedGame:
 
 # --- through the storage ------------------------------------------------------------------
 
-def write_game(storage: Storage, saved: SavedGame) -> None:
-    """Save (replace) the game; StorageError says why it could not be."""
-    storage.save(GAME, encode(saved))
+def write_game(storage: Storage, saved: SavedGame, decisions: Sequence[str] | None = None) -> None:
+    """Save (replace) the game (``decisions``: as ``encode`` takes them); StorageError says why
+    it could not be."""
+    storage.save(GAME, encode(saved, decisions))
 
 
 def has_game(storage: Storage) -> bool:

@@ -42,8 +42,13 @@ STRENGTH_LINES = {
     "normal": "VALUE AND CALLS, NEVER FOLDS",
     "weak": "FAST HANDS ONLY, RIICHI ALWAYS",
 }
+# What a game keeps as it began, whatever the settings say later: its rules and its CPUs. The
+# rest (hints, CPU speed, call prompts) are the player's preferences and follow the settings.
+GAME_FIELDS = ("red_fives", "length", "cpu_strength")
 # How long a CPU's turn lasts at least, in frames, by speed (the table's pace).
 CPU_TURN_FRAMES = {"slow": 24, "normal": 12, "fast": 0}
+# How long a callout (RIICHI, PON, RON ...) stays to be read, in frames, by speed.
+CALLOUT_FRAMES = {"slow": 36, "normal": 24, "fast": 15}
 
 
 @dataclass(frozen=True)
@@ -67,6 +72,20 @@ class Settings:
     @property
     def cpu_turn_frames(self) -> int:
         return CPU_TURN_FRAMES[self.cpu_speed]
+
+    @property
+    def callout_frames(self) -> int:
+        return CALLOUT_FRAMES[self.cpu_speed]
+
+    def for_game(self, began: Settings) -> Settings:
+        """These settings for a game that ``began`` with others: its rules and CPUs as it
+        began (``GAME_FIELDS``), the preferences as they are now.
+
+            >>> now = Settings(hints=False, cpu_speed="fast")
+            >>> now.for_game(Settings(length="east", hints=True))
+            Settings(red_fives=True, length='east', cpu_strength='strong', cpu_speed='fast', hints=False, call_prompts=True)
+        """
+        return replace(self, **{name: getattr(began, name) for name in GAME_FIELDS})
 
     def cycled(self, name: str, step: int = 1) -> Settings:
         """The settings with ``name`` moved ``step`` places through its choices."""

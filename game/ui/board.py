@@ -24,10 +24,13 @@ FELT = DARK_GREEN
 SCREEN = 128
 CENTRE_BOX = (42, 39, 44, 37)  # x, y, w, h
 # By place (0 bottom, 1 right, 2 across, 3 left):
-POND_BOXES = ((44, 76, 43, 30), (88, 47, 40, 49), (44, 9, 42, 30), (2, 47, 40, 37))  # x, y, w, h
+POND_BOXES = ((44, 76, 43, 30), (88, 47, 40, 44), (44, 9, 42, 30), (2, 47, 40, 37))  # x, y, w, h
 NAMEPLATES = ((2, 106), (88, 40), (46, 2), (2, 40))
-MELD_BOXES = ((60, 119, 66), (86, 2, 40), (2, 2, 42), (2, 84, 42))  # x, y, width (the bottom's: see meld_box)
-HAND_X, HAND_Y = 2, 116
+MELD_BOXES = ((60, 120, 66), (86, 2, 40), (2, 2, 42), (2, 84, 42))  # x, y, width (the bottom's: see meld_box)
+HAND_X, HAND_Y = 2, 117  # the raised cursor's frame (row 113) clears the hint's tile (rows 105-112)
+# The notes (FURITEN, NO YAKU, UP: BUTTONS) in the corner under the right pond, one a line
+# right-aligned, on black: clear of every pond and of the hint line.
+NOTE_RIGHT, NOTE_Y, NOTE_LINE = 127, 93, 6
 
 
 def draw_board(view: PlayerView, round_index: int, thinking: bool, frame: int) -> None:
@@ -61,7 +64,7 @@ def meld_box(view: PlayerView, place: int) -> tuple[int, int, int]:
 
         >>> from types import SimpleNamespace
         >>> meld_box(SimpleNamespace(hand=(1, 2)), 0), meld_box(SimpleNamespace(hand=(1, 2)), 1)
-        ((24, 119, 104), (86, 2, 40))
+        ((24, 120, 104), (86, 2, 40))
     """
     if place:
         return MELD_BOXES[place]
@@ -71,9 +74,18 @@ def meld_box(view: PlayerView, place: int) -> tuple[int, int, int]:
 
 
 def draw_centre(view: PlayerView, round_index: int, thinking: bool, frame: int) -> None:
-    """The centre box, its edge lit towards the seat to act."""
-    centre.draw_centre(CENTRE_BOX, view, round_index, thinking, frame)  # dots while anything thinks
+    """The centre box, its edge lit towards the seat to act (with the dots while it thinks)."""
+    centre.draw_centre(CENTRE_BOX, view, round_index)
     draw_turn_edge(view, thinking, frame)
+
+
+def draw_notes(lines: list[str], colour: int) -> None:
+    """Short notes (two lines at most) in the corner under the right pond, on black."""
+    for i, text in enumerate(lines[:2]):
+        width = paint.text_width(text)
+        x, y = NOTE_RIGHT - width, NOTE_Y + i * NOTE_LINE
+        pyxel.rect(x - 1, y - 1, width + 2, 7, BLACK)
+        pyxel.text(x, y, text, colour)
 
 
 def draw_nameplate(view: PlayerView, seat: int, place: int) -> None:
@@ -90,7 +102,8 @@ def draw_nameplate(view: PlayerView, seat: int, place: int) -> None:
 
 
 def draw_turn_edge(view: PlayerView, thinking: bool, frame: int) -> None:
-    """Light the centre box's edge facing the seat to act; thinking dots on it while it thinks."""
+    """Light the centre box's edge facing the seat to act; while a CPU thinks, the dots lie on
+    that edge (the box's text keeps two pixels clear of every edge)."""
     if view.over:
         return
     x, y, w, h = CENTRE_BOX
@@ -100,7 +113,7 @@ def draw_turn_edge(view: PlayerView, thinking: bool, frame: int) -> None:
         edge = ((x, y + h - 1, w, 1), (x + w - 1, y, 1, h), (x, y, w, 1), (x, y, 1, h))[place]
         pyxel.rect(*edge, YELLOW)
         if thinking and place:
-            dots = ((x + w // 2 - 4, y + h - 4), (x + w - 11, y + h // 2), (x + w // 2 - 4, y + 2),
-                    (x + 3, y + h // 2))[place]
-            centre.draw_dots(*dots, frame)
+            dots = ((x + w // 2 - 4, y + h - 2), (x + w - 2, y + h // 2 - 4), (x + w // 2 - 4, y),
+                    (x, y + h // 2 - 4))[place]
+            centre.draw_dots(*dots, frame, vertical=place % 2 == 1)
 

@@ -1,5 +1,5 @@
-"""The centre box: the round, honba and riichi sticks, tiles left, the dora indicators, and
-the thinking (the rules' checks and the CPUs' evaluation running as tasks)."""
+"""The centre box: the round, honba and riichi sticks, tiles left, the dora; the thinking dots
+(the board draws them on the edge facing the seat that thinks); the shuffle between rounds."""
 
 from __future__ import annotations
 
@@ -9,12 +9,16 @@ import pyxel
 
 from engine.target import BLACK, DARK_GREY, LIGHT_GREY, WHITE, YELLOW
 from game.rules.match import round_label
+from game.rules.yaku import dora_kind
 from game.ui import paint, pieces
 from game.rules.view import PlayerView
 
 ROUND_NAMES = ("EAST", "SOUTH", "WEST", "NORTH")  # the centre box spells the round wind out
 ROUND_Y, STICKS_Y, LEFT_Y, DORA_Y = 3, 11, 19, 27
 STICKS_PITCH = 20  # honba stick and count, then riichi stick and count (two digits fit)
+DORA_LABEL = "DORA"  # beside the dora themselves, here and on the results: never the indicators
+DORA_LABELLED = 3  # up to three dora fit beside the label; more (three kans) go without it
+TILE_PITCH = 6
 DOTS = 3
 SHUFFLE_BACKS = 10
 
@@ -29,19 +33,33 @@ def round_name(round_index: int) -> str:
     return f"{ROUND_NAMES['ESWN'.index(label[0])]} {label[1]}"
 
 
-def draw_centre(box: tuple[int, int, int, int], view: PlayerView, round_index: int, thinking: bool,
-                frame: int) -> None:
+def dora_tiles(indicators) -> list[int]:
+    """The dora the indicators point at, as tiles to draw (copy 1 of its kind: never red).
+
+    >>> dora_tiles([12, 124])  # 4m and the white dragon: 5m and the green dragon
+    [17, 129]
+    """
+    return [dora_kind(tile // 4) * 4 + 1 for tile in indicators]
+
+
+def draw_dora_row(x: int, y: int, indicators, labelled: bool = True) -> None:
+    """DORA and the dora tiles (a pond tile's height from ``y``)."""
+    tiles = dora_tiles(indicators)
+    if labelled:
+        pyxel.text(x, y + 1, DORA_LABEL, LIGHT_GREY)
+        x += paint.text_width(DORA_LABEL) + 2
+    for i, tile in enumerate(tiles):
+        pieces.draw(x + i * TILE_PITCH, y, tile, "pond")
+
+
+def draw_centre(box: tuple[int, int, int, int], view: PlayerView, round_index: int) -> None:
     x, y, w, h = box
     pyxel.rect(x, y, w, h, BLACK)
     pyxel.rectb(x, y, w, h, DARK_GREY)
     pyxel.text(x + 3, y + ROUND_Y, round_name(round_index), WHITE)
     draw_sticks(x + 3, y + STICKS_Y, view.honba, view.riichi_sticks)
     pyxel.text(x + 3, y + LEFT_Y, f"LEFT {view.tiles_left}", WHITE)
-    pyxel.text(x + 3, y + DORA_Y + 1, "IND", LIGHT_GREY)  # the indicator: the dora is the next tile
-    for i, tile in enumerate(view.dora_indicators):
-        pieces.draw(x + 16 + i * 6, y + DORA_Y, tile, "pond")
-    if thinking:
-        draw_dots(x + w - 3 * DOTS - 2, y + ROUND_Y + 2, frame)
+    draw_dora_row(x + 3, y + DORA_Y, view.dora_indicators, len(view.dora_indicators) <= DORA_LABELLED)
 
 
 def draw_sticks(x: int, y: int, honba: int, sticks: int) -> None:
@@ -52,10 +70,11 @@ def draw_sticks(x: int, y: int, honba: int, sticks: int) -> None:
         pyxel.text(stick_x + paint.STICK_W + 1, y, str(count), WHITE)
 
 
-def draw_dots(x: int, y: int, frame: int, lit_colour: int = YELLOW) -> None:
-    """Three dots, one lit in turn: thinking is running."""
+def draw_dots(x: int, y: int, frame: int, lit_colour: int = YELLOW, vertical: bool = False) -> None:
+    """Three dots in a row (or a column), one lit in turn: thinking is running."""
     for k in range(DOTS):
-        pyxel.rect(x + k * 3, y, 2, 2, lit_colour if frame // 4 % DOTS == k else DARK_GREY)
+        dx, dy = (0, k * 3) if vertical else (k * 3, 0)
+        pyxel.rect(x + dx, y + dy, 2, 2, lit_colour if frame // 4 % DOTS == k else DARK_GREY)
 
 
 def draw_shuffle(box: tuple[int, int, int, int], frame: int) -> None:

@@ -27,6 +27,9 @@ from game.ui import pieces
 from game.rules.view import PlayerView
 
 
+THINKING = "..."  # the hint line while its analysis runs
+
+
 @dataclass(frozen=True)
 class Hint:
     shanten: int
@@ -151,8 +154,10 @@ def draw_waits(x: int, y: int, hint: Hint, view: PlayerView) -> None:
 
 
 class HintKeeper:
-    """Keeps the player's hint current: a new analysis task whenever the hand or the table's
-    visible tiles change (the last one's answer stays shown meanwhile)."""
+    """Keeps the player's hint current: a new analysis whenever the hand changes. Its figures
+    are never stale: while the analysis runs there is no hint (``thinking``), and none while a
+    continued game replays its saved moves. The analysis is an urgent task: it goes before
+    the rules' checks and the CPUs' thinking, so the tile to cut is there with the draw."""
 
     def __init__(self, cart) -> None:
         self.cart = cart
@@ -164,22 +169,46 @@ class HintKeeper:
     def chose(self, tile: int, hand: tuple[int, ...]) -> None:
         """The player cut ``tile`` from ``hand``: how it stands against the hint worked out for
         that hand (none when the hint was not ready)."""
+        self.collect()
         ready = self.task is None and self.hint is not None and self.hint.discard is not None
         mine = ready and isinstance(self.key, tuple) and self.key[0] == tuple(hand)
         self.verdict = practice_verdict(self.hint, tile) if mine else None
 
-    def follow(self, view: PlayerView | None, settings, ruleset: Ruleset) -> None:
+    @property
+    def thinking(self) -> bool:
+        return self.task is not None
+
+    def follow(self, view: PlayerView | None, settings, ruleset: Ruleset, replaying: bool = False) -> None:
         if view is None or view.over:
             return
-        if self.task is not None and self.task.done:
-            self.hint = self.task.result if self.task.state == self.task.DONE else None
-            self.task = None
+        if replaying:  # the saved moves go by: figures of a hand the player never sees are of no use
+            self.forget()
+            return
+        self.collect()
         key = (view.hand, view.riichi[view.seat])  # the waits' unseen counts are read when drawn
         if key == self.key or len(view.hand) % 3 == 0:
             return
-        if self.task is not None:
-            self.task.cancel()
         if view.drawn is not None:
             self.verdict = None  # a new turn: the last cut's verdict has been read
+        self.forget()
         self.key = key
-        self.task = self.cart.spawn(analyse(view, ruleset), "hint")
+        self.task = self.cart.spawn(analyse(view, ruleset), "hint", urgent=True)
+
+    def collect(self) -> None:
+        """Take the analysis's hint once its task is done."""
+        if self.task is not None and self.task.done:
+            self.hint = self.task.result if self.task.state == self.task.DONE else None
+            self.task = None
+
+    def drop(self) -> None:
+        """The player has answered: this hand's analysis is of no more use (and must not hold
+        up the answer); the next hand's begins when the hand changes."""
+        if self.task is not None:
+            self.task.cancel()
+            self.task = None
+
+    def forget(self) -> None:
+        """No hint until the next analysis: the last one's figures are of another hand."""
+        if self.task is not None:
+            self.task.cancel()
+        self.key, self.task, self.hint = None, None, None

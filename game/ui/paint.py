@@ -14,6 +14,10 @@ from engine.target import BLACK, DARK_GREY, RED, WHITE
 from game.ui import tiles
 
 FONT_W, FONT_H = 4, 6  # a character cell; glyphs are 3×5
+# The buttons as the screens name them: by the key a keyboard player presses (the README's
+# help gives the gamepad's too). The engine calls them O and X, as PICO-8 does.
+OK_KEY = "Z"  # the O button: Z (also C, N; gamepad A)
+LOOK_KEY = "X"  # the X button: X (also V, M; gamepad B)
 BIG_TEXTS_KEPT = 8  # big-text images kept for reuse (a screen shows one or two)
 # Point sticks, as the centre box counts them: white, with the dots of the real ones (x, colour).
 STICK_W, STICK_H = 9, 3
@@ -56,9 +60,18 @@ def text_centered(y: int, text: str, colour: int, shadow: int | None = None) -> 
 
 def big_text_centered(y: int, text: str, colour: int, shadow: int = DARK_GREY) -> None:
     """Text at twice the font's size, centred, with a shadow (titles)."""
+    big_text((pyxel.width - big_text_width(text)) // 2, y, text, colour, shadow)
+
+
+def big_text_width(text: str) -> int:
+    return 2 * text_width(text)
+
+
+def big_text(x: int, y: int, text: str, colour: int, shadow: int = DARK_GREY) -> None:
+    """Text at twice the font's size with its top-left at (x, y), with a shadow (callouts)."""
     canvas, clear = _big_text_image(text, colour, shadow)
     # blt scales about the copied region's centre, so put that centre where it belongs
-    cx, cy = pyxel.width / 2, y + canvas.height
+    cx, cy = x + canvas.width, y + canvas.height
     pyxel.blt(cx - canvas.width / 2, cy - canvas.height / 2, canvas, 0, 0, canvas.width, canvas.height,
               clear, scale=2)
 

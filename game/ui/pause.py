@@ -92,6 +92,6 @@ class PauseMenu:
             pyxel.rect(8, 78, 112, 20, DARK_BLUE)
             pyxel.rectb(8, 78, 112, 20, YELLOW)
             paint.text_centered(82, "QUIT THIS GAME?", WHITE)
-            paint.text_centered(90, "O: QUIT  OTHER: STAY", YELLOW)
+            paint.text_centered(90, f"{paint.OK_KEY}: QUIT  OTHER: STAY", YELLOW)
         draw_seed(108, self.seed_code)
         paint.text_centered(120, "ESC: RESUME", DARK_GREY)

@@ -5,6 +5,10 @@ player's own turn TSUMO, RIICHI, KAN (closed or added, one per tile), 9 TERMINAL
 nine-terminals draw) and DISCARD (back to the hand); when another seat's discard may be claimed
 RON, CHI (one per pair of tiles), PON, KAN, PASS and NO CALLS (pass every call for the rest of
 the round). Tsumo and ron are always asked, whatever the settings say.
+
+The cursor starts on the safe choice (``first_choice``): a win when there is one (passing it
+would make the hand furiten), else PASS on another's discard and DISCARD on the player's own
+turn, so that O pressed out of habit never calls or declares: a call takes a move to it.
 """
 
 from __future__ import annotations
@@ -88,6 +92,24 @@ def _claim_options(legal: Sequence[Any], tile: int, calls_wanted: bool) -> list[
     if calls_wanted and calls:
         found.append(Option("NO CALLS", SKIP_CALLS))
     return found
+
+
+def first_choice(opts: Sequence[Option]) -> int:
+    """Where the cursor starts: a win, else PASS or DISCARD (O out of habit is then safe).
+
+        >>> first_choice(options([Pass(), Chi((4, 8)), Pon((13, 14))], [], 12))
+        2
+        >>> first_choice(options([Pass(), Ron(), Pon((13, 14))], [], 12))
+        0
+        >>> from game.rules.actions import Discard
+        >>> first_choice(options([Discard(0), Riichi(0)], [0], None))
+        1
+    """
+    for wanted in (lambda c: isinstance(c, WINNING), lambda c: c == Pass() or c == CHOOSE_DISCARD):
+        for i, option in enumerate(opts):
+            if wanted(option.choice):
+                return i
+    return 0
 
 
 def button_width(option: Option) -> int:

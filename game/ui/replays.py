@@ -106,7 +106,7 @@ class ReplaysScene:
         if not self.entries:
             for row, text in enumerate(empty_lines(self.where)):
                 pyxel.text(2, LIST_Y + row * LINE, text, WHITE if row == 0 else LIGHT_GREY)
-        paint.text_centered(120, "Z: VIEW  ESC: BACK" if self.entries else "Z, ESC: BACK", DARK_GREY)
+        paint.text_centered(120, f"{paint.OK_KEY}: VIEW  ESC: BACK" if self.entries else f"{paint.OK_KEY}, ESC: BACK", DARK_GREY)
 
 
 def empty_lines(where: str | None) -> list[str]:

@@ -37,20 +37,38 @@ DRAW_NAMES = {
 
 
 def value_line(score: HandScore) -> str:
-    """Fu, han, the limit's name and the points.
+    """Fu, han, the limit's name and the points; a limit hand keeps its fu, as Tenhou shows
+    it (a yakuman of yaku has no fu to show; a counted one does).
 
     >>> value_line(HandScore(han=3, fu=30, total=3900))
     '30 FU 3 HAN  3900'
+    >>> value_line(HandScore(han=5, fu=40, limit="mangan", total=8000))
+    '40 FU 5 HAN MANGAN  8000'
     >>> value_line(HandScore(han=26, limit="yakuman", yakuman=2, total=64000))
     'DOUBLE YAKUMAN  64000'
+    >>> value_line(HandScore(han=13, fu=40, limit="yakuman", total=32000))
+    '40 FU 13 HAN YAKUMAN  32000'
     """
-    if score.limit == "yakuman":
+    if score.limit == "yakuman" and score.yakuman:
         head = ("", "", "DOUBLE ", "TRIPLE ")[min(score.yakuman, 3)] + "YAKUMAN"
     elif score.limit != "none":
-        head = f"{score.han} HAN {score.limit.upper()}"
+        head = f"{score.fu} FU {score.han} HAN {score.limit.upper()}"
     else:
         head = f"{score.fu} FU {score.han} HAN"
     return f"{head}  {score.total}"
+
+
+def extension_reason(match: Match) -> str:
+    """Why the game goes on past its last round (Tenhou's rule: until someone has the
+    return points).
+
+    >>> m = Match()
+    >>> m.round_index = 8
+    >>> extension_reason(m)
+    'NO ONE HAS 30000: WEST ROUND'
+    """
+    wind = centre.ROUND_NAMES[match.round_wind % 4]
+    return f"NO ONE HAS {match.ruleset.return_points}: {wind} ROUND"
 
 
 def yaku_lines(score: HandScore) -> list[str]:
@@ -106,7 +124,7 @@ class ResultsPanel:
         if len(self.pages) > 1:
             pyxel.text(110, 2, f"{self.page + 1}/{len(self.pages)}", LIGHT_GREY)
         if self.ready:
-            paint.text_centered(122, "O: NEXT", LIGHT_GREY)
+            paint.text_centered(122, f"{paint.OK_KEY}: NEXT", LIGHT_GREY)
 
     # -- a win ------------------------------------------------------------------------------
 
@@ -117,11 +135,10 @@ class ResultsPanel:
         who = self.name(win.seat) + ("" if tsumo else " FROM " + self.name(win.from_seat))
         paint.text_centered(16, who, WHITE)
         self.draw_hand(win)
-        pyxel.text(2, 41, "DORA", LIGHT_GREY)
-        hands.draw_small_row(20, 40, rnd.wall.dora_indicators)
+        centre.draw_dora_row(2, 40, rnd.wall.dora_indicators)  # the dora themselves, as at the table
         if rnd.riichi[win.seat] or any(y == 53 for y, _ in win.score.yaku):
             pyxel.text(64, 41, "URA", LIGHT_GREY)
-            hands.draw_small_row(78, 40, rnd.wall.ura_indicators)
+            hands.draw_small_row(78, 40, centre.dora_tiles(rnd.wall.ura_indicators))
         for i, line in enumerate(yaku_lines(win.score)[: 2 * YAKU_ROWS]):
             pyxel.text(4 + i // YAKU_ROWS * YAKU_COLUMN, YAKU_Y + i % YAKU_ROWS * ROW, line, WHITE)
         paint.text_centered(80, value_line(win.score), YELLOW)
@@ -176,19 +193,23 @@ class ResultsPanel:
     # -- between rounds -----------------------------------------------------------------------
 
     def draw_summary(self, match: Match) -> None:
-        """The next round's figures: its name, honba, riichi sticks and every seat's score."""
+        """The next round's figures: its name, honba, riichi sticks and every seat's score, and
+        why it is played when it goes past the last round; or, when the game is over, every
+        seat's score under the winds of the round that ended it (there is no next round)."""
         if match.over:
             paint.big_text_centered(10, "GAME OVER", ORANGE)
         else:
             paint.big_text_centered(10, "NEXT", ORANGE)
             paint.text_centered(30, centre.round_name(match.round_index), WHITE)
-        paint.text_centered(42, f"{match.honba} HONBA  {match.sticks} RIICHI STICKS", LIGHT_GREY)
+            paint.text_centered(42, f"{match.honba} HONBA  {match.sticks} RIICHI STICKS", LIGHT_GREY)
+            if match.round_index > match.last_index:
+                paint.text_centered(50, extension_reason(match), YELLOW)
+        dealer = self.round.dealer if match.over else match.dealer
         for seat in range(4):
             y = 60 + seat * 10
-            dealer = seat == match.dealer and not match.over
-            name = seat_name(seat, match.dealer, self.player)
+            name = seat_name(seat, dealer, self.player)
             pyxel.text(30, y, name, YELLOW if seat == self.player else WHITE)
-            if dealer:
+            if seat == match.dealer and not match.over:
                 pyxel.text(54, y, "DEALER", ORANGE)
             pyxel.text(82, y, str(match.scores[seat]), WHITE)
 

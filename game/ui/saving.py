@@ -73,23 +73,31 @@ def store_settings(settings: Settings) -> None:
 
 
 class Saver:
-    """The table's save, written after every decision and deleted when the game ends; and the
-    game's log, kept in the logs (``game.data.logs``) when it ends or is left from the pause menu."""
+    """The table's save, deleted when the game ends. The table writes it when the player has
+    answered and when the player is about to be asked (the CPUs' moves since are played again
+    the same way on CONTINUE: a CPU answers the same view with the same action), not after
+    every decision: a save late in a game cost a frame its budget (the JSON of a thousand
+    decisions under the memory tracer, an fsync). The decisions already written are kept
+    encoded: each save encodes only the new ones. The game's log is kept in the logs
+    (``game.data.logs``) when the game ends or is left from the pause menu."""
 
     def __init__(self, seed_code: str, settings: Settings) -> None:
         self.seed_code = seed_code
         self.settings = settings
         self.storage = storage()
         self.shelf = logs.open_shelf(data_folder())
+        self.encoded: list[str] = []  # the decisions so far, as the save writes them
         self.failure = ""  # why the last save failed (the game goes on without it)
 
     def after(self, moment: str, game) -> None:
-        """The driver's pace moment: "action" saves, "game_end" deletes the save (the table
-        then keeps the game's log: ``keep_log``)."""
+        """"action" saves the game as it stands, "game_end" deletes the save (the table then
+        keeps the game's log: ``keep_log``)."""
         try:
             if moment == "action":
-                saved = save.SavedGame(self.seed_code, self.settings, tuple(game.decisions))
-                save.write_game(self.storage, saved)
+                decisions = tuple(game.decisions)
+                self.encoded += [save.encode_decision(d) for d in decisions[len(self.encoded):]]
+                saved = save.SavedGame(self.seed_code, self.settings, decisions)
+                save.write_game(self.storage, saved, self.encoded)
             elif moment == "game_end":
                 save.delete_game(self.storage)
             self.failure = ""

@@ -67,4 +67,4 @@ class StandingsScene:
             pyxel.text(96, y, figure_text(figure), GREEN if figure > 0 else PINK if figure < 0 else LIGHT_GREY)
         draw_seed(98, self.seed_code)
         if self.frames > GUARD_FRAMES:
-            paint.text_centered(116, "O: TITLE", LIGHT_GREY)
+            paint.text_centered(116, f"{paint.OK_KEY}: TITLE", LIGHT_GREY)

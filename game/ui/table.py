@@ -2,11 +2,16 @@
 
 The scene starts ``game.play.Game`` as a task on the cartridge's scheduler. The player's seat
 (drawn from the seed: not always East) is a ``WaitingAgent``: when the driver asks it, the
-scene shows the choices (``prompts``: TSUMO, RIICHI, KAN, RON, CHI, PON, PASS ...) and the hand
-(←→ and O to discard; after RIICHI only the discards that keep tenpai can be chosen) and
-answers with the chosen action. The CPU seats think in the same task; the driver's ``pace``
-asks the scene how long to linger (a CPU turn lasts at least the speed setting's frames; a
+scene shows the choices (``prompts``: TSUMO, RIICHI, KAN, RON, CHI, PON, PASS ...; the cursor
+on the safe one) and the hand (←→ and O to discard; the tiles O may throw bright, after RIICHI
+only the discards that keep tenpai) and answers with the chosen action. The CPU seats think in
+the same task; the driver's ``pace`` asks the scene how long to linger (a CPU turn lasts at
+least the speed setting's frames, and a CPU's callout until it is read: ``callouts``; a
 finished round waits for the player to read the results).
+
+A new round's hand is on screen a moment (``FIRST_LOOK_FRAMES``) before the buttons act, and
+a button held from the results reads as up until it is let go: mashing O through the results
+never throws the next round's first discard unseen.
 
 Esc or Enter pauses (resume, settings, quit to title). Holding X shows every seat's hand and
 hint with the engine's meters. With ``demo`` (the title's attract mode) four CPUs play and
@@ -30,20 +35,20 @@ from game.cpu import CpuAgent
 from game.play import Decision, Game, WaitingAgent, player_seat
 from game.rules.actions import Discard, Pass, Riichi
 from game.data.settings import PRACTICE, Settings
-from game.ui import board, centre, debug, hands, hints, paint, pause, pieces, prompts, sound
-from game.ui.results import ResultsPanel
+from game.ui import board, callouts, centre, debug, hands, hints, paint, pause, pieces, prompts, sound
+from game.ui.results import GUARD_FRAMES, ResultsPanel
 from game.ui.saving import Saver
 from game.ui.standings import StandingsScene
 from game.rules.view import PlayerView
 
 PAUSE_KEYS = (pyxel.KEY_ESCAPE, pyxel.KEY_RETURN, pyxel.GAMEPAD1_BUTTON_START)
 INFO_Y = 106  # the player's nameplate, then the hint line or the waits
-HINT_X = 40  # after the nameplate and its riichi stick
+HINT_X = 46  # after the nameplate and its riichi stick, widest score included, and a gap
 BAR_Y = 102  # the prompt bar's first row (further rows go up)
-WARNING_Y = 97
 AUTO_FRAMES = 10  # in riichi, the only discard (the draw) goes by itself after this long
 DEMO_RESULT_FRAMES = 90  # the demo reads each result page this long
 OVER_FRAMES = 30  # the table stays a second with the round's end on it, before the results
+FIRST_LOOK_FRAMES = GUARD_FRAMES  # a new round's hand is on screen this long before a button acts
 
 
 def cpu_agent(strength: str) -> CpuAgent:
@@ -70,10 +75,13 @@ class TableScene:
         self.saver = None if demo else Saver(seed_code, self.settings)  # the rules it began with
         self.turn_began = 0  # the frame the present turn began (a CPU's lasts a moment)
         self.sounds = sound.EventSounds(listener=self.player)
+        self.callouts = callouts.Callouts()
         self.view_key: tuple | None = None
         self.last_view: PlayerView | None = None
         self.task: Task = cart.spawn(self.game.play(), "game")
         self.frames = 0  # frames since the present thing to linger over began
+        self.round_shown: object = None  # the round whose hand is on screen, and since when
+        self.round_shown_at = 0
         self.results: ResultsPanel | None = None
         self.menu: pause.PauseMenu | None = None
         self.chooser = Chooser(self)
@@ -86,22 +94,20 @@ class TableScene:
         """Task (the driver's ``pace`` hook): hold play until the eye has caught up.
 
         After a CPU's visible action (not a pass) its turn lasts at least the speed setting's
-        frames; a finished round waits for the player to read the results; nothing goes on
-        while the game is paused.
+        frames, and a CPU's callout (riichi, a call, a win) stays until read; the end of a
+        round stays on the table a second, then waits for the player to read the results;
+        nothing goes on while the game is paused.
         """
-        if self.saver is not None:
-            self.saver.after(moment, game)
-            if moment == "game_end":
-                yield from self.saver.keep_log(game)
+        if self.saver is not None and (moment == "game_end" or self.player_moved(game)):
+            self.saver.after("action" if moment != "game_end" else moment, game)
+        if self.saver is not None and moment == "game_end":
+            yield from self.saver.keep_log(game)
+        if moment == "action":  # in this frame's thinking: the next frame is the first to draw it
+            self.callouts.follow(game.round, self.frames + 1)
         while self.menu is not None:
             yield NEXT_FRAME
-        if moment == "action" and game.round.over:  # the win or the draw, seen on the table
-            start = self.frames
-            while self.frames - start < OVER_FRAMES:
-                yield NEXT_FRAME
-        elif moment == "action" and self.cpu_acted(game):
-            while self.frames - self.turn_began < self.settings.cpu_turn_frames:
-                yield NEXT_FRAME
+        if moment == "action":
+            yield from self.linger(game)
         elif moment == "round_end":
             # A full collection while the results are read: besides cycles it empties CPython's
             # free lists, where a round leaves hundreds of KiB of spare tuples (on 3.11 a freed
@@ -113,6 +119,27 @@ class TableScene:
                 yield NEXT_FRAME
             self.results = None
         self.turn_began = self.frames
+
+    def linger(self, game: Game):
+        """Task: after an action, the round's end or a CPU's turn stays its frames on the
+        table, and so does a CPU's callout."""
+        if game.round.over:  # the win or the draw, seen on the table
+            start = self.frames
+            while self.frames - start < OVER_FRAMES:
+                yield NEXT_FRAME
+        elif self.cpu_acted(game):
+            while self.frames - self.turn_began < self.settings.cpu_turn_frames:
+                yield NEXT_FRAME
+        while self.callouts.holding(self.frames, self.settings.callout_frames, self.player):
+            yield NEXT_FRAME
+
+    def player_moved(self, game: Game) -> bool:
+        """The player has just answered, or is about to be asked: the moments to save (the
+        CPUs' moves between are played again alike on CONTINUE)."""
+        rnd = game.round
+        last = game.decisions[-1] if game.decisions else None
+        answered = last is not None and last.seat == self.player
+        return answered or (rnd is not None and not rnd.over and self.player in rnd.awaiting())
 
     def cpu_acted(self, game: Game) -> bool:
         last = game.decisions[-1] if game.decisions else None
@@ -147,14 +174,29 @@ class TableScene:
             self.menu = pause.PauseMenu(self.cart, self.settings, self.seed_code, on_quit=self.leave)
             return
         self.frames += 1  # the table's clock: it stands still while paused
+        self.note_new_round()
         self.sounds.follow(self.game.round)
+        self.callouts.follow(self.game.round, self.frames, announce=not self.game.replaying)
         if self.task.done:
             self.finish()
         elif self.results is not None:
             self.results.update(buttons)
         elif not buttons.held(X):
             self.chooser.update(buttons)
-        self.hint.follow(self.view, self.settings, self.game.match.ruleset)
+        self.hint.follow(self.view, self.settings, self.game.match.ruleset, self.game.replaying)
+
+    def note_new_round(self) -> None:
+        """A new round's hand comes on screen: buttons held from the results are let go first."""
+        rnd = self.game.round
+        if rnd is not None and rnd is not self.round_shown and not self.shuffling and self.results is None:
+            self.round_shown, self.round_shown_at = rnd, self.frames
+            self.cart.buttons.hold_over()
+
+    @property
+    def hand_seen(self) -> bool:
+        """The round's hand has been on screen a moment (mashing O through the results must
+        not throw the first discard of the next round unseen)."""
+        return self.frames - self.round_shown_at >= FIRST_LOOK_FRAMES
 
     def leave(self) -> None:
         """Quit to the title from the pause menu: the game's log is kept as it stands."""
@@ -206,9 +248,10 @@ class TableScene:
             hands.draw_hand(board.HAND_X, board.HAND_Y, hands.hand_in_order(view.hand, view.drawn),
                             view.drawn is not None)
             pyxel.text(HINT_X, INFO_Y, "DEMO: ANY BUTTON", LIGHT_GREY)
-            return
-        self.chooser.draw(view)
-        self.draw_info(view)
+        else:
+            self.chooser.draw(view)
+            self.draw_info(view)
+        self.callouts.draw(self.chair, self.frames, self.settings.callout_frames)  # over everything
 
     @property
     def shuffling(self) -> bool:
@@ -224,7 +267,7 @@ class TableScene:
         else:
             text = "DRAW"
         x, y, w, _ = board.CENTRE_BOX
-        pyxel.rect(x, y + 12, w, 13, BLACK)
+        pyxel.rect(x + 1, y + 10, w - 2, 16, BLACK)  # over the sticks' row and the tiles left
         paint.big_text_centered(y + 13, text, ORANGE)
 
     def draw_info(self, view) -> None:
@@ -233,24 +276,25 @@ class TableScene:
             return  # the prompt bar covers this row
         board.draw_nameplate(view, view.seat, 0)
         if self.chooser.riichi:
-            pyxel.text(HINT_X, INFO_Y, "RIICHI: PICK A DISCARD", WHITE)
+            pyxel.text(HINT_X, INFO_Y + 1, "RIICHI: PICK A TILE", WHITE)
             return
         hint = self.hint.hint
-        if hint is None:
-            return
         practice = self.settings.hints == PRACTICE
-        if practice and self.hint.verdict is not None and view.drawn is None and not hint.waits:
-            hints.draw_verdict(HINT_X, INFO_Y, self.hint.verdict)  # the last cut against the hint
+        verdict = self.hint.verdict if practice and view.drawn is None else None
+        if hint is None:
+            if verdict is not None:  # the cut's verdict while the new hand's analysis runs
+                hints.draw_verdict(HINT_X, INFO_Y, verdict)
+            elif self.hint.thinking and self.settings.hints:
+                pyxel.text(HINT_X, INFO_Y + 1, hints.THINKING, LIGHT_GREY)  # never a stale figure
+            return
+        if verdict is not None and not hint.waits:
+            hints.draw_verdict(HINT_X, INFO_Y, verdict)  # the last cut against the hint
         elif hint.waits and view.drawn is None:
             hints.draw_waits(HINT_X, INFO_Y, hint, view)
         elif self.settings.hints:
             hints.draw_hint(HINT_X, INFO_Y, hint, hide_cut=practice)
         furiten = hint.waits and hints.furiten(view, hint.waits)  # the pond may have grown since
-        warnings = " ".join(w for w in ("FURITEN" if furiten else "", hint.no_yaku) if w)
-        if warnings:
-            width = len(warnings) * 4 + 1
-            pyxel.rect(127 - width - 1, WARNING_Y - 1, width + 2, 8, BLACK)
-            pyxel.text(127 - width + 1, WARNING_Y, warnings, PINK)
+        board.draw_notes([w for w in ("FURITEN" if furiten else "", hint.no_yaku) if w], PINK)
 
 
 class Chooser:
@@ -281,6 +325,8 @@ class Chooser:
             if self.asked is None:  # answered at once (a call the player does not want)
                 return
         self.frames += 1
+        if not self.table.hand_seen:
+            return
         if self.focus == "bar":
             self.update_bar(buttons, view)
         else:
@@ -298,13 +344,16 @@ class Chooser:
             self.answer(Pass())  # nothing the player wants to call: passed, never a win
             return
         self.focus = "bar" if self.options else "hand"
-        self.chosen = 0
+        self.chosen = prompts.first_choice(self.options)
         self.cursor = len(view.hand) - 1  # on the draw (the last tile shown)
+        if claim is None and view.drawn is None:  # a turn after a call: no draw ticked it in
+            sound.play("draw")
 
     def answer(self, action) -> None:
         sound.play("confirm")
         if isinstance(action, (Discard, Riichi)) and self.asked is not None:
             self.table.hint.chose(action.tile, self.asked.hand)  # practice: the cut against the hint
+        self.table.hint.drop()  # urgent, it would go before the game's taking the answer
         self.human.answer(action)
         self.asked = None
         self.options = []
@@ -362,17 +411,17 @@ class Chooser:
             self.answer(Riichi(tile) if self.riichi else Discard(tile))
 
     def draw(self, view) -> None:
+        """The hand (on the player's turn, the tiles O may throw bright and the rest dimmed),
+        and the buttons or the note that they wait behind ↑."""
         asking = self.human.asking is not None and self.asked is not None
         mine = asking and view.last_discard is None
         tiles = hands.hand_in_order(view.hand, view.drawn)
         cursor = self.cursor if mine and self.focus == "hand" else None
-        allowed = self.selectable(view) if cursor is not None else None
+        # the question's view holds the legal actions; the table's view (``view``) has none
+        allowed = self.selectable(self.asked) if cursor is not None else None
         hands.draw_hand(board.HAND_X, board.HAND_Y, tiles, view.drawn is not None, cursor, allowed)
         if asking and self.options and self.focus == "bar":
             prompts.draw_bar(2, BAR_Y, 124, self.options, self.chosen, focused=True)
         elif asking and self.options:  # the buttons wait behind ↑
-            note = "UP: BACK" if self.riichi else "UP: BUTTONS"
-            width = len(note) * 4 + 1
-            pyxel.rect(127 - width - 1, WARNING_Y - 1, width + 2, 8, BLACK)
-            pyxel.text(127 - width + 1, WARNING_Y, note, WHITE)
+            board.draw_notes(["UP:BACK" if self.riichi else "UP:BUTTONS"], WHITE)
 

@@ -1,0 +1,79 @@
+"""Callouts (issue 23, finding 3): a CPU's riichi, chi, pon, kan, ron and tsumo, and the
+player's own calls, are announced in big letters at the seat that acts, on screen for the CPU
+speed setting's frames (0.8 s at normal speed), with their sound; with the sound muted the
+callout is all there; play waits while a CPU's callout is read.
+
+The CPUs are the real ones, weak (they riichi every tenpai) or normal (they call too); the
+clock counts, so the frames do not depend on
+the machine. Each check reads the screen buffer."""
+
+from __future__ import annotations
+
+import pytest
+from playing import ScriptedPlayer, callout_on_screen, counting_clock, frame, play_until
+
+from game.data.settings import CALLOUT_FRAMES, Settings
+from game.ui import sound
+from game.ui.table import TableScene
+
+SOUNDS = {"RIICHI": "riichi", "CHI": "call", "PON": "call", "KAN": "call", "RON": "ron", "TSUMO": "tsumo"}
+
+
+def table_for(make_cart, code: str, settings: Settings):
+    cart = make_cart(lambda c: TableScene(c, code, settings), clock=counting_clock())
+    return cart, cart.scene
+
+
+def first_callout(cart, table, words: set[str], cpu: bool, player: ScriptedPlayer | None = None):
+    """Play until a callout of ``words`` by a CPU (or by the player) is noted; that callout."""
+    def found():
+        return next((c for c in table.callouts.live if c.word in words and (c.seat != table.player) == cpu), None)
+
+    play_until(cart, table, lambda: found() is not None, limit=60000, player=player, draw_every=1)
+    return found()
+
+
+def frames_on_screen(cart, table, callout) -> tuple[int, int]:
+    """Step frame by frame (nobody pressing) while the callout shows: how many frames it was on
+    screen at its seat's place (the frame that noted it may have drawn it already), and how many
+    decisions the game made meanwhile."""
+    decisions = len(table.game.decisions)
+    shown = int(callout_on_screen(table, callout))
+    for _ in range(100):
+        frame(cart)
+        if not callout_on_screen(table, callout):
+            break
+        shown += 1
+    return shown, len(table.game.decisions) - decisions
+
+
+@pytest.mark.parametrize("speed", ["normal", "fast"])
+def test_a_cpu_riichi_is_called_out_at_its_seat_long_enough_to_read(make_cart, monkeypatch, speed):
+    played = []
+    cart, table = table_for(make_cart, "CALLS00001", Settings(cpu_strength="weak", cpu_speed=speed))
+    monkeypatch.setattr(sound, "play", lambda name: played.append((name, table.frames)))
+    callout = first_callout(cart, table, {"RIICHI"}, cpu=True)
+    shown, decisions = frames_on_screen(cart, table, callout)
+    assert shown == CALLOUT_FRAMES[speed] >= (21 if speed == "normal" else 1)  # 0.7 s and more at normal
+    assert decisions == 0  # play waited while it was read
+    assert ("riichi", callout.shown_at) in played  # its sound, on the frame it first shows
+
+
+def test_a_cpu_call_and_win_are_called_out_too_and_muted_nothing_is_lost(make_cart):
+    cart, table = table_for(make_cart, "CALLS00001", Settings(cpu_strength="normal"))
+    sound.set_muted(True)
+    try:
+        for words in ({"CHI", "PON", "KAN"}, {"RON", "TSUMO"}):
+            callout = first_callout(cart, table, words, cpu=True)
+            shown, _ = frames_on_screen(cart, table, callout)
+            assert shown == CALLOUT_FRAMES["normal"], callout
+    finally:
+        sound.set_muted(False)
+
+
+def test_the_players_own_call_is_called_out_at_the_bottom(make_cart):
+    cart, table = table_for(make_cart, "CALLME0001", Settings(cpu_strength="weak", cpu_speed="fast"))
+    callout = first_callout(cart, table, {"CHI", "PON"}, cpu=False, player=ScriptedPlayer(calls=1))
+    assert callout.seat == table.player
+    shown, _ = frames_on_screen(cart, table, callout)
+    assert shown == CALLOUT_FRAMES["fast"]

@@ -1,0 +1,189 @@
+"""The player's turn as the screen shows it (issue 23): the hand bright when it is yours (in
+riichi only the discards that keep tenpai), the safe button chosen first, O ignored until a
+new round's hand has been seen, held buttons not carried into a new screen.
+
+The CPUs are the quick stand-in of tests/playing.py and the clock counts (the frames do not
+depend on the machine); every check reads the screen buffer."""
+
+from __future__ import annotations
+
+import pyxel
+import pytest
+from playing import Fingers, ScriptedPlayer, ShantenAgent, counting_clock, play_until
+from stepping import press, step, step_until
+
+from engine.buttons import LEFT, O
+from engine.target import LIGHT_GREY, WHITE, YELLOW
+from game.data.settings import Settings
+from game.play import player_seat
+from game.rules.actions import Chi, Discard, OpenKan, Pass, Pon, Riichi
+from game.ui import board, hands, prompts
+from game.ui import table as table_module
+from game.ui.table import BAR_Y, FIRST_LOOK_FRAMES, TableScene
+
+FAST = Settings(cpu_speed="fast")
+
+
+@pytest.fixture
+def table_cart(make_cart, monkeypatch):
+    """``table_cart(code)``: a cartridge on the table for ``code``, quick CPUs, fast pace."""
+    monkeypatch.setattr(table_module, "cpu_agent", lambda strength: ShantenAgent())
+
+    def make(code: str, settings: Settings = FAST):
+        cart = make_cart(lambda c: TableScene(c, code, settings), clock=counting_clock())
+        return cart, cart.scene
+
+    return make
+
+
+def dealer_code() -> str:
+    """A seed whose player deals first (asked first, with 14 tiles)."""
+    return next(code for code in (f"TRN{n:07d}" for n in range(100)) if player_seat(code) == 0)
+
+
+def hand_bodies(table: TableScene) -> list[int]:
+    """The colour of each hand tile's body on screen (its top-left face pixel; the tile
+    under the cursor stands raised)."""
+    view = table.chooser.asked
+    tiles = hands.hand_in_order(view.hand, view.drawn)
+    found = []
+    for i in range(len(tiles)):
+        x = hands.tile_x(board.HAND_X, i, len(tiles), view.drawn is not None)
+        y = board.HAND_Y - (hands.RAISE if i == table.chooser.cursor else 0)
+        found.append(pyxel.pget(x, y))
+    return found
+
+
+def my_turn(table: TableScene) -> bool:
+    view = table.chooser.asked
+    return view is not None and table.human.asking is not None and view.last_discard is None
+
+
+def test_on_your_turn_your_hand_is_bright(table_cart):
+    cart, table = table_cart(dealer_code())
+    play_until(cart, table, lambda: my_turn(table), limit=3000)
+    if table.chooser.focus == "bar":
+        press(cart, pyxel.KEY_DOWN)
+    step(cart)
+    assert hand_bodies(table) == [WHITE] * 14
+
+
+def test_in_riichi_only_the_discards_that_keep_tenpai_are_bright(table_cart):
+    cart, table = table_cart("RIICHI0001")
+    riichi_offered = lambda: my_turn(table) and any(  # noqa: E731
+        o.choice == prompts.CHOOSE_RIICHI for o in table.chooser.options)
+    play_until(cart, table, riichi_offered, limit=60000)
+    while table.chooser.options[table.chooser.chosen].choice != prompts.CHOOSE_RIICHI:
+        press(cart, pyxel.KEY_RIGHT)
+    press(cart, pyxel.KEY_Z)  # RIICHI: now choose the discard
+    assert table.chooser.riichi and table.chooser.focus == "hand"
+    step(cart)
+    view = table.chooser.asked
+    tiles = hands.hand_in_order(view.hand, view.drawn)
+    keeping = {a.tile for a in view.legal_actions if isinstance(a, Riichi)}
+    assert 0 < len(keeping) < len(tiles)
+    assert hand_bodies(table) == [WHITE if t in keeping else LIGHT_GREY for t in tiles]
+
+
+def framed_button(options: list[prompts.Option]) -> int | None:
+    """Which button of the bar on screen has the chosen button's yellow frame."""
+    framed = []
+    for i, (dx, dy) in enumerate(prompts.layout(options, 124)):
+        x, y = 2 + dx, BAR_Y + dy
+        if pyxel.pget(x, y) == YELLOW and pyxel.pget(x + prompts.button_width(options[i]) - 1, y) == YELLOW:
+            framed.append(i)
+    assert len(framed) <= 1
+    return framed[0] if framed else None
+
+
+def test_a_call_prompt_starts_on_pass_and_o_passes(table_cart):
+    cart, table = table_cart("CALLME0001")
+    offered = lambda: table.chooser.asked is not None and any(  # noqa: E731
+        isinstance(o.choice, (Chi, Pon, OpenKan)) for o in table.chooser.options)
+    play_until(cart, table, offered, limit=60000)
+    step(cart)
+    options = table.chooser.options
+    assert framed_button(options) == [o.label for o in options].index("PASS")
+    decisions = len(table.game.decisions)
+    press(cart, pyxel.KEY_Z)  # out of habit
+    assert table.game.decisions[decisions].action == Pass()
+
+
+def test_your_turn_with_riichi_offered_starts_on_discard(table_cart):
+    cart, table = table_cart("RIICHI0001")
+    play_until(cart, table, lambda: my_turn(table) and any(
+        o.choice == prompts.CHOOSE_RIICHI for o in table.chooser.options), limit=60000)
+    step(cart)
+    options = table.chooser.options
+    assert framed_button(options) == [o.label for o in options].index("DISCARD")
+    decisions = len(table.game.decisions)
+    press(cart, pyxel.KEY_Z)  # out of habit: back to the hand, never a riichi
+    press(cart, pyxel.KEY_Z)  # and the tile under the cursor (the draw) goes
+    assert not table.chooser.riichi
+    assert type(table.game.decisions[decisions].action) is Discard
+
+
+def results_before_my_deal(cart, table) -> None:
+    """Play until the results of the round before the player deals are on screen."""
+    me = table.player
+    play_until(cart, table, lambda: table.results is not None and table.game.match.dealer == me
+               and not table.game.match.over, limit=60000)
+
+
+def new_hand_on_screen(table: TableScene) -> bool:
+    """The next round's hand is drawn on screen (its first tile's body, where the hand lies)."""
+    return table.results is None and not table.shuffling and pyxel.pget(board.HAND_X, board.HAND_Y) in (
+        WHITE, LIGHT_GREY)
+
+
+def my_decisions(table: TableScene, since: int) -> int:
+    return sum(d.seat == table.player for d in table.game.decisions[since:])
+
+
+def test_mashing_o_through_the_results_does_not_throw_the_next_rounds_first_discard_unseen(table_cart):
+    cart, table = table_cart("MASHO00001")
+    results_before_my_deal(cart, table)
+    fingers = Fingers()
+    cart.buttons.read = fingers.read
+    shown_at = None
+    for n in range(3000):
+        fingers.press(O)  # O down every other frame, all the way
+        step(cart)
+        if shown_at is None and table.results is None and table.game.round is not None:
+            decisions = len(table.game.decisions)
+            if new_hand_on_screen(table):
+                shown_at, start = n, decisions
+        if shown_at is not None and my_decisions(table, start):
+            break
+    assert shown_at is not None, "the next round never came"
+    assert n - shown_at >= FIRST_LOOK_FRAMES  # the dealer's first discard waited for the eye
+
+
+def test_a_button_held_from_the_results_does_not_repeat_into_the_next_hand(table_cart):
+    cart, table = table_cart("MASHO00001")
+    results_before_my_deal(cart, table)
+    fingers = Fingers()
+    cart.buttons.read = fingers.read
+    while table.results is not None:  # O through the results' pages
+        fingers.press(O)
+        step(cart)
+    fingers.down, fingers.resting = {LEFT}, False  # then ← held, into the new round
+    step_until(cart, lambda: my_turn(table) and table.chooser.focus == "hand", limit=600)
+    step(cart, 40)  # well past the repeat delay
+    view = table.chooser.asked
+    assert table.chooser.cursor == len(view.hand) - 1  # still on the draw: ← was held over
+
+
+def test_your_turn_after_a_call_ticks_as_a_draw_does(table_cart, monkeypatch):
+    """Your turn is heard: the draw ticks, and so does a turn that begins with a call."""
+    from game.ui import sound
+
+    played = []
+    cart, table = table_cart("CALLME0001")
+    monkeypatch.setattr(sound, "play", lambda name: played.append((name, table.frames)))
+    called = lambda: my_turn(table) and table.chooser.asked.drawn is None  # noqa: E731
+    play_until(cart, table, called, limit=20000, player=ScriptedPlayer(calls=1))
+    step(cart)
+    assert table.chooser.asked is not None and table.chooser.asked.drawn is None
+    asked_at = max(frame for name, frame in played if name == "call")
+    assert any(name == "draw" and frame >= asked_at for name, frame in played)
