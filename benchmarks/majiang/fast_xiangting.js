@@ -7,7 +7,8 @@
  * the shanten of hundreds of thousands of hands a game: in a profile of whole games, 70% of
  * its time went to the recursion that splits one suit into sets and partial sets
  * (xiangting.js's `mianzi`), for suits it had split many times before. Here that split is
- * memoised by the suit's nine counts; the rest is majiang-core's method (MIT, kobalab)
+ * memoised by the suit's nine counts, and the whole hand's shanten by its counts (its red
+ * fives aside: they change no shanten); the rest is majiang-core's method (MIT, kobalab)
  * written out around the memo: the best of each suit's two splits (most sets, fewest
  * singles), a pair tried as the head from each kind, then the better of that, kokushi and
  * chiitoitsu. Majiang.Util.xiangting and Majiang.Util.tingpai (whose default shanten is the
@@ -139,8 +140,28 @@ function xiangtingYiban(shoupai) {
     return min;
 }
 
+const hands = new Map();  // the whole hand's shanten: a map by its man and pin keys, within it ...
+let handCount = 0;       // ... by its sou and honour keys, the melds and a kan draw (bounded)
+const HANDS_KEPT = 500000;
+
+/** The shanten of the hand (majiang-core's xiangting), memoised whole: a look-ahead asks for
+ * the same hands again and again. */
 function xiangting(shoupai) {
-    return Math.min(xiangtingYiban(shoupai), Util.xiangting_guoshi(shoupai), Util.xiangting_qidui(shoupai));
+    const B = shoupai._bingpai;
+    let kz = 0;
+    for (let n = 1; n <= 7; n++) kz = kz * 5 + B.z[n];
+    const a = suitKey(B.m) * 2097152 + suitKey(B.p);
+    const b = (suitKey(B.s) * 131072 + kz) * 16 + shoupai._fulou.length * 2
+              + (shoupai._zimo && shoupai._zimo.length > 2 ? 1 : 0);
+    let inner = hands.get(a);
+    if (inner === undefined) { inner = new Map(); hands.set(a, inner); }
+    let v = inner.get(b);
+    if (v === undefined) {
+        v = Math.min(xiangtingYiban(shoupai), Util.xiangting_guoshi(shoupai), Util.xiangting_qidui(shoupai));
+        if (++handCount > HANDS_KEPT) { hands.clear(); handCount = 0; }
+        inner.set(b, v);
+    }
+    return v;
 }
 
 /** Put the memoised shanten in Majiang.Util's place (once; later calls change nothing). */
