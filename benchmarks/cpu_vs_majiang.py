@@ -12,7 +12,10 @@ protocol into Majiang's messages and back. The referee, the environment (.venv-m
 seating and what is read from each game's log are ``benchmarks/bots/arena.py``. ``--ours majiang``
 seats a fourth majiang-ai in our place (its rank is 2.5 by symmetry: a check of the scale).
 
-Each majiang-ai seat is one Node process for one game, spoken to line by line.
+Each majiang-ai seat is one Node process for one game, spoken to line by line. Its time goes
+to its look-ahead, mostly to majiang-core's shanten: ``benchmarks/majiang/fast_xiangting.js``
+memoises that (the same answers, about twice as fast; ``check_xiangting.js`` compares it with
+the original on random hands).
 """
 
 from __future__ import annotations
@@ -66,16 +69,16 @@ class MajiangPlayer:
             self.process.wait()
 
 
-def play_one(job: tuple[int, int, str, str]) -> dict:
+def play_one(job: tuple[int, int, str, str, str | None]) -> dict:
     """Game ``index``: our seat is index mod 4; a Node process per majiang-ai seat."""
-    seed, index, ours, strength = job
+    seed, index, ours, strength, logs = job
     our_seat = index % 4
     nodes = [MajiangPlayer() for seat in range(4) if seat != our_seat or ours == "majiang"]
     players = list(nodes)
     if ours != "majiang":
         players.insert(our_seat, arena.our_player(strength, our_seat))
     try:
-        return arena.play_one(players, seed + index, our_seat)
+        return arena.play_one(players, seed + index, our_seat, logs)
     finally:
         for node in nodes:
             node.close()
@@ -92,13 +95,11 @@ def main(argv: list[str] | None = None) -> int:
     arena.add_arguments(parser)
     parser.add_argument("--ours", choices=("cpu", "majiang"), default="cpu")
     args = parser.parse_args(argv)
-    if args.report:
-        records = arena.read_records(args.report)
-        print(arena.report(records, sum(r.get("wall", r["seconds"]) for r in records), _title(args.ours, args.strength)))
+    if arena.answer_files(args, _title(args.ours, args.strength)):
         return 0
     ensure_node_modules()
     arena.run_inside(__file__, argv)
-    jobs = [(args.seed, i, args.ours, args.strength) for i in range(args.games)]
+    jobs = [(args.seed, i, args.ours, args.strength, args.logs) for i in range(args.games)]
     records, wall = arena.run_games(play_one, jobs, args.jobs, args.records)
     print(arena.report(records, wall, _title(args.ours, args.strength)))
     if args.json:

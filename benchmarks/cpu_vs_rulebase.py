@@ -36,11 +36,11 @@ def _players(our_seat: int, ours: str, strength: str) -> list:
     return players
 
 
-def play_one(job: tuple[int, int, str, str]) -> dict:
+def play_one(job: tuple[int, int, str, str, str | None]) -> dict:
     """Game ``index``: our seat is index mod 4."""
-    seed, index, ours, strength = job
+    seed, index, ours, strength, logs = job
     our_seat = index % 4
-    return arena.play_one(_players(our_seat, ours, strength), seed + index, our_seat)
+    return arena.play_one(_players(our_seat, ours, strength), seed + index, our_seat, logs)
 
 
 def _title(ours: str, strength: str) -> str:
@@ -54,12 +54,10 @@ def main(argv: list[str] | None = None) -> int:
     arena.add_arguments(parser)
     parser.add_argument("--ours", choices=("cpu", "riichibot"), default="cpu")
     args = parser.parse_args(argv)
-    if args.report:
-        records = arena.read_records(args.report)
-        print(arena.report(records, sum(r.get("wall", r["seconds"]) for r in records), _title(args.ours, args.strength)))
+    if arena.answer_files(args, _title(args.ours, args.strength)):
         return 0
     arena.run_inside(__file__, argv)
-    jobs = [(args.seed, i, args.ours, args.strength) for i in range(args.games)]
+    jobs = [(args.seed, i, args.ours, args.strength, args.logs) for i in range(args.games)]
     records, wall = arena.run_games(play_one, jobs, args.jobs, args.records)
     print(arena.report(records, wall, _title(args.ours, args.strength)))
     if args.json:

@@ -81,6 +81,22 @@ def test_an_error_draw_is_charged_to_the_seat_that_pays():
     assert record["rank"] == 1 and record["complete"]
 
 
+def _npm_ci() -> None:
+    if not (BENCH / "majiang" / "node_modules").exists():
+        subprocess.run(["npm", "ci", "--no-audit", "--no-fund", "--loglevel=error"], cwd=BENCH / "majiang", check=True)
+
+
+def test_the_memoised_shanten_is_majiang_cores_own():
+    """majiang-ai plays with fast_xiangting.js in place of majiang-core's shanten: on random
+    hands (melds, kan draws, one-suit hands) its shanten and waits must be the original's."""
+    _need_node()
+    _npm_ci()
+    out = subprocess.run(["node", str(BENCH / "majiang" / "check_xiangting.js"), "20000"],
+                         capture_output=True, text=True, cwd=ROOT, check=True)
+    result = json.loads(out.stdout)
+    assert result == {"hands": 20000, "differ": []}
+
+
 def test_tiles_translate_both_ways():
     _need_node()
     script = ("const {toMajiang, toMjai} = require('./benchmarks/majiang/mjai_player.js');"
@@ -88,8 +104,7 @@ def test_tiles_translate_both_ways():
               "for (const s of 'mps') for (let n = 1; n <= 9; n++) names.push(n + s);"
               "names.push('5mr', '5pr', '5sr', 'E', 'S', 'W', 'N', 'P', 'F', 'C');"
               "console.log(JSON.stringify(names.map((t) => [t, toMajiang(t), toMjai(...toMajiang(t))])));")
-    if not (BENCH / "majiang" / "node_modules").exists():
-        subprocess.run(["npm", "ci", "--no-audit", "--no-fund", "--loglevel=error"], cwd=BENCH / "majiang", check=True)
+    _npm_ci()
     out = subprocess.run(["node", "-e", script], capture_output=True, text=True, cwd=ROOT, check=True)
     rows = json.loads(out.stdout)
     assert all(back == name for name, _, back in rows)

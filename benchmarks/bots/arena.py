@@ -34,6 +34,7 @@ import json
 import math
 import multiprocessing
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -97,8 +98,9 @@ def seated_engine(name: str, player):
     return SeatedEngine(name, player=player)
 
 
-def play_one(players: list, seed: int, our_seat: int) -> dict:
-    """Play one game of four mjai ``players`` in the arena; our seat's figures from the log."""
+def play_one(players: list, seed: int, our_seat: int, keep_log: str | None = None) -> dict:
+    """Play one game of four mjai ``players`` in the arena; our seat's figures from the log
+    (kept as ``keep_log``/seed-S-seat-N.json.gz when given)."""
     from loguru import logger
     from mjai.mlibriichi.arena import Match
 
@@ -122,12 +124,15 @@ def play_one(players: list, seed: int, our_seat: int) -> dict:
         said.seek(0)
         invalid = invalid_actions(said.read())
         log = next(Path(logs).glob("*.json.gz"))
+        if keep_log:
+            Path(keep_log).mkdir(parents=True, exist_ok=True)
+            shutil.copy(log, Path(keep_log) / f"seed-{seed}-seat-{our_seat}.json.gz")
         with gzip.open(log, "rt") as f:
             events = [json.loads(line) for line in f if line.strip()]
     record = read_log(events, our_seat)
     by_place = [invalid.get((our_seat + k) % 4, 0) for k in range(4)]
     record.update(invalid=by_place, invalid_ours=by_place[0], invalid_all=sum(invalid.values()),
-                  seconds=seconds, wall=wall)
+                  seconds=seconds, wall=wall, seed=seed, seat=our_seat)
     return record
 
 
@@ -243,6 +248,26 @@ def run_games(play: Callable[[tuple], dict], jobs_list: list[tuple], jobs: int,
     return records, time.perf_counter() - start
 
 
+def compare(before: list[dict], after: list[dict]) -> str:
+    """A paired comparison of two runs on the same games (seed and seat): the mean change of
+    rank and of final points, each with its 95% interval. Two versions of the CPU play the
+    same walls from the same seat, so much of the luck of the deal is shared and the
+    difference is seen in far fewer games than two independent runs need."""
+    old = {(r["seed"], r["seat"]): r for r in before}
+    pairs = [(old[(r["seed"], r["seat"])], r) for r in after if (r["seed"], r["seat"]) in old]
+    if len(pairs) < 2:
+        return "compare: fewer than two games in common (same seed and seat)"
+    ranks, half = interval([b["rank"] - a["rank"] for a, b in pairs])
+    points, points_half = interval([b["points"] - a["points"] for a, b in pairs])
+    same = sum(a["scores"] == b["scores"] for a, b in pairs)
+    return "\n".join([
+        f"paired games: {len(pairs)}   played identically: {same}",
+        f"average rank: {interval([a['rank'] for a, _ in pairs])[0]:.3f} -> {interval([b['rank'] for _, b in pairs])[0]:.3f}",
+        f"rank change: {ranks:+.3f}   95% interval: [{ranks - half:+.3f}, {ranks + half:+.3f}]   (negative: better)",
+        f"points change: {points:+.0f}   95% interval: [{points - points_half:+.0f}, {points + points_half:+.0f}]",
+    ])
+
+
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The options every outside measure takes."""
     parser.add_argument("--games", type=int, default=40)
@@ -252,7 +277,20 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--records", metavar="FILE", help="append each game's figures to FILE as it ends")
     parser.add_argument("--report", metavar="FILE", help="only report the games recorded in FILE")
     parser.add_argument("--json", action="store_true", help="print the records as one JSON list too")
+    parser.add_argument("--logs", metavar="DIR", help="keep each game's referee log in DIR")
+    parser.add_argument("--compare", nargs=2, metavar=("BEFORE", "AFTER"),
+                        help="only compare two runs' --records files, game by game (same seed and seat)")
     parser.add_argument("--inside", action="store_true", help=argparse.SUPPRESS)
+
+
+def answer_files(args: argparse.Namespace, title: str) -> bool:
+    """--report and --compare need no game played: print their answer (True) or nothing."""
+    if args.compare:
+        print(compare(read_records(args.compare[0]), read_records(args.compare[1])))
+    elif args.report:
+        records = read_records(args.report)
+        print(report(records, sum(r.get("wall", r["seconds"]) for r in records), title))
+    return bool(args.compare or args.report)
 
 
 def read_records(path: str) -> list[dict]:

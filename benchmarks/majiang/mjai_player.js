@@ -23,6 +23,8 @@ const readline = require("readline");
 const Majiang = require("@kobalab/majiang-core");
 const AI = require("@kobalab/majiang-ai");
 
+require("./fast_xiangting").install();  // the same shanten, memoised: majiang-ai's time is mostly there
+
 const HONOURS = ["E", "S", "W", "N", "P", "F", "C"];
 const WINDS = { E: 0, S: 1, W: 2, N: 3 };
 const NONE = { type: "none" };
