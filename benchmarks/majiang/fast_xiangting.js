@@ -13,8 +13,8 @@
  * singles), a pair tried as the head from each kind, then the better of that, kokushi and
  * chiitoitsu. Majiang.Util.xiangting and Majiang.Util.tingpai (whose default shanten is the
  * module's own) are replaced; every other caller looks them up there, so majiang-ai's answers
- * are unchanged (tests/test_majiang_arena.py checks the shanten against the original on
- * random hands, and that the games it plays are the same).
+ * are unchanged: tests/test_majiang_arena.py checks its shanten and waits against the original's
+ * on 20,000 random hands, one memo across them all.
  */
 "use strict";
 
