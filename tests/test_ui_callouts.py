@@ -77,3 +77,40 @@ def test_the_players_own_call_is_called_out_at_the_bottom(make_cart):
     assert callout.seat == table.player
     shown, _ = frames_on_screen(cart, table, callout)
     assert shown == CALLOUT_FRAMES["fast"]
+
+
+@pytest.mark.parametrize("ends", ["tsumo", "double ron", "triple ron", "exhaustive draw"])
+def test_the_end_banner_stays_inside_the_centre_box(pyxel_headless, ends):
+    """The round's end word is drawn over the centre box only: a double ron once drew RON RON,
+    54 pixels across a box of 44, over both side ponds."""
+    import pyxel
+
+    from engine.target import GREEN
+    from game.rules.actions import Pass, Ron
+    from game.ui import board
+    from game.ui.table import draw_end_banner
+    from stepping import screen
+    from tables import discard, table
+
+    hands = ["1357m2468p1357s1z", "234m678m234s66s46p", "345m567m345s77s46p", "234m678m456s88s46p"]
+    rnd = table(hands, ["5p"])
+    discard(rnd, 0, "5p")
+    answers = {"double ron": (Ron(), Pass(), Ron()), "triple ron": (Ron(), Ron(), Ron())}.get(ends)
+    if answers:
+        for seat, answer in zip((1, 2, 3), answers):
+            rnd.apply(seat, answer)
+    result = rnd.result if answers else _other_end(ends)
+    pyxel.cls(GREEN)
+    draw_end_banner(result)
+    x, y, w, h = board.CENTRE_BOX
+    pixels = screen()
+    outside = [(px, py) for py in range(128) for px in range(128)
+               if not (x <= px < x + w and y <= py < y + h) and pixels[py * 128 + px] != GREEN]
+    assert outside == []
+    assert any(pixels[py * 128 + px] != GREEN for py in range(y, y + h) for px in range(x, x + w))
+
+
+def _other_end(ends: str):
+    from types import SimpleNamespace
+
+    return SimpleNamespace(wins=[SimpleNamespace(from_seat=None)] if ends == "tsumo" else [])

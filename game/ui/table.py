@@ -260,15 +260,7 @@ class TableScene:
         return rnd is not None and rnd.over and bool(self.game.rounds) and self.game.rounds[-1] is rnd
 
     def draw_banner(self) -> None:
-        """How the round just ended, over the table, before the results."""
-        result = self.game.round.result
-        if result.wins:
-            text = " ".join("TSUMO" if w.from_seat is None else "RON" for w in result.wins[:2])
-        else:
-            text = "DRAW"
-        x, y, w, _ = board.CENTRE_BOX
-        pyxel.rect(x + 1, y + 10, w - 2, 16, BLACK)  # over the sticks' row and the tiles left
-        paint.big_text_centered(y + 13, text, ORANGE)
+        draw_end_banner(self.game.round.result)
 
     def draw_info(self, view) -> None:
         """The player's nameplate, then the hint (own turn) or the waits and warnings."""
@@ -295,6 +287,26 @@ class TableScene:
             hints.draw_hint(HINT_X, INFO_Y, hint, hide_cut=practice)
         furiten = hint.waits and hints.furiten(view, hint.waits)  # the pond may have grown since
         board.draw_notes([w for w in ("FURITEN" if furiten else "", hint.no_yaku) if w], PINK)
+
+
+def draw_end_banner(result) -> None:
+    """How the round just ended, over the table's centre box, before the results."""
+    x, y, w, _ = board.CENTRE_BOX
+    pyxel.rect(x + 1, y + 10, w - 2, 16, BLACK)  # over the sticks' row and the tiles left
+    paint.big_text_centered(y + 13, banner_text(result), ORANGE)
+
+
+def banner_text(result) -> str:
+    """The centre box's word for how a round ended: TSUMO, RON or DRAW. A double ron says RON
+    once (the box holds one big word; each winner's own callout stands at its seat).
+
+        >>> from types import SimpleNamespace as Win
+        >>> banner_text(Win(wins=[Win(from_seat=2), Win(from_seat=2)])), banner_text(Win(wins=[]))
+        ('RON', 'DRAW')
+    """
+    if not result.wins:
+        return "DRAW"
+    return "TSUMO" if result.wins[0].from_seat is None else "RON"
 
 
 class Chooser:
