@@ -188,3 +188,25 @@ def alone(paint_it, x: int, y: int, background: int | None = None) -> list[int]:
     pyxel.cls(board.FELT if background is None else background)
     paint_it()
     return tile_pixels(x, y)
+
+
+def test_a_game_ended_by_a_seat_below_zero_says_so(pyxel_headless):
+    """East 1, the player deals with 500 points and deals in: the game is over there, and
+    the page says why, by the names of that round."""
+    from tables import discard, table
+    from game.rules.actions import Pass, Ron
+
+    hands = ["1357m2468p1357s1z", "234m678m234s66s46p", "1357m2468p1357s2z", "1357m2468p1357s3z"]
+    rnd = table(hands, ["5p"], scores=(500, 30000, 35000, 34500))
+    discard(rnd, 0, "5p")
+    for seat in rnd.awaiting():
+        rnd.apply(seat, Ron() if seat == 1 else Pass())
+    match = Match()
+    match.scores = list(rnd.setup.scores)
+    match.end_round(RoundEnd.of_round(rnd))
+    assert match.over and match.round_index < match.last_index and match.scores[0] < 0
+    summary(rnd, match, player=0)
+    assert text_shown(42, "E YOU WENT BELOW ZERO", YELLOW, DARK_BLUE)
+    rnd = round_ending(dealer=3, scores=(42000, 20000, 19000, 19000))
+    summary(rnd, after_south_4(rnd), player=0)  # a game that ran its course: no reason line
+    assert not any(screen()[42 * WIDTH + x] == YELLOW for x in range(WIDTH))

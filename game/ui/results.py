@@ -71,6 +71,21 @@ def extension_reason(match: Match) -> str:
     return f"NO ONE HAS {match.ruleset.return_points}: {wind} ROUND"
 
 
+def bust_reason(match: Match, dealer: int, player: int | None) -> str:
+    """Why a game ended before its last round: a seat went below zero (Tenhou's rule), by the
+    names of the round that ended it; "" for a game that ran its course.
+
+    >>> m = Match()
+    >>> m.round_index, m.scores, m.over = 5, [52000, -600, 24000, 24600], True
+    >>> bust_reason(m, dealer=1, player=1)
+    'E YOU WENT BELOW ZERO'
+    """
+    if not (match.over and match.ruleset.bust_ends_game):
+        return ""
+    below = [seat_name(seat, dealer, player) for seat in range(4) if match.scores[seat] < 0]
+    return " AND ".join(below) + " WENT BELOW ZERO" if below else ""
+
+
 def yaku_lines(score: HandScore) -> list[str]:
     """Each yaku by name with its han (dora counted as a group).
 
@@ -198,6 +213,7 @@ class ResultsPanel:
         seat's score under the winds of the round that ended it (there is no next round)."""
         if match.over:
             paint.big_text_centered(10, "GAME OVER", ORANGE)
+            paint.text_centered(42, bust_reason(match, self.round.dealer, self.player), YELLOW)
         else:
             paint.big_text_centered(10, "NEXT", ORANGE)
             paint.text_centered(30, centre.round_name(match.round_index), WHITE)
