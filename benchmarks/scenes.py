@@ -7,9 +7,10 @@ One process, memory traced from the cartridge's start as ``make play`` traces it
 the title; the settings; a whole east-south game from the title (the seed typed on SEED) by
 the tests' scripted player (tests/playing.py) against the real strong CPUs at the chosen CPU
 speed, with the pause menu and the hold-X view opened on the way; its results pages; the final
-standings; the list of replays; and the replay viewer on a real Tenhou log (the longest in
-tests/data/logs, put in the data folder's logs/), stepped through action by action with X held
-so that every step's analysis of the four seats is worked out. The data folder is a temporary
+standings; the list of replays (the game just played is kept there); and the replay viewer
+on a real Tenhou log (the longest in tests/data/logs, put in the data folder's logs/) with
+seat 0's play reviewed, stepped through action by action with X held so that every step's
+analysis of the four seats is worked out. The data folder is a temporary
 one: the player's saves and settings are not touched.
 
 For each scene (the table's results pages, pause menu and hold-X view apart from the table,
@@ -199,8 +200,9 @@ def visit_game(visit: Visit, seed: str, speed: str) -> dict:
     return played
 
 
-def visit_replays(visit: Visit) -> int:
-    """The list of replays, then the viewer stepped through the whole log with X held; the steps."""
+def visit_replays(visit: Visit, log_name: str) -> int:
+    """The list of replays (the game just played is kept there too), then the Tenhou log
+    ``log_name`` in the viewer, seat 0's play reviewed, stepped through with X held; the steps."""
     from engine.buttons import DOWN, O, RIGHT, X
 
     cart = visit.cart
@@ -209,13 +211,21 @@ def visit_replays(visit: Visit) -> int:
         visit.press(DOWN)
     visit.press(O)
     visit.idle()
-    visit.press(O)  # the newest (the only) log
+    replays = cart.scene
+    while replays.entries[replays.choice].name != log_name:
+        visit.press(DOWN)
+    visit.press(O)
     viewer = cart.scene
+    visit.idle(2)
+    visit.press(O)  # whose play to review: seat 0, where the cursor starts
+    assert viewer.review is not None and viewer.review.seat == 0
     visit.idle(2)
     steps = 0
     for round_index in range(len(viewer.log)):
         while viewer.round_index != round_index:
             visit.frame(held={X, DOWN})
+            visit.frame(held={X})
+        while viewer.log.stepped(round_index) is None:  # the round is stepped through our rules first
             visit.frame(held={X})
         for _ in range(len(viewer.stepped.steps)):
             for _ in range(200):  # this step's analysis, worked out while X is held
@@ -251,14 +261,14 @@ def main(argv: list[str] | None = None) -> None:
         visit = Visit(clock)
         visit_menus(visit)
         game = visit_game(visit, args.seed.upper(), args.speed)
-        steps = visit_replays(visit)
+        steps = visit_replays(visit, log.name)
         visit.cart.close()
     report(visit.meter, args, game, steps, log)
 
 
 def report(meter: Meter, args, game: dict, steps: int, log: Path) -> None:
     print(f"benchmarks/scenes.py: clock {args.clock}, CPU speed {args.speed}, seed {args.seed}, "
-          f"viewer on {log.relative_to(ROOT)} ({steps} steps); Python {sys.version.split()[0]}")
+          f"viewer on {log.relative_to(ROOT)} ({steps} steps, seat 0 reviewed); Python {sys.version.split()[0]}")
     print(f"{'scene':<28} {'frames':>7} {'memory peak':>12} {'settled':>9} {'worst CPU':>10} {'frames >= 1.0':>14}")
     for label, scene in meter.scenes.items():
         over = "  OVER BUDGET" if scene["settled"] > MEMORY_BUDGET else ""
