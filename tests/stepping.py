@@ -61,3 +61,15 @@ def release_all(keys: Iterable[int] = ALL_KEYS) -> None:
 def screen() -> bytes:
     """The 128×128 palette indices on screen, row by row."""
     return bytes(pyxel.screen.data_ptr())
+
+
+def painted(paint: Callable[[], None]) -> set[int]:
+    """The pixels ``paint`` sets: it runs on a black and on a white screen; what it leaves
+    alone shows each background, what it paints is the same on both (the screen is lost)."""
+    pyxel.cls(0)
+    paint()
+    first = screen()
+    pyxel.cls(7)
+    paint()
+    second = screen()
+    return {i for i, (a, b) in enumerate(zip(first, second)) if a == b}

@@ -10,10 +10,12 @@ the order named (seat 0 deals and draws first), so every test reads as a small s
 
 from __future__ import annotations
 
+from engine.tasks import run_to_end
+from game.play import fallback
 from game.rules.actions import Discard, Pass
 from game.rules.round import Round
 from game.rules.tiles import parse_tile, parse_tiles
-from game.rules.wall import Wall
+from game.rules.wall import Shuffler, Wall, seed_words
 
 # Seat 0 discards its first draw, a 5p. Seat 1 may chi it (67p), seat 2 pon it (55p),
 # seat 3 ron it (kanchan 46p, tanyao).
@@ -47,3 +49,14 @@ def pass_all(rnd: Round) -> None:
     """Every seat the table waits for passes."""
     while rnd.phase == "claims":
         rnd.apply(rnd.awaiting()[0], Pass())
+
+
+def played_out(code: str) -> Round:
+    """The first round of seed ``code`` (seat 0 deals), played out by seats that throw their
+    draws: an exhaustive draw or a win."""
+    shuffle = run_to_end(Shuffler(seed_words(code)).round_task())
+    rnd = Round.start(Wall(shuffle.wall, shuffle.dice), dealer=0)
+    while not rnd.over:
+        seat = rnd.awaiting()[0]
+        rnd.apply(seat, fallback(rnd.view(seat)))
+    return rnd

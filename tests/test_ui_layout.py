@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pyxel
 import pytest
+from stepping import painted
 
 from engine.target import BLACK, DARK_GREY, WIDTH, YELLOW
 from game.rules.view import DiscardView, PlayerView
@@ -23,17 +24,6 @@ def view_for(turn: int, riichi: bool = False, score: int = 25000, discards: int 
         hand_sizes=(13,) * 4, melds=((), (), (), ()), discards=(pond,) * 4, riichi=(riichi,) * 4,
         dora_indicators=(8, 12), scores=(score,) * 4, honba=3, riichi_sticks=12, tiles_left=70, turn=turn,
         awaiting=(), last_discard=None, legal_actions=(), over=False)
-
-
-def painted(paint) -> set[int]:
-    """The pixels ``paint`` sets (the same on a black and on a white screen)."""
-    pyxel.cls(0)
-    paint()
-    first = bytes(pyxel.screen.data_ptr())
-    pyxel.cls(7)
-    paint()
-    second = bytes(pyxel.screen.data_ptr())
-    return {i for i, (a, b) in enumerate(zip(first, second)) if a == b}
 
 
 def centre_part(view: PlayerView, thinking: bool, frame: int):

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pyxel
 import pytest
+from stepping import painted
 
 from game.rules.melds import Meld
 from game.ui import board, hands, melds, pieces, ponds
@@ -38,18 +39,6 @@ def long_view(melds_each: int, chair: int) -> PlayerView:
         riichi=(True, False, True, False), dora_indicators=(8, 12), scores=(25000, -1200, 32000, 100000),
         honba=3, riichi_sticks=2, tiles_left=0, turn=1, awaiting=(2,), last_discard=(1, 55),
         legal_actions=(), over=False)
-
-
-def painted(paint) -> set[int]:
-    """The pixels ``paint`` sets: it runs on a black and on a white screen; what it leaves
-    alone shows each background, what it paints is the same on both."""
-    pyxel.cls(0)
-    paint()
-    first = bytes(pyxel.screen.data_ptr())
-    pyxel.cls(7)
-    paint()
-    second = bytes(pyxel.screen.data_ptr())
-    return {i for i, (a, b) in enumerate(zip(first, second)) if a == b}
 
 
 @pytest.mark.parametrize("melds_each, chair", [(2, 0), (4, 3)])

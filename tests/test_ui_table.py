@@ -6,20 +6,19 @@ import time
 
 import pyxel
 from stepping import press, screen, step, step_until
+from tables import played_out
 
 from engine.buttons import Buttons, O
-from engine.tasks import run_to_end
 from game.rules.match import Match
-from game.play import fallback, player_seat
+from game.play import player_seat
 from game.rules.actions import Chi, Discard, Pass, Pon
-from game.rules.round import Round
 from game.data.settings import Settings
 from game.ui import board, prompts, table as table_module
 from game.ui.pause import PauseMenu
 from game.ui.results import GUARD_FRAMES, ResultsPanel
 from game.ui.table import TableScene
 from game.ui.title import ATTRACT_FRAMES, TitleScene
-from game.rules.wall import Shuffler, Wall, seed_words
+from game.rules.wall import seed_words
 
 CODE = "TESTTABLE1"
 FAST = Settings(cpu_speed="fast")
@@ -96,18 +95,8 @@ def test_a_claim_shows_one_button_per_legal_call_and_pass(make_cart):
     assert table.chooser.focus == "bar"
 
 
-def finished_round() -> Round:
-    """A round played out by seats that throw their draws (an exhaustive draw or a win)."""
-    shuffle = run_to_end(Shuffler(seed_words(CODE)).round_task())
-    rnd = Round.start(Wall(shuffle.wall, shuffle.dice), dealer=0)
-    while not rnd.over:
-        seat = rnd.awaiting()[0]
-        rnd.apply(seat, fallback(rnd.view(seat)))
-    return rnd
-
-
 def test_a_result_ignores_o_for_its_first_half_second():
-    panel = ResultsPanel(finished_round(), player=0, match=Match())
+    panel = ResultsPanel(played_out(CODE), player=0, match=Match())
     assert len(panel.pages) == 2  # the result, then the next round's figures
     down: set[str] = set()
     buttons = Buttons(read=lambda button: button in down)

@@ -8,6 +8,7 @@ import re
 
 import pyxel
 from stepping import screen, step
+from tables import played_out
 
 from engine.target import DARK_BLUE, LIGHT_GREY, WIDTH, YELLOW
 from engine.tasks import run_to_end
@@ -40,15 +41,6 @@ def text_shown(y: int, text: str, colour: int, background: int, inside: range = 
                for r in range(6) for x in inside)
 
 
-def finished_round(code: str = CODE) -> Round:
-    shuffle = run_to_end(Shuffler(seed_words(code)).round_task())
-    rnd = Round.start(Wall(shuffle.wall, shuffle.dice), dealer=0)
-    while not rnd.over:
-        seat = rnd.awaiting()[0]
-        rnd.apply(seat, fallback(rnd.view(seat)))
-    return rnd
-
-
 class Recorder:
     """Every string ``pyxel.text`` draws while it is installed."""
 
@@ -65,7 +57,7 @@ class Recorder:
 
 def test_the_buttons_are_named_by_the_key_z_on_every_screen(pyxel_headless, make_cart, monkeypatch):
     recorder = Recorder(monkeypatch)
-    panel = ResultsPanel(finished_round(), player=0, match=Match())
+    panel = ResultsPanel(played_out(CODE), player=0, match=Match())
     panel.frames = GUARD_FRAMES + 1
     panel.draw()
     assert text_shown(122, "Z: NEXT", LIGHT_GREY, DARK_BLUE)
@@ -149,7 +141,7 @@ def test_the_dora_are_shown_as_dora_at_the_table_and_on_the_results(pyxel_headle
     from game.rules.yaku import dora_kind
     from game.ui import board, centre, pieces
 
-    rnd = finished_round()
+    rnd = played_out(CODE)
     view = rnd.view(0, legal=False)
     indicator = view.dora_indicators[0]
     dora = dora_kind(indicator // 4) * 4 + 1  # the next kind (copy 1: never red)
