@@ -402,7 +402,11 @@ class _RoundReplay:
             waiting = [s for s in rnd.awaiting() if s not in keep]
             if not waiting:
                 return
+            self._passing(waiting[0])
             rnd.apply(waiting[0], Pass())
+
+    def _passing(self, seat: int) -> None:
+        """A seat passes on a claim the log does not name (a subclass may note it)."""
 
     def _draw(self, event: Draw) -> None:
         rnd = self.rnd

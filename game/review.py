@@ -269,15 +269,9 @@ class DecisionRecorder(_RoundReplay):
             if rnd.phase == "claims":
                 self.offer_step = self.steps - 1
 
-    def _pass_all(self, keep: tuple[int, ...] = ()) -> None:
-        rnd = self.rnd
-        while rnd.phase == "claims":
-            waiting = [s for s in rnd.awaiting() if s not in keep]
-            if not waiting:
-                return
-            if waiting[0] == self.seat:
-                self._note(Pass(), self.offer_step, self.taken)
-            rnd.apply(waiting[0], Pass())
+    def _passing(self, seat: int) -> None:
+        if seat == self.seat:
+            self._note(Pass(), self.offer_step, self.taken)
 
     def _note(self, action, step: int, taken: int = 0) -> None:
         view = self.rnd.view(self.seat)
