@@ -18,6 +18,7 @@ from dataclasses import dataclass
 
 from engine.tasks import TaskGen
 from game.cpu import value
+from game.cpu.outlook import Outlook
 from game.cpu.strength import Strength
 from game.rules.melds import Meld
 from game.rules.actions import AddedKan, Chi, ClosedKan, OpenKan, Pass, Pon
@@ -100,22 +101,50 @@ def choose_call(view: PlayerView, strength: Strength, ruleset: Ruleset, folding:
     closed = not any(m.is_open for m in view.melds[view.seat])
     if before <= 0 and closed:
         return Pass()
+    look = Outlook(view, ruleset=ruleset) if strength.outlook else None
+    stay = None  # the hand's worth without a call (worked out once, when a call is near tenpai)
     best: CallOutcome | None = None
+    best_worth = 0.0
     for action in calls:
         yield
         outcome = yield from call_outcome(view, action, ruleset)
         if outcome is None:
+            continue
+        if look is not None and not isinstance(action, OpenKan) and outcome.shanten <= 1:
+            if stay is None:  # a call gains one step at most: the hand is two away or nearer
+                stay = yield from look.worth(counts, view.melds[view.seat], closed)
+            worth = yield from _call_worth(view, look, action)
+            if worth > max(stay, best_worth) + 1e-9:
+                best, best_worth = outcome, worth
             continue
         if isinstance(action, OpenKan):
             if closed or outcome.shanten > before:
                 continue
         elif outcome.shanten >= before or (closed and not _opening_worth(view, outcome)):
             continue
+        if best_worth:
+            continue  # a call weighed by its outlook already beats the hand as it is
         if best is None or (outcome.shanten, -outcome.ukeire) < (best.shanten, -best.ukeire):
             best = outcome
     if best is None and strength.position and before == 1 and view.tiles_left <= KEITEN_TILES:
         return (yield from _keiten_call(view, calls))
     return best.action if best else Pass()
+
+
+def _call_worth(view: PlayerView, look: Outlook, action: object) -> TaskGen[float]:
+    """The outlook of the hand after the call and its best legal discard (kuikae kept)."""
+    meld, rest = _meld_of(view, action)
+    melds = [*view.melds[view.seat], meld]
+    counts = counts34(rest)
+    forbidden = kuikae_kinds(meld)
+    best = 0.0
+    for kind in range(len(counts)):
+        if not counts[kind] or kind in forbidden:
+            continue
+        counts[kind] -= 1
+        best = max(best, (yield from look.worth(counts, melds, closed=False)))
+        counts[kind] += 1
+    return best
 
 
 def _keiten_call(view: PlayerView, calls: list) -> TaskGen[object]:

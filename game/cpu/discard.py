@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from engine.tasks import TaskGen
 from game.cpu import defence, position, pushfold, value
 from game.cpu.calls import KEITEN_TILES
+from game.cpu.outlook import Outlook
 from game.cpu.efficiency import discard_options, legal_discard_tiles, tenpai_quality, tile_of_kind
 from game.cpu.riichi import should_riichi
 from game.cpu.strength import Strength
@@ -36,6 +37,8 @@ PUSH_DANGER = 0.4        # ukeire tiles one percent of deal-in costs, between pu
 REFERENCE_WAIT = 6.0     # a one-shanten's ukeire counts in full when its tenpai waits average this
 SHAPE_CANDIDATES = 4     # the most one-shanten discards (by ukeire) whose quality is looked at
 SHAPE_RIVALS = 0.6       # ... each with at least this share of the widest one's ukeire
+OUTLOOK_SHANTEN = 1      # discards are weighed by their outlook this near tenpai
+FURITEN_SHARE = 0.4      # of a furiten tenpai's waits that can still win (by tsumo)
 
 
 @dataclass
@@ -80,7 +83,7 @@ def _tenpai_facts(view: PlayerView, cand: Candidate, rest: list[int], waits: dic
             cand.shanten += NO_YAKU_STEPS  # no yaku anywhere: not a real tenpai
         return
     points = max(cand.dama_points, cand.riichi_points) or 1000
-    usable = cand.waits_unseen * (0.4 if cand.furiten else 1.0)
+    usable = cand.waits_unseen * (FURITEN_SHARE if cand.furiten else 1.0)
     cand.ukeire = usable * (points / 2000 if strength.value else 1.0)
 
 
@@ -194,6 +197,33 @@ def _ev_choice(view: PlayerView, found: list[Candidate], threat: dict[int, float
     return max(found, key=lambda c: (round(worth(c), 1), c is best_key, -c.danger))
 
 
+def _outlook_choice(view: PlayerView, found: list[Candidate], ruleset: Ruleset) -> TaskGen[Candidate]:
+    """With no threat, near tenpai: among the discards that keep the best shanten, the one
+    whose hand is worth most (``outlook``: points times chances; a furiten tenpai's worth
+    counted at FURITEN_SHARE). Further away, or when every hand is worth nothing (an open
+    hand with no yaku within reach), the ukeire order decides."""
+    ordered = sorted(found, key=lambda c: c.key(0.0))
+    best = ordered[0]
+    if best.shanten > OUTLOOK_SHANTEN:
+        return best
+    look = Outlook(view, ruleset=ruleset)
+    melds = view.melds[view.seat]
+    closed = not any(m.is_open for m in melds)
+    counts = counts34(view.hand)
+    chosen, most = best, 0.0
+    for cand in ordered:
+        if cand.shanten != best.shanten:
+            break
+        counts[cand.kind] -= 1
+        worth = yield from look.worth(counts, melds, closed)
+        counts[cand.kind] += 1
+        if cand.furiten:
+            worth *= FURITEN_SHARE
+        if worth > most + 1e-9:
+            chosen, most = cand, worth
+    return chosen
+
+
 def choose_discard(view: PlayerView, strength: Strength, ruleset: Ruleset) -> TaskGen[object]:
     """Task: the Discard (or Riichi) to play on this turn."""
     found = yield from candidates(view, strength, ruleset)
@@ -203,6 +233,8 @@ def choose_discard(view: PlayerView, strength: Strength, ruleset: Ruleset) -> Ta
         for cand in found:
             cand.danger = danger[cand.kind]
         chosen = _ev_choice(view, found, threat, ruleset)
+    elif strength.outlook:
+        chosen = yield from _outlook_choice(view, found, ruleset)
     else:
         chosen = min(found, key=lambda c: c.key(0.0))
     riichi = Riichi(chosen.tile)

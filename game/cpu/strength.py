@@ -6,7 +6,8 @@ shanten it throws honours first, then terminals, then the tiles furthest out), r
 tenpai and takes every win; ``normal`` counts the ukeire and its quality (the waits a
 one-shanten hand can reach), adds hand value (yaku directions, dora), calls and a
 riichi-or-dama judgement; ``strong`` adds defence (push or fold by expected value, safe
-tiles, mawashi) and position (the score situation in the last rounds).
+tiles, mawashi), position (the score situation in the last rounds) and, near tenpai, the
+outlook (discards and calls weighed by the points each reaches times its chances).
 
     >>> STRENGTHS["normal"].calls, STRENGTHS["normal"].defence
     (True, False)
@@ -27,10 +28,11 @@ class Strength:
     judge_riichi: bool  # riichi or dama by wait, value and tiles left (else riichi every tenpai)
     defence: bool    # push or fold against threats; safe tiles by genbutsu, suji, kabe...
     position: bool   # the score situation: all-last, wins not worth taking
+    outlook: bool = False  # near tenpai, weigh discards and calls by points times chances (outlook)
 
 
 WEAK = Strength("weak", ukeire=False, shape=False, value=False, calls=False, judge_riichi=False, defence=False, position=False)
 NORMAL = Strength("normal", ukeire=True, shape=True, value=True, calls=True, judge_riichi=True, defence=False, position=False)
-STRONG = Strength("strong", ukeire=True, shape=True, value=True, calls=True, judge_riichi=True, defence=True, position=True)
+STRONG = Strength("strong", ukeire=True, shape=True, value=True, calls=True, judge_riichi=True, defence=True, position=True, outlook=True)
 STRENGTHS = {s.name: s for s in (WEAK, NORMAL, STRONG)}
 DEFAULT_STRENGTH = "strong"
