@@ -14,7 +14,8 @@ the closed hand with its riichi. The scales follow kobalab's majiang-ai, which w
 hands the same way. Hands further away are worth 0 here (the ukeire order judges them).
 
 Every figure is memoised for one decision in an :class:`Outlook` (the view's dora, winds and
-red fives are fixed within it). A tenpai on 1z and 2z for the East dealer (double east):
+red fives are fixed within it). On the way to tenpai a drawn copy is no longer unseen; a hand
+reached by two ways keeps the figure of the first (so did majiang-ai: the difference is small). A tenpai on 1z and 2z for the East dealer (double east):
 
     >>> from game.cpu.value import _view
     >>> from game.rules.tiles import counts34, parse_tiles
@@ -110,7 +111,10 @@ class Outlook:
             counts[draw] += 1
             if shanten(counts) == steps - 1:
                 yield
-                total += self.unseen[draw] * (yield from self._best_after(counts, melds, closed, steps - 1))
+                copies = self.unseen[draw]
+                self.unseen[draw] -= 1  # the drawn copy is no longer unseen on the way on
+                total += copies * (yield from self._best_after(counts, melds, closed, steps - 1))
+                self.unseen[draw] += 1
             counts[draw] -= 1
         return total / SCALES[steps]
 
