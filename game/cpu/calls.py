@@ -111,10 +111,12 @@ def choose_call(view: PlayerView, strength: Strength, ruleset: Ruleset, folding:
         if outcome is None:
             continue
         if look is not None and not isinstance(action, OpenKan) and outcome.shanten <= 1:
+            worth = yield from _call_worth(view, look, action)
+            if worth <= best_worth:
+                continue
             if stay is None:  # a call gains one step at most: the hand is two away or nearer
                 stay = yield from look.worth(counts, view.melds[view.seat], closed)
-            worth = yield from _call_worth(view, look, action)
-            if worth > max(stay, best_worth) + 1e-9:
+            if worth > stay:
                 best, best_worth = outcome, worth
             continue
         if isinstance(action, OpenKan):
@@ -132,15 +134,21 @@ def choose_call(view: PlayerView, strength: Strength, ruleset: Ruleset, folding:
 
 
 def _call_worth(view: PlayerView, look: Outlook, action: object) -> TaskGen[float]:
-    """The outlook of the hand after the call and its best legal discard (kuikae kept)."""
+    """The outlook of the hand after the call and its best legal discard (kuikae kept)
+    among those that leave it nearest tenpai."""
     meld, rest = _meld_of(view, action)
     melds = [*view.melds[view.seat], meld]
     counts = counts34(rest)
     forbidden = kuikae_kinds(meld)
-    best = 0.0
+    steps = {}
     for kind in range(len(counts)):
-        if not counts[kind] or kind in forbidden:
-            continue
+        if counts[kind] and kind not in forbidden:
+            counts[kind] -= 1
+            steps[kind] = shanten(counts)
+            counts[kind] += 1
+    nearest = min(steps.values(), default=None)
+    best = 0.0
+    for kind in (k for k, n in steps.items() if n == nearest):
         counts[kind] -= 1
         best = max(best, (yield from look.worth(counts, melds, closed=False)))
         counts[kind] += 1
