@@ -14,8 +14,8 @@ the closed hand with its riichi. The scales follow kobalab's majiang-ai, which w
 hands the same way. Hands further away are worth 0 here (the ukeire order judges them).
 
 Every figure is memoised for one decision in an :class:`Outlook` (the view's dora, winds and
-red fives are fixed within it). On the way to tenpai a drawn copy is no longer unseen; a hand
-reached by two ways keeps the figure of the first (so did majiang-ai: the difference is small). A tenpai on 1z and 2z for the East dealer (double east):
+red fives are fixed within it). On the way to tenpai a drawn copy is no longer unseen, so a
+hand's figure is kept by the draws that reached it; its waits and their points by the hand. A tenpai on 1z and 2z for the East dealer (double east):
 
     >>> from game.cpu.value import _view
     >>> from game.rules.tiles import counts34, parse_tiles
@@ -56,7 +56,9 @@ class Outlook:
         own = view.hand if hand is None else hand
         self.reds = {t // 4 for t in own if t in RED_FIVES}
         self._points: dict[tuple, int] = {}
-        self._worth: dict[tuple, float] = {}
+        self._worth: dict[tuple, float] = {}   # by hand and the draws taken to reach it
+        self._waits: dict[bytes, list[int]] = {}
+        self._drawn: list[int] = []             # the draws on the way to the hand worked out now
 
     def _tiles(self, counts: Sequence[int], melds: Sequence[Meld]) -> list[int]:
         """Tile ids for concealed ``counts``, apart from the melds' own: the seat's red fives
@@ -82,23 +84,23 @@ class Outlook:
         return found
 
     def worth(self, counts: Sequence[int], melds: Sequence[Meld], closed: bool) -> TaskGen[float]:
-        """Task: the worth of the 3n+1 ``counts`` beside ``melds`` (0 two steps or more away)."""
-        key = (bytes(counts), closed, tuple(m.tiles for m in melds))
-        found = self._worth.get(key)
-        if found is not None:
-            return found
+        """Task: the worth of the 3n+1 ``counts`` beside ``melds`` (0 three steps or more away)."""
         steps = shanten(counts)
         if steps == 0:
-            found = yield from self._tenpai_worth(counts, melds, closed)
-        elif steps <= len(SCALES) - 1:
-            found = yield from self._draws_worth(list(counts), melds, closed, steps)
-        else:
-            found = 0.0
-        self._worth[key] = found
+            return (yield from self._tenpai_worth(counts, melds, closed))
+        if steps >= len(SCALES):
+            return 0.0
+        key = (bytes(counts), closed, tuple(m.tiles for m in melds), tuple(sorted(self._drawn)))
+        found = self._worth.get(key)
+        if found is None:
+            found = self._worth[key] = yield from self._draws_worth(list(counts), melds, closed, steps)
         return found
 
     def _tenpai_worth(self, counts: Sequence[int], melds: Sequence[Meld], closed: bool) -> TaskGen[float]:
-        kinds = yield from waits_task(counts)
+        key = bytes(counts)
+        kinds = self._waits.get(key)
+        if kinds is None:
+            kinds = self._waits[key] = yield from waits_task(counts)
         total = sum(self.unseen[k] * self.points(counts, melds, k, closed) for k in kinds if self.unseen[k])
         return total / SCALES[0]
 
@@ -113,7 +115,9 @@ class Outlook:
                 yield
                 copies = self.unseen[draw]
                 self.unseen[draw] -= 1  # the drawn copy is no longer unseen on the way on
+                self._drawn.append(draw)
                 total += copies * (yield from self._best_after(counts, melds, closed, steps - 1))
+                self._drawn.pop()
                 self.unseen[draw] += 1
             counts[draw] -= 1
         return total / SCALES[steps]
