@@ -92,11 +92,12 @@ def test_calls_a_chi_that_keeps_tanyao(strength, calls):
     assert isinstance(decide(rnd, 1, strength), Chi) == calls
 
 
-def test_does_not_open_for_a_bare_tanyao():
+def test_normal_does_not_open_for_a_bare_tanyao():
+    # (the strong CPU weighs this chi by its outlook, and takes it: tests/test_cpu_outlook.py)
     rnd = scene(["1357m2368p1357s1z", "46p234m678s33p5s78m", *TANYAO_CHI[2:]], ["5p"], dora="1z")
     throw(rnd, 0, "5p")
     assert any(isinstance(a, Chi) for a in rnd.view(1).legal_actions)
-    assert decide(rnd, 1, "strong") == Pass()
+    assert decide(rnd, 1, "normal") == Pass()
 
 
 def wind_pon_scene(pair: str) -> Round:
@@ -282,8 +283,8 @@ def test_equal_ukeire_goes_to_the_better_shape(dealt, drawn):
     quality = {k: _oracle_quality(hand34, k) for k in tied}
     better = max(tied, key=quality.get)
     assert abs(quality[tied[0]] - quality[tied[1]]) > 1
-    for strength in ("normal", "strong"):
-        assert decide(rnd, 0, strength).tile // 4 == better
+    # (the strong CPU weighs these discards by their outlook: tests/test_cpu_outlook.py)
+    assert decide(rnd, 0, "normal").tile // 4 == better
     assert better != tied[0]  # the first of the tie is not it: the shape made the difference
     weak = decide(rnd, 0, "weak").tile // 4  # a beginner keeps the shanten, counts nothing more
     assert next(o for o in options if o.kind == weak).shanten == 1

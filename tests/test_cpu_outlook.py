@@ -19,9 +19,13 @@ from mahjong.shanten import Shanten
 from engine.tasks import run_to_end
 from game.cpu.outlook import SCALES, Outlook
 from game.cpu.value import _view
+from game.rules.actions import Chi, Pass, Pon
+from game.rules.claims import kuikae_kinds
+from game.rules.melds import Meld
 from game.rules.tiles import RED_FIVES, counts34
 from game.rules.yaku import WinSituation
 from scoring_oracle import Case, oracle_score
+from test_cpu import SHAPE_OTHERS, SHAPES, TANYAO_CHI, YAKULESS_CHI, decide, scene, throw
 from game.rules.ruleset import Ruleset
 
 SHANTEN, AGARI = Shanten(), Agari()
@@ -29,37 +33,44 @@ DORA_INDICATOR = 8          # 3m: 4m is dora
 VIEW = dataclasses.replace(_view(seat=1, dealer=0), dora_indicators=(DORA_INDICATOR,))
 
 
-def oracle_tiles(counts: list[int], reds: set[int]) -> list[int]:
-    """Tile ids for ``counts``, the red five first where the hand held it."""
+def oracle_tiles(counts: list[int], reds: set[int], taken: set[int] = frozenset()) -> list[int]:
+    """Tile ids for ``counts`` apart from ``taken`` (meld tiles), the red five first where the
+    hand held it."""
     tiles = []
     for kind, n in enumerate(counts):
-        copies = [kind * 4 + c for c in (3, 2, 1, 0) if kind * 4 + c != DORA_INDICATOR]
+        copies = [kind * 4 + c for c in (3, 2, 1, 0) if kind * 4 + c not in taken]
         if kind in reds:
             copies.sort(key=lambda t: t not in RED_FIVES)
         tiles.extend(copies[:n])
     return tiles
 
 
-def oracle_points(counts: list[int], kind: int, reds: set[int]) -> int:
-    """The oracle's points for a riichi tsumo on ``kind`` (a plain copy before the red one)."""
-    if counts[kind] >= 4:
-        return 0
+def oracle_points(counts: list[int], kind: int, reds: set[int], view, melds=(), closed=True) -> int:
+    """The oracle's points for a tsumo on ``kind`` (riichi when closed; a plain copy before the
+    red one)."""
+    taken = {t for m in melds for t in m.tiles} | set(view.dora_indicators)
     hand = list(counts)
     hand[kind] += 1
+    if hand[kind] + sum(t // 4 == kind for t in taken - set(view.dora_indicators)) > 4:
+        return 0
     if not AGARI.is_agari(hand):
         return 0
-    tiles = oracle_tiles(counts, reds)
+    tiles = oracle_tiles(counts, reds, taken)
     win = next(t for t in (kind * 4 + 3, kind * 4 + 2, kind * 4 + 1, kind * 4)
-               if t not in tiles and t != DORA_INDICATOR)
-    situation = WinSituation(tsumo=True, riichi=True, seat_wind=VIEW.seat_winds[VIEW.seat],
-                             round_wind=VIEW.round_wind, dora_indicators=(DORA_INDICATOR,))
-    return oracle_score(Case([*tiles, win], win, [], situation, Ruleset())).received
+               if t not in tiles and t not in taken)
+    situation = WinSituation(tsumo=True, riichi=closed, seat_wind=view.seat_winds[view.seat],
+                             round_wind=view.round_wind, dora_indicators=tuple(view.dora_indicators))
+    return oracle_score(Case([*tiles, win], win, list(melds), situation, Ruleset())).received
 
 
-def oracle_worth(counts: list[int], unseen: list[int], reds: set[int]) -> float:
+def oracle_worth(counts: list[int], unseen: list[int], reds: set[int], view=VIEW, melds=(), closed=True) -> float:
+    """The outlook's definition (see the module), worked out with the oracle alone."""
     steps = SHANTEN.calculate_shanten(counts)
+    if steps >= len(SCALES):
+        return 0.0
     if steps == 0:
-        return sum(unseen[k] * oracle_points(counts, k, reds) for k in range(34) if unseen[k]) / SCALES[0]
+        return sum(unseen[k] * oracle_points(counts, k, reds, view, melds, closed)
+                   for k in range(34) if unseen[k]) / SCALES[0]
     total = 0.0
     for draw in range(34):
         if not unseen[draw] or counts[draw] >= 4:
@@ -73,7 +84,7 @@ def oracle_worth(counts: list[int], unseen: list[int], reds: set[int]) -> float:
                 if counts[out]:
                     counts[out] -= 1
                     if SHANTEN.calculate_shanten(counts) == steps - 1:
-                        best = max(best, oracle_worth(counts, unseen, reds))
+                        best = max(best, oracle_worth(counts, unseen, reds, view, melds, closed))
                     counts[out] += 1
             total += copies * best
             unseen[draw] += 1
@@ -110,3 +121,93 @@ def test_the_outlook_is_the_oracles_points_times_chances(steps, hand):
     assert ours == pytest.approx(expected, rel=1e-9)
     if steps == 0:
         assert expected > 0  # a closed tenpai always has riichi: some wait is worth something
+
+
+# --- the strong CPU's choices are the outlook's best ----------------------------------------
+
+def scene_unseen(view) -> list[int]:
+    """4 less the seat's hand, melds and everything the table shows (worked out here)."""
+    unseen = [4] * 34
+    shown = [*view.hand, *view.dora_indicators, *(t for ms in view.melds for m in ms for t in m.tiles),
+             *(d.tile for pond in view.discards for d in pond if d.called_by is None)]
+    for t in shown:
+        unseen[t // 4] -= 1
+    return unseen
+
+
+@pytest.mark.parametrize("dealt, drawn", SHAPES)
+def test_the_strong_discard_is_the_oracles_best_outlook(dealt, drawn):
+    rnd = scene([dealt, *SHAPE_OTHERS], [drawn], dora="7z")
+    view = rnd.view(0)
+    counts = counts34(view.hand)
+    reds = {t // 4 for t in view.hand if t in RED_FIVES}
+    unseen = scene_unseen(view)
+    worth = {}
+    for kind in range(34):
+        if counts[kind]:
+            counts[kind] -= 1
+            if SHANTEN.calculate_shanten(counts) == 1:
+                worth[kind] = oracle_worth(counts, unseen, reds, view)
+            counts[kind] += 1
+    best = max(worth, key=worth.get)
+    assert sorted(worth.values())[-2] < worth[best]  # one best, no tie to break
+    assert decide(rnd, 0, "strong").tile // 4 == best
+
+
+def oracle_call_worth(view, action) -> float:
+    """The best outlook after ``action`` (a Chi or Pon) and a legal discard nearest tenpai."""
+    _, called = view.last_discard
+    meld = Meld("chi" if isinstance(action, Chi) else "pon", tuple(sorted([*action.tiles, called])),
+                called, view.last_discard[0])
+    melds = [*view.melds[view.seat], meld]
+    rest = [t for t in view.hand if t not in action.tiles]
+    counts = counts34(rest)
+    reds = {t // 4 for t in rest if t in RED_FIVES}
+    unseen = scene_unseen(view)
+    options = {}
+    for kind in range(34):
+        if counts[kind] and kind not in kuikae_kinds(meld):
+            counts[kind] -= 1
+            options[kind] = SHANTEN.calculate_shanten(counts)
+            counts[kind] += 1
+    nearest = min(options.values())
+    best = 0.0
+    for kind, steps in options.items():
+        if steps == nearest:
+            counts[kind] -= 1
+            best = max(best, oracle_worth(counts, unseen, reds, view, melds, closed=False))
+            counts[kind] += 1
+    return best
+
+
+CALL_SCENES = {
+    # a closed one-shanten hand (46p kanchan, 78m) may chi 5p into a tanyao tenpai on 6m-9m,
+    # only 6m with a yaku
+    "bare tanyao chi": (["1357m2368p1357s1z", "46p234m678s33p5s78m", *TANYAO_CHI[2:]], "5p", 1, "1z"),
+    "tanyao chi with dora": (TANYAO_CHI, "5p", 1, "4s"),
+    # a closed one-shanten hand whose chi would only take a 5p into 345p it already holds
+    "chi that does not advance": (["1357m2368p1357s1z", "345p234m678s22s7m9p", *TANYAO_CHI[2:]], "5p", 1, "1z"),
+    # the same chi into a hand with terminals in three suits: no yaku on any wait
+    "yakuless chi": (YAKULESS_CHI, "5p", 1, ""),
+    "pon of the seat wind": (["1357m2368p1357s3z", "19m19s12z19p6z7z1p5z2m", "3z3z13m57p24s789m99p",
+                              "28m28s666z3p7p8p11s2z"], "3z", 2, ""),
+}
+
+
+@pytest.mark.parametrize("name", CALL_SCENES)
+def test_the_strong_cpu_calls_when_the_oracles_outlook_says_so(name):
+    hands, tile, seat, dora = CALL_SCENES[name]
+    rnd = scene(hands, [tile], dora=dora)
+    throw(rnd, 0, tile)
+    view = rnd.view(seat)
+    calls = [a for a in view.legal_actions if isinstance(a, (Chi, Pon))]
+    assert calls
+    counts = counts34(view.hand)
+    stay = oracle_worth(counts, scene_unseen(view), {t // 4 for t in view.hand if t in RED_FIVES}, view)
+    worths = {a: oracle_call_worth(view, a) for a in calls}
+    best = max(worths, key=worths.get)
+    answer = decide(rnd, seat, "strong")
+    if worths[best] > stay:
+        assert answer == best
+    else:
+        assert answer == Pass()
