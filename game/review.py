@@ -12,8 +12,10 @@ becomes a :class:`Judged`:
 - ``differ``: it chose otherwise, and its choice costs something by the CPU's figures:
   a step further from a win as the CPU counts it (``steps``, or ``yaku``: an open hand left
   without a yaku in reach counts further), fewer tiles as the CPU weighs ukeire, shape and
-  value at the same count (``tiles``), or more danger against the threats (``danger``,
-  percent); every call, win, kan or riichi the CPU would answer otherwise is a difference;
+  value at the same count (``tiles``), a lower outlook where the strong CPU weighs one (near
+  tenpai with no threat: ``worth``, percent of the CPU's), or more danger against the threats
+  (``danger``, percent); every call, win, kan or riichi the CPU would answer otherwise is a
+  difference;
 - ``close``: it chose otherwise, but by none of those figures is its choice worse (two tiles
   of the same worth, or the CPU weighed what these figures leave out).
 
@@ -42,6 +44,7 @@ from game.rules.view import PlayerView
 
 PRIORITY = {Ron: 3, Pon: 2, OpenKan: 2, Chi: 1}  # which claim wins an offered tile
 EPSILON = 0.05  # figures closer than this are the same
+WORTH_PERCENT = 5.0  # an outlook this many percent lower is a cost
 STEP_SECONDS = 0.002  # how long one step of the review runs the CPU's own steps (a fraction of a slice)
 
 
@@ -77,6 +80,7 @@ class Judged:
     tiles: float = 0.0  # tiles the seat's choice lost, as the CPU weighs them (steps equal)
     danger: float = 0.0  # danger the seat's choice took beyond the CPU's, percent
     yaku: bool = False  # the seat's choice left an open hand without a yaku in reach
+    worth: float = 0.0  # percent of the hand's outlook the seat's choice gave up (where the CPU weighs it)
 
 
 @dataclass
@@ -110,8 +114,8 @@ class Review:
         if by == "danger":
             found = [d for d in self.listed if d.danger > EPSILON]
             return sorted(found, key=lambda d: -d.danger)[:count]
-        found = [d for d in self.listed if d.yaku or d.steps > 0 or d.tiles > EPSILON]
-        return sorted(found, key=lambda d: (-d.yaku, -d.steps, -d.tiles))[:count]
+        found = [d for d in self.listed if d.yaku or d.steps > 0 or d.tiles > EPSILON or d.worth > WORTH_PERCENT]
+        return sorted(found, key=lambda d: (-d.yaku, -d.steps, -d.tiles, -d.worth))[:count]
 
     def next_difference(self, round_index: int, step: int, later: bool = True) -> Judged | None:
         """The first difference after (round, step), or the last one before it."""
@@ -125,23 +129,31 @@ class Review:
         return [d for d in self.decisions if (d.round_index, d.step) == (round_index, step)]
 
 
-def verdict(explanation: Explanation) -> tuple[str, int, float, float, bool]:
-    """The verdict of a decision and its cost: (verdict, steps, tiles, danger, yaku); see the module.
+def verdict(explanation: Explanation) -> tuple[str, int, float, float, bool, float]:
+    """The verdict of a decision and its cost: (verdict, steps, tiles, danger, yaku, worth); see
+    the module.
 
     ``steps`` are shanten steps as the tiles count them; ``yaku`` says the seat's choice left an
-    open hand further from a yaku than the CPU's (the CPU counts such a hand further away)."""
+    open hand further from a yaku than the CPU's (the CPU counts such a hand further away).
+    Where the strong CPU weighed both answers by their outlook (near tenpai, no threat),
+    ``worth`` is the percent of its answer's outlook the seat's gave up, and the tiles are not
+    counted: the outlook, not the ukeire, made the choice."""
     if explanation.agrees:
-        return "agree", 0, 0.0, 0.0, False
+        return "agree", 0, 0.0, 0.0, False, 0.0
     mine, theirs = explanation.mine, explanation.theirs
     weighed = mine.weighed_shanten - theirs.weighed_shanten
     steps = max(0, mine.shanten - theirs.shanten)
     yaku = mine.weighed_shanten - mine.shanten > theirs.weighed_shanten - theirs.shanten
     tiles = max(0.0, theirs.weighed - mine.weighed) if weighed == 0 else 0.0
     danger = max(0.0, mine.danger - theirs.danger)
+    worth = 0.0
+    if mine.outlook >= 0 and theirs.outlook > 0:
+        worth = max(0.0, 100 * (theirs.outlook - mine.outlook) / theirs.outlook)
+        tiles = 0.0
     if explanation.topic != "discard" or isinstance(mine.action, Riichi) != isinstance(theirs.action, Riichi):
-        return "differ", steps, tiles, danger, yaku
-    costly = weighed > 0 or tiles > EPSILON or danger > EPSILON
-    return ("differ" if costly else "close"), steps, tiles, danger, yaku
+        return "differ", steps, tiles, danger, yaku, worth
+    costly = weighed > 0 or tiles > EPSILON or danger > EPSILON or worth > WORTH_PERCENT
+    return ("differ" if costly else "close"), steps, tiles, danger, yaku, worth
 
 
 def start_review(game: GameLog, seat: int, strength: str = DEFAULT_STRENGTH,
@@ -201,12 +213,12 @@ def _judge(review: Review, index: int, label: str, note: Note) -> TaskGen[None]:
     if note.taken and not _known(note.taken, explanation.cpu):
         review.unknown += 1
         return
-    name, steps, tiles, danger, yaku = verdict(explanation)
+    name, steps, tiles, danger, yaku, worth = verdict(explanation)
     turn = len(view.discards[view.seat]) + (1 if view.last_discard is None else 0)
     offered = view.last_discard[1] if view.last_discard is not None else None
     review.decisions.append(Judged(len(review.decisions) + 1, index, label, note.step, turn, view.hand,
                                    view.drawn, offered, view.melds[view.seat], view.seat_winds, view.tiles_left, view.seat == view.dealer,
-                                   explanation, name, steps, tiles, danger, yaku))
+                                   explanation, name, steps, tiles, danger, yaku, worth))
 
 
 def gathered(task: TaskGen, seconds: float = STEP_SECONDS) -> TaskGen:

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from game.cpu import riichi, value
 from game.cpu.explain import Explanation, Measure
-from game.review import EPSILON, Judged, Review
+from game.review import EPSILON, WORTH_PERCENT, Judged, Review
 from game.rules.actions import (
     AddedKan, Chi, ClosedKan, Discard, NineTerminals, OpenKan, Pass, Pon, Riichi, Ron, Tsumo,
 )
@@ -93,6 +93,8 @@ def _discard_reason(judged: Judged, mine: Measure, theirs: Measure) -> str:
     penalty = (mine.weighed_shanten - mine.shanten) - (theirs.weighed_shanten - theirs.shanten)
     if penalty > 0 and mine.shanten == 0:
         return "that tenpai has no yaku to win on"
+    if mine.outlook >= 0 and theirs.outlook > mine.outlook + EPSILON:  # the outlook made the choice
+        return f"worth more: outlook {theirs.outlook:.0f} not {mine.outlook:.0f}"
     if penalty > 0:
         found.append((STEP_TILES * penalty, "keeps a yaku in reach" + (f" ({theirs.paths[0]})" if theirs.paths else "")))
     spared = mine.danger - theirs.danger
@@ -162,12 +164,16 @@ def _call_reason(e: Explanation, mine: Measure, theirs: Measure) -> str:
     if isinstance(theirs.action, Ron):
         return "takes the win"
     if not isinstance(theirs.action, Pass):
+        if theirs.outlook >= 0 and mine.outlook >= 0:
+            return f"calls {answer_text(theirs.action)}: outlook {theirs.outlook:.0f} not {mine.outlook:.0f}"
         words = f"calls {answer_text(theirs.action)}: {_shanten(theirs.shanten)}, not {_shanten(mine.shanten)}"
         return words + (f" ({theirs.paths[0]})" if theirs.paths else "")
     if isinstance(mine.action, Ron):
         return "declines the ron: it would end the game last"
     if not mine.paths:
         return "passes, as no yaku would be left"
+    if mine.outlook >= 0 and theirs.outlook >= mine.outlook:
+        return f"passes: outlook {theirs.outlook:.0f} as it is, not {mine.outlook:.0f}"
     if mine.shanten >= theirs.shanten:
         return "passes, as the call does not advance"
     if e.threats:
@@ -206,7 +212,7 @@ def figure_rows(judged: Judged) -> list[tuple[str, str, str]]:
     rows.append(("ukeire", _ukeire(mine, e.unseen), _ukeire(theirs, e.unseen)))
     if e.topic == "call":
         rows.append(("yaku", _paths(mine), _paths(theirs)))
-        return rows
+        return rows + _outlook_rows(mine, theirs)
     if mine.shanten == 1 or theirs.shanten == 1:
         rows.append(("shape", _quality(mine), _quality(theirs)))
     if mine.shanten == 0 or theirs.shanten == 0:
@@ -218,7 +224,18 @@ def figure_rows(judged: Judged) -> list[tuple[str, str, str]]:
     if not e.threats:
         rows.append(("danger", "none", "none"))
     rows.append(("value", _worth(mine), _worth(theirs)))
-    return rows
+    return rows + _outlook_rows(mine, theirs)
+
+
+def _outlook_rows(mine: Measure, theirs: Measure) -> list[tuple[str, str, str]]:
+    """The outlook row, where the strong CPU weighed either answer by it."""
+    if mine.outlook < 0 and theirs.outlook < 0:
+        return []
+    return [("outlook", _outlook(mine), _outlook(theirs))]
+
+
+def _outlook(m: Measure) -> str:
+    return f"{m.outlook:.0f}" if m.outlook >= 0 else "-"
 
 
 def _shanten_figure(m: Measure) -> str:
@@ -294,6 +311,8 @@ def cost_text(judged: Judged) -> str:
         parts.append(f"{judged.steps} step{'s' if judged.steps > 1 else ''} back")
     if judged.tiles > EPSILON:
         parts.append(f"{judged.tiles:.1f} tiles lost")
+    if judged.worth > WORTH_PERCENT:
+        parts.append(f"{judged.worth:.0f}% of the worth lost")
     if judged.danger > EPSILON:
         parts.append(f"{judged.danger:.1f}% more danger")
     return (": " + ", ".join(parts)) if parts else ""

@@ -3,7 +3,11 @@
 A chi or pon is judged by the hand it leaves: the concealed tiles less the two used, the new
 meld, then the best legal discard (kuikae forbids the called kind and its suji swap). The
 call is taken when that hand is nearer a win than the hand was (fewer shanten) and, after the
-discard, still has a yaku direction (``value.yaku_paths``). A closed tenpai never calls. An open
+discard, still has a yaku direction (``value.yaku_paths``); a closed hand opens only for a
+value honour, honitsu or two dora. The strong CPU weighs a call that leaves the hand one step
+from tenpai or nearer by its outlook instead (``outlook``: points times chances, so only waits
+with a yaku count): taken when it is worth more than the hand as it stands. A closed tenpai
+never calls. An open
 kan is taken only by an open hand that keeps its shanten and yaku; a closed or added kan when
 it does not lower the hand (in riichi always; against another riichi only from tenpai).
 
@@ -111,7 +115,7 @@ def choose_call(view: PlayerView, strength: Strength, ruleset: Ruleset, folding:
         if outcome is None:
             continue
         if look is not None and not isinstance(action, OpenKan) and outcome.shanten <= 1:
-            worth = yield from _call_worth(view, look, action)
+            worth = yield from call_worth(view, look, action)
             if worth <= best_worth:
                 continue
             if stay is None:  # a call gains one step at most: the hand is two away or nearer
@@ -133,7 +137,7 @@ def choose_call(view: PlayerView, strength: Strength, ruleset: Ruleset, folding:
     return best.action if best else Pass()
 
 
-def _call_worth(view: PlayerView, look: Outlook, action: object) -> TaskGen[float]:
+def call_worth(view: PlayerView, look: Outlook, action: object) -> TaskGen[float]:
     """The outlook of the hand after the call and its best legal discard (kuikae kept)
     among those that leave it nearest tenpai."""
     meld, rest = _meld_of(view, action)

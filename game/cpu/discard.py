@@ -4,7 +4,9 @@ Every legal discard becomes a :class:`Candidate`: the shanten after it (an open 
 yaku on any wait, or an open hand left with no yaku direction, counts as further away), its
 ukeire (for a tenpai: the unseen copies of the waits, times their value), the value the discard
 gives up, and its danger against the table's threats. With no threat the best candidate by
-shanten, then ukeire less the value lost, is played; against a threat each candidate is
+shanten, then ukeire less the value lost, is played; the strong CPU, one step from tenpai or
+nearer, plays instead the candidate of that shanten whose hand is worth most by its outlook
+(``outlook``: the points each wait brings times its chances); against a threat each candidate is
 weighed by expected value (``pushfold``: its chance to win and worth against its deal-in
 chance and the threat's value), so the seat pushes, folds or keeps a hand with a safe tile
 (mawashi) by one measure. A one-shanten candidate's ukeire is weighed by its quality (the waits its
@@ -197,28 +199,31 @@ def _ev_choice(view: PlayerView, found: list[Candidate], threat: dict[int, float
     return max(found, key=lambda c: (round(worth(c), 1), c is best_key, -c.danger))
 
 
+def outlook_of(view: PlayerView, found: list[Candidate], cand: Candidate, look: Outlook) -> TaskGen[float | None]:
+    """Task: the outlook the strong CPU weighs ``cand`` by (a furiten tenpai's at
+    FURITEN_SHARE), or None where it does not: a candidate further than the best, or the best
+    further than OUTLOOK_SHANTEN."""
+    nearest = min(c.shanten for c in found)
+    if cand.shanten != nearest or nearest > OUTLOOK_SHANTEN:
+        return None
+    counts = counts34(view.hand)
+    counts[cand.kind] -= 1
+    melds = view.melds[view.seat]
+    worth = yield from look.worth(counts, melds, closed=not any(m.is_open for m in melds))
+    return worth * FURITEN_SHARE if cand.furiten else worth
+
+
 def _outlook_choice(view: PlayerView, found: list[Candidate], ruleset: Ruleset) -> TaskGen[Candidate]:
     """With no threat, near tenpai: among the discards that keep the best shanten, the one
-    whose hand is worth most (``outlook``: points times chances; a furiten tenpai's worth
-    counted at FURITEN_SHARE). Further away, or when every hand is worth nothing (an open
-    hand with no yaku within reach), the ukeire order decides."""
+    whose hand is worth most (``outlook_of``). Further away, or when every hand is worth
+    nothing (an open hand with no yaku within reach), the ukeire order decides."""
     ordered = sorted(found, key=lambda c: c.key(0.0))
-    best = ordered[0]
-    if best.shanten > OUTLOOK_SHANTEN:
-        return best
     look = Outlook(view, ruleset=ruleset)
-    melds = view.melds[view.seat]
-    closed = not any(m.is_open for m in melds)
-    counts = counts34(view.hand)
-    chosen, most = best, 0.0
+    chosen, most = ordered[0], 0.0
     for cand in ordered:
-        if cand.shanten != best.shanten:
+        worth = yield from outlook_of(view, found, cand, look)
+        if worth is None:
             break
-        counts[cand.kind] -= 1
-        worth = yield from look.worth(counts, melds, closed)
-        counts[cand.kind] += 1
-        if cand.furiten:
-            worth *= FURITEN_SHARE
         if worth > most + 1e-9:
             chosen, most = cand, worth
     return chosen

@@ -13,9 +13,10 @@ seat's own answer and the CPU's with the CPU's own measures:
   helps a direction); a tenpai's unseen waits and average points without and with riichi;
   and the CPU's own weighing of it (``discard.candidates``): the shanten it counts (an open
   hand left without a yaku counts further) and its ukeire weighed by shape and value, less
-  the value given up, in tiles (``weighed``);
+  the value given up, in tiles (``weighed``); where the strong CPU weighs the discard by its
+  outlook (one step from tenpai or nearer, no threat: ``discard.outlook_of``), that figure;
 - a call: the shanten and ukeire after the call and its best discard (``calls.call_outcome``),
-  against passing (the hand as it stands);
+  against passing (the hand as it stands); near tenpai, both outlooks (``calls.call_worth``);
 - a win: its points and the place it would leave the seat in (``position``);
 - a kan: the shanten after it; the nine-terminals draw: the hand's yaochuu kinds.
 
@@ -32,8 +33,9 @@ from dataclasses import dataclass
 from engine.tasks import TaskGen
 from game.cpu import defence, position, value
 from game.cpu.agent import CpuAgent
-from game.cpu.calls import call_outcome
-from game.cpu.discard import candidates
+from game.cpu.calls import call_outcome, call_worth
+from game.cpu.discard import candidates, outlook_of
+from game.cpu.outlook import Outlook
 from game.cpu.efficiency import discard_options, tenpai_quality
 from game.cpu.strength import DEFAULT_STRENGTH, STRENGTHS
 from game.rules.actions import (
@@ -69,6 +71,7 @@ class Measure:
     paths: tuple[str, ...] = ()  # the yaku an open hand can still reach
     weighed_shanten: int = 8     # the CPU's own count (an open hand without a yaku is further)
     weighed: float = 0.0     # the CPU's own ukeire weighed by shape and value, less the value given up
+    outlook: float = -1.0    # the strong CPU's outlook of the hand after it, where it weighs one (-1: not)
 
 
 @dataclass(frozen=True, slots=True)
@@ -134,6 +137,7 @@ class _Table:
         self.threat = defence.threats(view) if self.strength.defence else {}
         self.unseen_total = sum(defence.unseen_counts(view))
         self.found = None  # the CPU's candidates, worked out when a discard is measured
+        self.look = Outlook(view, ruleset=ruleset) if self.strength.outlook else None
 
     def measure(self, action: object) -> TaskGen[Measure]:
         if isinstance(action, (Discard, Riichi)):
@@ -147,13 +151,18 @@ class _Table:
         if isinstance(action, NineTerminals):
             kinds = len({t // 4 for t in self.view.hand} & set(YAOCHUU_KINDS))
             return Measure(action, ukeire=kinds)
-        return self.standing(action)  # Pass: the hand as it is
+        return (yield from self.standing(action))  # Pass: the hand as it is
 
-    def standing(self, action: object) -> Measure:
+    def standing(self, action: object) -> TaskGen[Measure]:
         view = self.view
-        now = ukeire(counts34(view.hand), view.visible_counts34())
+        counts = counts34(view.hand)
+        now = ukeire(counts, view.visible_counts34())
+        outlook = -1.0
+        if self.look is not None and len(view.hand) % 3 == 1:  # the hand a call is weighed against
+            melds = view.melds[view.seat]
+            outlook = yield from self.look.worth(counts, melds, closed=not any(m.is_open for m in melds))
         return Measure(action, now.shanten, now.total, now.share, weighed_shanten=now.shanten,
-                       weighed=float(now.total))
+                       weighed=float(now.total), outlook=outlook)
 
     def discard(self, action: Discard | Riichi) -> TaskGen[Measure]:
         view = self.view
@@ -172,11 +181,15 @@ class _Table:
         dangers = tuple(defence.dangers(view, {s: 1.0})[kind] for s in sorted(self.threat))
         danger = defence.dangers(view, self.threat)[kind] if self.threat else 0.0
         counts = counts34(view.hand)
+        outlook = None
+        if self.look is not None and not self.threat:
+            outlook = yield from outlook_of(view, self.found, cand, self.look)
         return Measure(action, option.shanten, option.ukeire.total, option.ukeire.share, quality,
                        dangers, danger, cand.worth, _kept(view, counts, kind, action.tile, cand.worth, self.ruleset),
                        cand.waits_unseen, cand.dama_points, cand.riichi_points, cand.furiten,
                        paths=self._paths(counts, kind), weighed_shanten=cand.shanten,
-                       weighed=cand.ukeire - value.HAN_WORTH * cand.worth)
+                       weighed=cand.ukeire - value.HAN_WORTH * cand.worth,
+                       outlook=-1.0 if outlook is None else outlook)
 
     def _paths(self, counts: list[int], kind: int) -> tuple[str, ...]:
         melds = self.view.melds[self.view.seat]
@@ -205,8 +218,12 @@ class _Table:
         if outcome is None:  # no discard after it keeps a yaku direction: the CPU counts it far
             return Measure(action, self._called_shanten(action), paths=(), weighed_shanten=8)
         total = outcome.ukeire
+        outlook = -1.0
+        if self.look is not None and not isinstance(action, OpenKan) and outcome.shanten <= 1:
+            outlook = yield from call_worth(self.view, self.look, action)
         return Measure(action, outcome.shanten, total, total / max(1, self.unseen_total),
-                       paths=outcome.paths, weighed_shanten=outcome.shanten, weighed=float(total))
+                       paths=outcome.paths, weighed_shanten=outcome.shanten, weighed=float(total),
+                       outlook=outlook)
 
     def _called_shanten(self, action: object) -> int:
         """The shanten after a call and its best discard, yaku or not."""
