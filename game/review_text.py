@@ -326,7 +326,7 @@ def summary_lines(review: Review) -> list[str]:
              f"{len(review.listed)} cost something, {len(review.differences) - len(review.listed)} close calls"]
     if review.unknown:
         lines.append(f"not reviewed: {review.unknown} passes the log cannot tell from a call another claim beat")
-    for by, title in (("tiles", "most tiles lost"), ("danger", "most danger taken")):
+    for by, title in (("tiles", "most lost (steps, tiles, worth)"), ("danger", "most danger taken")):
         for judged in review.biggest(by):
             lines.append(f"{title}: {judged.label} T{judged.turn} "
                          f"{answer_text(judged.explanation.mine.action, judged.offered)} vs "

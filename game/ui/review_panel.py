@@ -10,7 +10,7 @@ import textwrap
 import pyxel
 
 from engine.target import DARK_BLUE, DARK_GREY, GREEN, LIGHT_GREY, ORANGE, PINK, WHITE, YELLOW
-from game.review import Judged, Review
+from game.review import WORTH_PERCENT, Judged, Review
 from game.review_text import VERDICT_WORDS, answer_text, cost_text, figure_rows, reason, topic_text
 from game.rules.actions import Discard, Riichi
 from game.ui import hands, paint, pieces
@@ -28,9 +28,11 @@ LEGEND = {  # what each figure means, by its row's first word
     "dama": "DAMA, RIICHI: POINTS OF A WIN",
     "yaku": "YAKU: WHAT THE HAND CAN WIN ON",
     "lost": "TILES LOST: UKEIRE, AS THE CPU",
+    "outlook": "OUTLOOK: POINTS X CHANCES",
 }
 MORE_LEGEND = {"ukeire": "  (AND THEIR SHARE OF UNSEEN)", "danger": "  WEST'S RIICHI OR OPEN HAND",
-               "value": "  +TANYAO: HELPS TOWARDS IT", "lost": "  WEIGHS IT BY SHAPE AND VALUE"}
+               "value": "  +TANYAO: HELPS TOWARDS IT", "lost": "  WEIGHS IT BY SHAPE AND VALUE",
+               "outlook": "  (THE STRONG CPU'S, NEAR TENPAI)"}
 LEGEND_END = 114  # the legend stops above the progress line
 LEGEND_LINE = 6  # the legend's lines between decisions, a pixel apart
 
@@ -194,7 +196,7 @@ def summary_rows(review: Review) -> list[tuple[str, Judged | None]]:
         (f"AGREE {review.agreed} ({share:.0f}%)", None),
         (f"COST SOMETHING {len(review.listed)}, CLOSE {len(review.differences) - len(review.listed)}", None),
     ]
-    for by, title in (("tiles", "MOST TILES LOST"), ("danger", "MOST DANGER TAKEN")):
+    for by, title in (("tiles", "MOST LOST: STEPS, TILES, WORTH"), ("danger", "MOST DANGER TAKEN")):
         rows.append((title, None))
         biggest = review.biggest(by)
         for judged in biggest:
@@ -212,6 +214,8 @@ def _summary_line(judged: Judged, by: str) -> str:
         cost = "NO YAKU"
     elif judged.steps:
         cost = f"{judged.steps} STEP"
+    elif judged.worth > WORTH_PERCENT:
+        cost = f"{judged.worth:.0f}% WORTH"
     else:
         cost = f"{judged.tiles:.0f} TILES"
     head = f"{judged.label} T{judged.turn} {answer_text(e.mine.action, judged.offered)}/" \
