@@ -7,9 +7,9 @@ discard, still has a yaku direction (``value.yaku_paths``); a closed hand opens 
 value honour, honitsu or two dora. The strong CPU weighs a call that leaves the hand one step
 from tenpai or nearer by its outlook instead (``outlook``: points times chances, so only waits
 with a yaku count): taken when it is worth more than the hand as it stands. A closed tenpai
-never calls. An open
-kan is taken only by an open hand that keeps its shanten and yaku; a closed or added kan when
-it does not lower the hand (in riichi always; against another riichi only from tenpai).
+never calls. An open kan is taken only by an open hand that keeps its shanten and yaku; a
+closed or added kan when it does not lower the hand (in riichi always; against another riichi
+only from tenpai).
 
     >>> from game.rules.melds import Meld
     >>> kuikae_kinds(Meld("chi", (0, 4, 8), called=0, from_seat=3))  # 1m called onto 23m
