@@ -6,14 +6,18 @@ from __future__ import annotations
 from playing import Fingers, ShantenAgent, counting_clock, frame
 from stepping import screen
 
-from engine.buttons import LEFT, RIGHT, O
-from engine.target import WIDTH
+import pyxel
+
+from engine.buttons import LEFT, RIGHT, O, X
+from engine.target import DARK_BLUE, WIDTH
 from game.data.settings import CHOICES, PRACTICE, Settings
 from game.rules.actions import Discard, Pass
-from game.ui import hands, hints, prompts
+from game.ui import debug, hands, hints, prompts
 from game.ui import table as table_module
 from game.ui.table import HINT_X, INFO_Y, TableScene
 from game.ui.title import TitleScene
+
+
 
 
 def info_row() -> bytes:
@@ -95,3 +99,38 @@ def test_practice_hides_the_cut_until_the_player_has_cut_then_says_if_it_agreed(
             frame(cart)
             assert info_row() == painted(table, lambda: hints.draw_verdict(HINT_X, INFO_Y, verdict))
     assert seen == {True, False}  # an agreeing cut and another
+
+
+def test_holding_x_in_practice_does_not_show_the_players_cut(make_cart, monkeypatch):
+    """The hold-X view shows every seat's hint; in practice the player's own tile to cut stays
+    hidden there too (the other seats' cuts still show)."""
+    monkeypatch.setattr(table_module, "cpu_agent", lambda strength: ShantenAgent())
+    cart = make_cart(TitleScene, clock=counting_clock())
+    cart.change(TableScene, "PRACT1CE01", Settings(hints=PRACTICE, cpu_speed="fast", call_prompts=False))
+    frame(cart)
+    table = cart.scene
+    fingers = Fingers()
+    cart.buttons.read = fingers.read
+    my_turn_with_a_hint(cart, table, fingers)
+    fingers.down = {X}  # X held from now on
+    for _ in range(600):
+        frame(cart)
+        if table.debug.hints is not None and table.debug.task is None:
+            break
+    frame(cart)
+    seat = table.player
+    hint = table.debug.hints[seat]
+    assert hint.discard is not None
+    y = debug.SEATS_Y + seat * debug.SEAT_H
+
+    def row() -> bytes:
+        pixels = screen()
+        return b"".join(pixels[line * WIDTH + debug.HINT_X:(line + 1) * WIDTH] for line in range(y - 1, y + 6))
+
+    shown = row()
+    pyxel.cls(DARK_BLUE)
+    hints.draw_hint(debug.HINT_X, y, hint, short=True, hide_cut=True)
+    hidden = row()
+    pyxel.cls(DARK_BLUE)
+    hints.draw_hint(debug.HINT_X, y, hint, short=True)
+    assert shown == hidden != row()

@@ -3,7 +3,7 @@
 It is the debug view, so it shows the CPUs' concealed tiles. The engine draws its meters
 (CPU, frame time, memory, thinking tasks) over the top of the screen; this view fills the
 rest: the seed code, then one block per seat: its name, score, shanten, ukeire share and
-suggested discard, and its hand. The hints of all four seats are worked out by one task,
+suggested discard (not the player's own when the hints are for practice), and its hand. The hints of all four seats are worked out by one task,
 again whenever the table changes.
 """
 
@@ -19,6 +19,7 @@ from game.ui.standings import draw_seed
 
 SEED_Y = 56
 SEATS_Y, SEAT_H = 64, 16
+HINT_X = 78  # each seat's hint, right of its name and score
 
 
 def all_hints(views, ruleset) -> TaskGen[list[hints.Hint]]:
@@ -48,7 +49,9 @@ class DebugView:
             views = [rnd.view(seat, legal=False) for seat in range(4)]
             self.task = self.cart.spawn(all_hints(views, game.match.ruleset), "debug hints")
 
-    def draw(self, game, seed_code: str, player: int | None) -> None:
+    def draw(self, game, seed_code: str, player: int | None, practice: bool = False) -> None:
+        """``practice``: the player's own suggested cut stays hidden, as on the table, so holding
+        X cannot show it before the cut."""
         self.follow(game)
         pyxel.cls(DARK_BLUE)
         draw_seed(SEED_Y, seed_code, x=2)
@@ -60,7 +63,7 @@ class DebugView:
             view = rnd.view(seat, legal=False)
             pyxel.text(2, y, f"{seat_name(seat, rnd.dealer, player)} {view.scores[seat]}", WHITE)
             if self.hints is not None and len(self.hints) == 4:
-                hints.draw_hint(78, y, self.hints[seat], short=True)
+                hints.draw_hint(HINT_X, y, self.hints[seat], short=True, hide_cut=practice and seat == player)
             tiles = hands.hand_in_order(view.hand, view.drawn)
             hands.draw_small_row(2, y + 7, tiles[:-1] if view.drawn is not None else tiles,
                                  apart=view.drawn)

@@ -230,7 +230,7 @@ class TableScene:
         elif self.results is not None:
             self.results.draw()
         elif self.cart.buttons.held(X) and not self.demo:
-            self.debug.draw(self.game, self.seed_code, self.player)
+            self.debug.draw(self.game, self.seed_code, self.player, practice=self.settings.hints == PRACTICE)
         else:
             self.draw_table()
 
