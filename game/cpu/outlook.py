@@ -17,6 +17,7 @@ Every figure is memoised for one decision in an :class:`Outlook` (the view's dor
 red fives are fixed within it). On the way to tenpai a drawn copy is no longer unseen, so a
 hand's figure is kept by the draws that reached it; its waits and their points by the hand. A tenpai on 1z and 2z for the East dealer (double east):
 
+    >>> from engine.tasks import run_to_end
     >>> from game.cpu.value import _view
     >>> from game.rules.tiles import counts34, parse_tiles
     >>> look = Outlook(_view(), hand=parse_tiles("123m456p789s1122z"))
@@ -28,7 +29,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engine.tasks import TaskGen, run_to_end
+from engine.tasks import TaskGen
 from game.cpu import defence
 from game.cpu.value import wait_points
 from game.rules.melds import Meld
@@ -42,8 +43,6 @@ from game.rules.view import PlayerView
 # one-shanten. A tenpai's waits come up about once in twelve looks; each step further takes
 # a few times as long again.
 SCALES = (12.0, 72.0, 216.0)
-
-__all__ = ["Outlook", "run_to_end"]
 
 
 class Outlook:
