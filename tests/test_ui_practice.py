@@ -65,15 +65,20 @@ def cut(cart, table, fingers, tile: int) -> None:
         frame(cart, draw=False)
 
 
-def test_practice_hides_the_cut_until_the_player_has_cut_then_says_if_it_agreed(make_cart, monkeypatch):
-    assert PRACTICE in CHOICES["hints"]
+def practice_table(make_cart, monkeypatch) -> tuple:
+    """A table with practice hints and quick CPUs, played by scripted fingers."""
     monkeypatch.setattr(table_module, "cpu_agent", lambda strength: ShantenAgent())
     cart = make_cart(TitleScene, clock=counting_clock())
     cart.change(TableScene, "PRACT1CE01", Settings(hints=PRACTICE, cpu_speed="fast", call_prompts=False))
     frame(cart)
-    table = cart.scene
     fingers = Fingers()
     cart.buttons.read = fingers.read
+    return cart, cart.scene, fingers
+
+
+def test_practice_hides_the_cut_until_the_player_has_cut_then_says_if_it_agreed(make_cart, monkeypatch):
+    assert PRACTICE in CHOICES["hints"]
+    cart, table, fingers = practice_table(make_cart, monkeypatch)
     seen = set()
     for _ in range(6):
         my_turn_with_a_hint(cart, table, fingers)
@@ -104,13 +109,7 @@ def test_practice_hides_the_cut_until_the_player_has_cut_then_says_if_it_agreed(
 def test_holding_x_in_practice_does_not_show_the_players_cut(make_cart, monkeypatch):
     """The hold-X view shows every seat's hint; in practice the player's own tile to cut stays
     hidden there too (the other seats' cuts still show)."""
-    monkeypatch.setattr(table_module, "cpu_agent", lambda strength: ShantenAgent())
-    cart = make_cart(TitleScene, clock=counting_clock())
-    cart.change(TableScene, "PRACT1CE01", Settings(hints=PRACTICE, cpu_speed="fast", call_prompts=False))
-    frame(cart)
-    table = cart.scene
-    fingers = Fingers()
-    cart.buttons.read = fingers.read
+    cart, table, fingers = practice_table(make_cart, monkeypatch)
     my_turn_with_a_hint(cart, table, fingers)
     fingers.down = {X}  # X held from now on
     for _ in range(600):
