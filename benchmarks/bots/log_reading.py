@@ -1,0 +1,146 @@
+"""Where an outside measure's games are won and lost: counts over the referee's logs.
+
+    python benchmarks/bots/log_reading.py DIR [DIR ...]
+
+Each ``DIR`` holds the logs a measure keeps with ``--logs DIR`` (``seed-S-seat-N.json.gz``: the
+referee's mjai events, our seat N). For our seat and for the three others together it prints:
+
+- rounds, wins (open ones apart) and deal-ins, as fractions of rounds, and their average points;
+- the round's first chi or pon, by the shanten the hand is left at (0: tenpai after its
+  discard): how often that round was won, dealt into, and its points won or lost;
+- the same for the first chi or pon made while another seat is in riichi.
+
+Points are the round's score changes (wins, deal-ins, noten payments); a riichi's own stick is
+not in them. The hands are followed from the deal through every draw, discard and call.
+"""
+
+from __future__ import annotations
+
+import collections
+import gzip
+import json
+import re
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent.parent))
+from game.rules.shanten import shanten  # noqa: E402
+
+SUITS = {"m": 0, "p": 9, "s": 18}
+HONOURS = {"E": 27, "S": 28, "W": 29, "N": 30, "P": 31, "F": 32, "C": 33}
+CALLS = ("chi", "pon")
+
+
+def kind_of(name: str) -> int:
+    """mjai's tile name as one of the 34 kinds: ``5mr`` and ``5m`` alike, ``P`` white."""
+    if name in HONOURS:
+        return HONOURS[name]
+    return SUITS[name[1]] + int(name[0]) - 1
+
+
+class Round:
+    """One round followed event by event: the hands, the riichi, the first calls, the result."""
+
+    def __init__(self, start: dict) -> None:
+        self.hands = [[0] * 34 for _ in range(4)]
+        for seat, tiles in enumerate(start["tehais"]):
+            for name in tiles:
+                self.hands[seat][kind_of(name)] += 1
+        self.riichi = [False] * 4
+        self.opened = [False] * 4
+        self.first_call: dict[int, tuple[int, bool]] = {}  # seat: (shanten after it, riichi out)
+        self.won: dict[int, tuple[int, bool]] = {}        # seat: (points, open)
+        self.dealt: dict[int, int] = {}
+        self.deltas = [0] * 4
+
+    def follow(self, event: dict) -> None:
+        kind, actor = event["type"], event.get("actor")
+        if kind == "tsumo" and event["pai"] != "?":
+            self.hands[actor][kind_of(event["pai"])] += 1
+        elif kind == "dahai":
+            self.hands[actor][kind_of(event["pai"])] -= 1
+        elif kind in (*CALLS, "daiminkan", "ankan"):
+            for name in event["consumed"]:
+                self.hands[actor][kind_of(name)] -= 1
+            if kind != "ankan":
+                self.opened[actor] = True
+            if kind in CALLS and actor not in self.first_call:
+                out = any(self.riichi[s] for s in range(4) if s != actor)
+                self.first_call[actor] = (min(shanten(self.hands[actor]), 3), out)
+        elif kind == "kakan":
+            self.hands[actor][kind_of(event["pai"])] -= 1
+        elif kind == "reach_accepted":
+            self.riichi[actor] = True
+        elif kind == "hora":
+            self.won[actor] = (event["deltas"][actor], self.opened[actor])
+            if event["target"] != actor:
+                self.dealt[event["target"]] = -event["deltas"][event["target"]]
+            self.deltas = [a + b for a, b in zip(self.deltas, event["deltas"])]
+        elif kind == "ryukyoku":
+            self.deltas = [a + b for a, b in zip(self.deltas, event.get("deltas", [0] * 4))]
+
+
+def rounds_of(path: Path):
+    """(our seat, Round) for every round of one kept log."""
+    ours = int(re.search(r"seat-(\d)", path.name).group(1))
+    current = None
+    with gzip.open(path, "rt") as f:
+        for line in f:
+            event = json.loads(line)
+            if event["type"] == "start_kyoku":
+                current = Round(event)
+            elif event["type"] == "end_kyoku" and current is not None:
+                yield ours, current
+                current = None
+            elif current is not None:
+                current.follow(event)
+
+
+def tally(folders: list[Path]) -> dict:
+    """The counts over every log in ``folders``, by side ("ours", "theirs")."""
+    sides = {side: collections.Counter() for side in ("ours", "theirs")}
+    calls = collections.defaultdict(collections.Counter)
+    for path in sorted(p for folder in folders for p in folder.glob("*.json.gz")):
+        for ours, rnd in rounds_of(path):
+            for seat in range(4):
+                side = "ours" if seat == ours else "theirs"
+                count = sides[side]
+                count["rounds"] += 1
+                if seat in rnd.won:
+                    points, opened = rnd.won[seat]
+                    count["wins"] += 1
+                    count["win points"] += points
+                    count["open wins"] += opened
+                if seat in rnd.dealt:
+                    count["deal-ins"] += 1
+                    count["deal-in points"] += rnd.dealt[seat]
+                if seat in rnd.first_call:
+                    steps, out = rnd.first_call[seat]
+                    for key in ((side, "any", steps), (side, "riichi out", steps)) if out else ((side, "any", steps),):
+                        calls[key]["rounds"] += 1
+                        calls[key]["won"] += seat in rnd.won
+                        calls[key]["dealt"] += seat in rnd.dealt
+                        calls[key]["points"] += rnd.deltas[seat]
+    return {"sides": sides, "calls": calls}
+
+
+def report(found: dict) -> str:
+    lines = []
+    for side, c in found["sides"].items():
+        n = max(1, c["rounds"])
+        lines.append(f"{side:7} rounds {c['rounds']:6}  win {c['wins'] / n:6.1%} (open {c['open wins'] / n:5.1%}) "
+                     f"avg {c['win points'] / max(1, c['wins']):6.0f}   deal-in {c['deal-ins'] / n:6.1%} "
+                     f"avg {c['deal-in points'] / max(1, c['deal-ins']):6.0f}")
+    lines.append("first chi or pon of a round, by the shanten it leaves (3: three or more):")
+    for (side, when, steps), c in sorted(found["calls"].items()):
+        n = c["rounds"]
+        lines.append(f"  {side:7} {when:10} shanten {steps}: rounds {n:5}  won {c['won'] / n:6.1%}  "
+                     f"dealt in {c['dealt'] / n:6.1%}  points a round {c['points'] / n:+7.0f}")
+    return "\n".join(lines)
+
+
+if __name__ == "__main__":
+    folders = [Path(a) for a in sys.argv[1:]]
+    if not folders or not all(f.is_dir() for f in folders):
+        raise SystemExit("usage: python benchmarks/bots/log_reading.py DIR [DIR ...] (logs a measure kept with --logs)")
+    print(report(tally(folders)))
