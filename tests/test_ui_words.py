@@ -5,10 +5,12 @@ limit hands' fu. Each is read back from the screen buffer, painted alone beside 
 from __future__ import annotations
 
 import re
+import shutil
 
 import pyxel
-from stepping import screen, step
+from stepping import press, screen, step, step_until
 from tables import played_out
+from test_ui_viewer import TENHOU6, logs_folder
 
 from engine.target import DARK_BLUE, LIGHT_GREY, WIDTH, YELLOW
 from engine.tasks import run_to_end
@@ -19,9 +21,12 @@ from game.rules.round import Round
 from game.rules.wall import Shuffler, Wall, seed_words
 from game.ui import paint
 from game.ui.pause import PauseMenu
+from game.ui.replays import ReplaysScene
 from game.ui.results import GUARD_FRAMES, ResultsPanel
 from game.ui.seats import seat_name
 from game.ui.standings import StandingsScene
+from game.ui.title import TitleScene
+from game.ui.viewer import ViewerScene
 
 CODE = "WORDS00001"
 
@@ -202,3 +207,38 @@ def test_a_game_ended_by_a_seat_below_zero_says_so(pyxel_headless):
     rnd = round_ending(dealer=3, scores=(42000, 20000, 19000, 19000))
     summary(rnd, after_south_4(rnd), player=0)  # a game that ran its course: no reason line
     assert not any(screen()[42 * WIDTH + x] == YELLOW for x in range(WIDTH))
+
+
+def test_the_title_replays_viewer_and_review_name_the_key_z_too(pyxel_headless, make_cart, monkeypatch, data_folder):
+    """The screens the first test leaves: the title, the replays list, the viewer's seat chooser,
+    the viewer and its review and summary. Each names the confirm button Z, none of them O."""
+    recorder = Recorder(monkeypatch)
+    folder = logs_folder(data_folder)
+    shutil.copy(TENHOU6, folder)
+    cart = make_cart(TitleScene)
+    seen = {}
+
+    def look(name: str, frames: int = 2) -> None:
+        recorder.texts.clear()
+        step(cart, frames)
+        seen[name] = " | ".join(recorder.texts)
+
+    look("title")
+    labels = [e.label for e in cart.scene.entries]
+    for _ in range(labels.index("REPLAYS")):
+        press(cart, pyxel.KEY_DOWN)
+    press(cart, pyxel.KEY_Z)
+    assert isinstance(cart.scene, ReplaysScene)
+    look("replays")
+    press(cart, pyxel.KEY_Z)
+    viewer = cart.scene
+    assert isinstance(viewer, ViewerScene) and viewer.choosing
+    look("seat chooser")
+    press(cart, pyxel.KEY_Z)  # review the first seat
+    step_until(cart, lambda: viewer.review is not None and viewer.review.decisions, limit=3000)
+    look("viewer with its review")
+    press(cart, pyxel.KEY_S)
+    look("review summary")
+    for name, said in seen.items():
+        assert not re.search(r"\bO ?:", said), (name, said)
+        assert re.search(r"\bZ\b", said), (name, said)
