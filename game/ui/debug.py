@@ -3,8 +3,8 @@
 It is the debug view, so it shows the CPUs' concealed tiles. The engine draws its meters
 (CPU, frame time, memory, thinking tasks) over the top of the screen; this view fills the
 rest: the seed code, then one block per seat: its name, score, shanten, ukeire share and
-suggested discard (not the player's own when the hints are for practice), and its hand. The hints of all four seats are worked out by one task,
-again whenever the table changes.
+suggested discard (not the player's own when the hints are for practice), and its hand. The
+hints of all four seats are worked out by one task, again whenever the table changes.
 """
 
 from __future__ import annotations
