@@ -15,6 +15,7 @@ the tiles it keeps, its shape; a riichi, call, win, kan or abort says why in its
 from __future__ import annotations
 
 from game.cpu import riichi, value
+from game.cpu.calls import RIICHI_OUT_WORTH
 from game.cpu.explain import Explanation, Measure
 from game.review import EPSILON, WORTH_PERCENT, Judged, Review
 from game.rules.actions import (
@@ -174,6 +175,8 @@ def _call_reason(e: Explanation, mine: Measure, theirs: Measure) -> str:
         return "passes, as no yaku would be left"
     if mine.outlook >= 0 and theirs.outlook >= mine.outlook:
         return f"passes: outlook {theirs.outlook:.0f} as it is, not {mine.outlook:.0f}"
+    if mine.outlook >= 0 and any(r for _, _, r in e.threats):
+        return f"passes: under a riichi a call needs outlook {RIICHI_OUT_WORTH[min(mine.shanten, 1)]}"
     if mine.shanten >= theirs.shanten:
         return "passes, as the call does not advance"
     if e.threats:

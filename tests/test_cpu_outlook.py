@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
+import types
 
 import pytest
 from mahjong.agari import Agari
@@ -19,11 +20,14 @@ from mahjong.shanten import Shanten
 from engine.tasks import run_to_end
 from game.cpu.outlook import SCALES, Outlook
 from game.cpu.value import _view
-from game.rules.actions import Chi, Pass, Pon
+from game.cpu.calls import RIICHI_OUT_WORTH
+from game.cpu.explain import explain
+from game.rules.actions import Chi, Discard, Pass, Pon, Riichi
 from game.rules.claims import kuikae_kinds
 from game.rules.melds import Meld
-from game.rules.tiles import RED_FIVES, counts34
+from game.rules.tiles import RED_FIVES, counts34, parse_tile
 from game.rules.yaku import WinSituation
+from game.review_text import reason
 from scoring_oracle import Case, oracle_score
 from test_cpu import SHAPE_OTHERS, SHAPES, TANYAO_CHI, YAKULESS_CHI, decide, scene, throw
 from game.rules.ruleset import Ruleset
@@ -211,3 +215,36 @@ def test_the_strong_cpu_calls_when_the_oracles_outlook_says_so(name):
         assert answer == best
     else:
         assert answer == Pass()
+
+
+def riichi_out_scene(seat_one: str, dora: str, riichi: bool):
+    """The dealer (tenpai on 1s-4s) throws 5p, with a riichi or without; seat 1 may chi it."""
+    rnd = scene(["123m456m789m99p23s", seat_one, *TANYAO_CHI[2:]], ["5p"], dora=dora)
+    five = next(t for t in rnd.hand(0) if t // 4 == parse_tile("5p") // 4)
+    rnd.apply(0, Riichi(five) if riichi else Discard(five))
+    return rnd
+
+
+@pytest.mark.parametrize("seat_one, dora", [("46p234m678s33p5s78m", "1z"), ("46p234m678s33p0s78m", "4s")])
+def test_with_a_riichi_out_a_call_must_be_worth_its_danger(seat_one, dora):
+    """majiang-ai's rule: against a riichi a call into tenpai needs an outlook of 500 at least.
+    A bare tanyao chi (one wait of four with the yaku) is worth less and is taken only when no
+    one is in riichi; the same chi holding two dora is worth more, and is taken either way."""
+    answers = {}
+    for riichi in (False, True):
+        rnd = riichi_out_scene(seat_one, dora, riichi)
+        view = rnd.view(1)
+        assert view.riichi[0] == riichi
+        chis = [a for a in view.legal_actions if isinstance(a, Chi)]
+        stay = oracle_worth(counts34(view.hand), scene_unseen(view), {t // 4 for t in view.hand if t in RED_FIVES}, view)
+        worths = {a: oracle_call_worth(view, a) for a in chis}
+        best = max(worths, key=worths.get)
+        assert worths[best] > stay  # with no riichi out the outlook takes the chi
+        answers[riichi] = decide(rnd, 1, "strong")
+        assert answers[riichi] == (best if not riichi or worths[best] >= RIICHI_OUT_WORTH[0] else Pass())
+    assert answers[False] != Pass()
+    if answers[True] == Pass():  # a review of a player who called says why the CPU passes
+        e = run_to_end(explain(view, best, "strong"))
+        assert e.mine.outlook == pytest.approx(worths[best]) and e.theirs.action == Pass()
+        words = reason(types.SimpleNamespace(verdict="differ", explanation=e))
+        assert words == f"passes: under a riichi a call needs outlook {RIICHI_OUT_WORTH[0]}"

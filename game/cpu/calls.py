@@ -6,7 +6,9 @@ call is taken when that hand is nearer a win than the hand was (fewer shanten) a
 discard, still has a yaku direction (``value.yaku_paths``); a closed hand opens only for a
 value honour, honitsu or two dora. The strong CPU weighs a call that leaves the hand one step
 from tenpai or nearer by its outlook instead (``outlook``: points times chances, so only waits
-with a yaku count): taken when it is worth more than the hand as it stands. A closed tenpai
+with a yaku count): taken when it is worth more than the hand as it stands and, with another
+seat in riichi, worth 500 into tenpai or 1,200 one step away (kobalab's majiang-ai's rule: the
+referee's logs showed our calls under a riichi losing points). A closed tenpai
 never calls. An open kan is taken only by an open hand that keeps its shanten and yaku; a
 closed or added kan when it does not lower the hand (in riichi always; against another riichi
 only from tenpai).
@@ -33,6 +35,7 @@ from game.rules.tiles import counts34
 from game.rules.view import PlayerView
 
 OPEN_WITH_DORA = 2  # dora (red fives included) a closed hand needs to open for tanyao or toitoi
+RIICHI_OUT_WORTH = (500, 1200)  # with a riichi out, the least outlook of a call into tenpai; one step away
 KEITEN_TILES = 12   # with this few tiles left, a call that reaches tenpai is worth the noten payments
 
 
@@ -106,6 +109,7 @@ def choose_call(view: PlayerView, strength: Strength, ruleset: Ruleset, folding:
     if before <= 0 and closed:
         return Pass()
     look = Outlook(view, ruleset=ruleset) if strength.outlook else None
+    riichi_out = any(view.riichi[s] for s in range(4) if s != view.seat)
     stay = None  # the hand's worth without a call (worked out once, when a call is near tenpai)
     best: CallOutcome | None = None
     best_worth = 0.0
@@ -116,8 +120,8 @@ def choose_call(view: PlayerView, strength: Strength, ruleset: Ruleset, folding:
             continue
         if look is not None and not isinstance(action, OpenKan) and outcome.shanten <= 1:
             worth = yield from call_worth(view, look, action)
-            if worth <= best_worth:
-                continue
+            if worth <= best_worth or (riichi_out and worth < RIICHI_OUT_WORTH[min(outcome.shanten, 1)]):
+                continue  # not the best call so far, or not worth walking into a riichi for
             if stay is None:  # a call gains one step at most: the hand is two away or nearer
                 stay = yield from look.worth(counts, view.melds[view.seat], closed)
             if worth > stay:
