@@ -6,10 +6,13 @@ Scenes are dealt by ``Wall.arranged`` (seat 0 deals unless said); hands in MPSZ.
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 from engine.tasks import run_to_end
 from game.cpu import CpuAgent
+from game.cpu.calls import KEITEN_TILES
 from game.cpu.defence import danger_of_kind, genbutsu
 from game.rules.actions import Chi, Discard, Pass, Pon, Riichi, Ron, Tsumo
 from game.rules.round import Round
@@ -121,6 +124,29 @@ def test_pons_its_own_seat_wind():
     assert isinstance(decide(rnd, 2, "normal"), Pon)
     assert isinstance(decide(rnd, 2, "strong"), Pon)
     assert decide(rnd, 2, "weak") == Pass()  # the weak CPU never calls
+
+
+# Seat 1, one step from tenpai with no yaku in sight (123m 789s 99m, 46p, 24s, 9p), may chi
+# the dealer's 5p into a kanchan tenpai on 3s that still has none.
+KEITEN_CHI = ["1357m2368p1357s1z", "123m789s99m46p24s9p", *YAKULESS_CHI[2:]]
+
+
+def test_the_strong_cpu_calls_into_a_yakuless_tenpai_only_late_for_the_noten_payments():
+    """Keiten: with KEITEN_TILES left or fewer and no riichi out, a tenpai at the draw is paid
+    by the noten seats, yaku or not; earlier, or against a riichi, the call is not worth it."""
+    rnd = scene(KEITEN_CHI, ["5p"])
+    throw(rnd, 0, "5p")
+    view = rnd.view(1)
+    chi = next(a for a in view.legal_actions if isinstance(a, Chi))
+
+    def answer(strength: str, **changes) -> object:
+        changed = dataclasses.replace(view, **changes)
+        return run_to_end(CpuAgent(strength).act(changed))
+
+    assert answer("strong", tiles_left=KEITEN_TILES) == chi
+    assert answer("strong", tiles_left=KEITEN_TILES + 1) == Pass()
+    assert answer("strong", tiles_left=KEITEN_TILES, riichi=(False, False, True, False)) == Pass()
+    assert answer("normal", tiles_left=KEITEN_TILES) == Pass()  # keiten is the strong CPU's (position)
 
 
 # Seat 1 is tenpai with no yaku (111m 234p 678p 55s 23s, waits 1s 4s) and draws a dull 7z.
