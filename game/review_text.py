@@ -175,8 +175,9 @@ def _call_reason(e: Explanation, mine: Measure, theirs: Measure) -> str:
         return "passes, as no yaku would be left"
     if mine.outlook >= 0 and theirs.outlook >= mine.outlook:
         return f"passes: outlook {theirs.outlook:.0f} as it is, not {mine.outlook:.0f}"
-    if mine.outlook >= 0 and any(r for _, _, r in e.threats):
-        return f"passes: under a riichi a call needs outlook {RIICHI_OUT_WORTH[min(mine.shanten, 1)]}"
+    need = RIICHI_OUT_WORTH[min(max(mine.shanten, 0), 1)]
+    if 0 <= mine.outlook < need and any(r for _, _, r in e.threats):
+        return f"passes: under a riichi a call needs outlook {need}"
     if mine.shanten >= theirs.shanten:
         return "passes, as the call does not advance"
     if e.threats:

@@ -21,7 +21,7 @@ from engine.tasks import run_to_end
 from game.cpu.outlook import SCALES, Outlook
 from game.cpu.value import _view
 from game.cpu.calls import RIICHI_OUT_WORTH
-from game.cpu.explain import explain
+from game.cpu.explain import Explanation, Measure, explain
 from game.rules.actions import Chi, Discard, Pass, Pon, Riichi
 from game.rules.claims import kuikae_kinds
 from game.rules.melds import Meld
@@ -248,3 +248,14 @@ def test_with_a_riichi_out_a_call_must_be_worth_its_danger(seat_one, dora):
         assert e.mine.outlook == pytest.approx(worths[best]) and e.theirs.action == Pass()
         words = reason(types.SimpleNamespace(verdict="differ", explanation=e))
         assert words == f"passes: under a riichi a call needs outlook {RIICHI_OUT_WORTH[0]}"
+
+
+@pytest.mark.parametrize("outlook, riichi, says_so", [(367.0, True, True), (800.0, True, False), (367.0, False, False)])
+def test_the_review_names_the_riichi_rule_only_where_it_decided(outlook, riichi, says_so):
+    """A call worth 800 into tenpai passed the rule: if the CPU passed under a riichi, it was
+    for another reason (folding, say), and the reason line must not blame the rule."""
+    chi = Measure(Chi((48, 56)), 0, paths=("tanyao",), outlook=outlook)
+    stay = Measure(Pass(), 1, outlook=193.0)
+    e = Explanation("call", Pass(), chi, stay, ((0, 1.0, riichi),), 80)
+    words = reason(types.SimpleNamespace(verdict="differ", explanation=e))
+    assert (words == f"passes: under a riichi a call needs outlook {RIICHI_OUT_WORTH[0]}") == says_so
