@@ -24,18 +24,10 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent.parent))
+from game.mjai.protocol import kind_of  # noqa: E402  (a red five reads as its kind)
 from game.rules.shanten import shanten  # noqa: E402
 
-SUITS = {"m": 0, "p": 9, "s": 18}
-HONOURS = {"E": 27, "S": 28, "W": 29, "N": 30, "P": 31, "F": 32, "C": 33}
 CALLS = ("chi", "pon")
-
-
-def kind_of(name: str) -> int:
-    """mjai's tile name as one of the 34 kinds: ``5mr`` and ``5m`` alike, ``P`` white."""
-    if name in HONOURS:
-        return HONOURS[name]
-    return SUITS[name[1]] + int(name[0]) - 1
 
 
 class Round:

@@ -91,7 +91,7 @@ class CpuAgent:
         if kans and self.strength.calls:
             counts = counts34(view.hand)
             best = min(shanten(_less(counts, k)) for k in range(34) if counts[k])
-            threatened = self.strength.defence and any(view.riichi[s] for s in range(4) if s != view.seat)
+            threatened = self.strength.defence and view.riichi_out
             for kan in kans:
                 if kan_worth(view, kan, best, threatened):
                     return kan

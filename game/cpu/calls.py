@@ -8,10 +8,9 @@ value honour, honitsu or two dora. The strong CPU weighs a call that leaves the 
 from tenpai or nearer by its outlook instead (``outlook``: points times chances, so only waits
 with a yaku count): taken when it is worth more than the hand as it stands and, with another
 seat in riichi, worth 500 into tenpai or 1,200 one step away (kobalab's majiang-ai's rule: the
-referee's logs showed our calls under a riichi losing points). A closed tenpai
-never calls. An open kan is taken only by an open hand that keeps its shanten and yaku; a
-closed or added kan when it does not lower the hand (in riichi always; against another riichi
-only from tenpai).
+referee's logs showed our calls under a riichi losing points). A closed tenpai never calls. An
+open kan is taken only by an open hand that keeps its shanten and yaku; a closed or added kan
+when it does not lower the hand (in riichi always; against another riichi only from tenpai).
 
     >>> from game.rules.melds import Meld
     >>> kuikae_kinds(Meld("chi", (0, 4, 8), called=0, from_seat=3))  # 1m called onto 23m
@@ -109,7 +108,6 @@ def choose_call(view: PlayerView, strength: Strength, ruleset: Ruleset, folding:
     if before <= 0 and closed:
         return Pass()
     look = Outlook(view, ruleset=ruleset) if strength.outlook else None
-    riichi_out = any(view.riichi[s] for s in range(4) if s != view.seat)
     stay = None  # the hand's worth without a call (worked out once, when a call is near tenpai)
     best: CallOutcome | None = None
     best_worth = 0.0
@@ -120,7 +118,7 @@ def choose_call(view: PlayerView, strength: Strength, ruleset: Ruleset, folding:
             continue
         if look is not None and not isinstance(action, OpenKan) and outcome.shanten <= 1:
             worth = yield from call_worth(view, look, action)
-            if worth <= best_worth or (riichi_out and worth < RIICHI_OUT_WORTH[min(outcome.shanten, 1)]):
+            if worth <= best_worth or (view.riichi_out and worth < RIICHI_OUT_WORTH[min(outcome.shanten, 1)]):
                 continue  # not the best call so far, or not worth walking into a riichi for
             if stay is None:  # a call gains one step at most: the hand is two away or nearer
                 stay = yield from look.worth(counts, view.melds[view.seat], closed)
@@ -166,7 +164,7 @@ def call_worth(view: PlayerView, look: Outlook, action: object) -> TaskGen[float
 def _keiten_call(view: PlayerView, calls: list) -> TaskGen[object]:
     """Late in the round, with no riichi out, a chi or pon that reaches tenpai with a legal
     discard, yaku or not: a tenpai at the exhaustive draw is paid by the noten seats."""
-    if any(view.riichi[s] for s in range(4) if s != view.seat):
+    if view.riichi_out:
         return Pass()
     visible = view.visible_counts34()
     for action in calls:

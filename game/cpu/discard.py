@@ -258,6 +258,6 @@ def _declare(view: PlayerView, chosen: Candidate, strength: Strength, ruleset: R
     keep_lead = (strength.position and position.leading_all_last(view, ruleset)
                  and chosen.dama_points > 0
                  and position.rank_after_win(view, chosen.dama_points, None) == 1)
-    threatened = strength.defence and any(view.riichi[s] for s in range(4) if s != view.seat)
+    threatened = strength.defence and view.riichi_out
     return should_riichi(chosen.waits_unseen, chosen.dama_points, view.seat == view.dealer,
                          chosen.furiten, keep_lead, view.tiles_left, threatened)

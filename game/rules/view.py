@@ -63,6 +63,11 @@ class PlayerView:
     legal_actions: tuple[Any, ...]
     over: bool
 
+    @property
+    def riichi_out(self) -> bool:
+        """Another seat than this view's is in riichi."""
+        return any(flag for s, flag in enumerate(self.riichi) if s != self.seat)
+
     def visible_counts34(self) -> list[int]:
         """How many of each kind the other players have shown this seat: every pond (less
         the tiles called away), every open meld, the dora indicators; never the seat's own
