@@ -232,8 +232,10 @@ def figure_rows(judged: Judged) -> list[tuple[str, str, str]]:
 
 
 def _outlook_rows(mine: Measure, theirs: Measure) -> list[tuple[str, str, str]]:
-    """The outlook row, where the strong CPU weighed either answer by it."""
-    if mine.outlook < 0 and theirs.outlook < 0:
+    """The outlook row, where the strong CPU weighed either answer by it: not where one
+    answer was not weighed and the other is a hand three steps or more from tenpai (worth
+    0 by definition), a row that would say nothing."""
+    if max(mine.outlook, theirs.outlook) <= 0 and min(mine.outlook, theirs.outlook) < 0:
         return []
     return [("outlook", _outlook(mine), _outlook(theirs))]
 

@@ -27,7 +27,7 @@ from game.rules.claims import kuikae_kinds
 from game.rules.melds import Meld
 from game.rules.tiles import RED_FIVES, counts34, parse_tile
 from game.rules.yaku import WinSituation
-from game.review_text import reason
+from game.review_text import figure_rows, reason
 from scoring_oracle import Case, oracle_score
 from test_cpu import SHAPE_OTHERS, SHAPES, TANYAO_CHI, YAKULESS_CHI, decide, scene, throw
 from game.rules.ruleset import Ruleset
@@ -259,3 +259,17 @@ def test_the_review_names_the_riichi_rule_only_where_it_decided(outlook, riichi,
     e = Explanation("call", Pass(), chi, stay, ((0, 1.0, riichi),), 80)
     words = reason(types.SimpleNamespace(verdict="differ", explanation=e))
     assert (words == f"passes: under a riichi a call needs outlook {RIICHI_OUT_WORTH[0]}") == says_so
+
+
+@pytest.mark.parametrize("chi_outlook, pass_outlook, row", [
+    (-1.0, 0.0, None),            # a far hand's chi by the old rules, the pass worth 0: no row
+    (-1.0, 193.0, ("-", "193")),  # the pass weighed, the chi not: the row says so
+    (367.0, 193.0, ("367", "193")),
+    (0.0, 0.0, ("0", "0")),       # both weighed at 0 (no yaku on any wait): the reason quotes them
+])
+def test_the_outlook_row_shows_only_where_it_says_something(chi_outlook, pass_outlook, row):
+    chi = Measure(Chi((48, 56)), 2, paths=("yakuhai",), outlook=chi_outlook)
+    stay = Measure(Pass(), 3, outlook=pass_outlook)
+    judged = types.SimpleNamespace(explanation=Explanation("call", Pass(), chi, stay, (), 80))
+    rows = {label: (a, b) for label, a, b in figure_rows(judged)}
+    assert rows.get("outlook") == row
