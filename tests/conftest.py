@@ -30,7 +30,16 @@ def pyxel_headless():
     from engine import target
 
     target.init_pyxel(headless=True, fps=target.UNCAPPED_FPS)  # frames as fast as they run
+    # Pyxel's audio is stood in for: under SDL's dummy driver a playm once deadlocked against
+    # Pyxel's own audio thread (a run hung in test_ui_title, the main thread waiting on a lock
+    # inside pyxel.playm). The tests still see every call reach these names (test_ui_resources).
+    for name in ("play", "playm", "stop"):
+        setattr(pyxel, name, _silent)
     return pyxel
+
+
+def _silent(*args, **kwargs) -> None:
+    """Pyxel's play, playm or stop in the tests: nothing is sent to the audio thread."""
 
 
 @pytest.fixture

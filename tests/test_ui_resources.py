@@ -67,7 +67,8 @@ def test_the_sounds_keep_pico8s_limits_and_each_has_notes(pyxel_headless):
 
 
 class Speaker:
-    """Pyxel's play, playm and stop, each call recorded on its way through to Pyxel."""
+    """Pyxel's play, playm and stop, each call recorded on its way through to Pyxel (whose
+    audio the tests stand in for: conftest's ``pyxel_headless``)."""
 
     def __init__(self, pyxel, monkeypatch) -> None:
         self.calls: list[tuple] = []
