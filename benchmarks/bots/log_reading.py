@@ -44,12 +44,11 @@ class Round:
             for name in tiles:
                 self.hands[seat][kind_of(name)] += 1
         self.riichi = [False] * 4
-        self.opened = [False] * 4
         self.first_call: dict[int, tuple[int, bool]] = {}  # seat: (shanten after it, riichi out)
         self.won: dict[int, tuple[int, bool]] = {}        # seat: (points, open)
         self.dealt: dict[int, int] = {}
         self.deltas = [0] * 4
-        self.calls = [0] * 4
+        self.calls = [0] * 4  # open calls made: chi, pon, open kan
         self.flows = [dict.fromkeys(FLOWS, 0) for _ in range(4)]
         self.kept_tenpai: list[tuple[int, int, bool]] = []  # (seat, the open seat's calls, kept)
 
@@ -64,7 +63,6 @@ class Round:
             for name in event["consumed"]:
                 self.hands[actor][kind_of(name)] -= 1
             if kind != "ankan":
-                self.opened[actor] = True
                 self.calls[actor] += 1
             if kind in CALLS and actor not in self.first_call:
                 out = any(self.riichi[s] for s in range(4) if s != actor)
@@ -75,7 +73,7 @@ class Round:
             self.riichi[actor] = True
             self.flows[actor]["riichi sticks"] -= 1000
         elif kind == "hora":
-            self.won[actor] = (event["deltas"][actor], self.opened[actor])
+            self.won[actor] = (event["deltas"][actor], self.calls[actor] > 0)
             if event["target"] != actor:
                 self.dealt[event["target"]] = -event["deltas"][event["target"]]
             self.deltas = [a + b for a, b in zip(self.deltas, event["deltas"])]
