@@ -64,3 +64,8 @@ def test_a_tenpai_kept_or_broken_against_open_hands_and_the_points_flows(tmp_pat
     report = reader.report(found)
     assert f"2 calls {kept:6.1%} of 1" in report
     assert "wins  +2000" in report and "deal-ins   -667" in report
+    # how each hand was played: ours closed without riichi (and won), seat 1 opened, 2 and 3 neither
+    assert (ours["played neither"], ours["played neither won"], ours["played neither points"]) == (1, 1, 2000)
+    assert (theirs["played opened"], theirs["played opened points"], theirs["played neither"]) == (1, -2000, 2)
+    assert theirs["played riichi"] == 0
+    assert "neither 100.0% won 100.0%  +2000" in report and "opened  33.3% won   0.0%  -2000" in report

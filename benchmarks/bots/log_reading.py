@@ -12,7 +12,10 @@ referee's mjai events, our seat N). For our seat and for the three others togeth
 - points a game by where they flow: wins, deal-ins, others' tsumo, exhaustive draws (noten
   payments) and riichi sticks put down;
 - with no riichi out and another seat open with two calls (or three and more), how often a
-  hand that could be tenpai after its discard stayed tenpai (the rest broke it to defend).
+  hand that could be tenpai after its discard stayed tenpai (the rest broke it to defend);
+- rounds by how the hand was played: opened (a chi, pon or open kan), riichi, or neither (a
+  closed hand that never declared: dama, folded, or still on its way at the end), as shares of
+  rounds, with how often each was won and its points a round.
 
 Points are the round's score changes (wins, deal-ins, noten payments); a riichi's own stick is
 not in them. The hands are followed from the deal through every draw, discard and call.
@@ -33,6 +36,7 @@ from game.rules.shanten import shanten  # noqa: E402
 
 CALLS = ("chi", "pon")
 FLOWS = ("wins", "deal-ins", "tsumo paid", "draws", "riichi sticks")
+PLAYED = ("opened", "riichi", "neither")
 
 
 class Round:
@@ -86,6 +90,10 @@ class Round:
             for seat, delta in enumerate(deltas):
                 self.flows[seat]["draws"] += delta
 
+    def played(self, seat: int) -> str:
+        """How the seat's hand was played this round (one of PLAYED)."""
+        return "opened" if self.calls[seat] else "riichi" if self.riichi[seat] else "neither"
+
     def _facing_open(self, seat: int, thrown: int) -> None:
         """Note a discard that could keep a tenpai while an open hand of two calls or more is
         out and no riichi: whether it did."""
@@ -135,6 +143,10 @@ def tally(folders: list[Path]) -> dict:
                 side = "ours" if seat == ours else "theirs"
                 count = sides[side]
                 count["rounds"] += 1
+                how = rnd.played(seat)
+                count[f"played {how}"] += 1
+                count[f"played {how} won"] += seat in rnd.won
+                count[f"played {how} points"] += rnd.deltas[seat]
                 for flow, points in rnd.flows[seat].items():
                     count[f"flow {flow}"] += points
                 if seat in rnd.won:
@@ -173,6 +185,12 @@ def report(found: dict) -> str:
         kept = "  ".join(f"{most} calls {c[f'tenpai open {most} kept'] / max(1, c[f'tenpai open {most}']):6.1%} "
                          f"of {c[f'tenpai open {most}']}" for most in (2, 3))
         lines.append(f"  {side:7} {kept}")
+    lines.append("rounds by how the hand was played: share of rounds, won, points a round")
+    for side, c in found["sides"].items():
+        shares = "  ".join(f"{how} {c[f'played {how}'] / max(1, c['rounds']):6.1%} "
+                           f"won {c[f'played {how} won'] / max(1, c[f'played {how}']):6.1%} "
+                           f"{c[f'played {how} points'] / max(1, c[f'played {how}']):+6.0f}" for how in PLAYED)
+        lines.append(f"  {side:7} {shares}")
     lines.append("first chi or pon of a round, by the shanten it leaves (3: three or more):")
     for (side, when, steps), c in sorted(found["calls"].items()):
         n = c["rounds"]
