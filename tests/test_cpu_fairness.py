@@ -45,7 +45,7 @@ from seat_lines import SeatLines
 STATES = 1000
 ROOT = Path(__file__).resolve().parent.parent
 CPU_DIR = ROOT / "game" / "cpu"
-SEEDS = ["FAIRPLAY01", "FAIRPLAY02"]
+SEEDS = ["FAIRPLAY01", "FAIRPLAY02", "FAIRPLAY03"]
 STRENGTHS = ("strong", "normal", "weak", "strong")  # turned by one seat each game
 
 

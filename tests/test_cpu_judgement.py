@@ -59,9 +59,11 @@ def test_open_hands_are_read_by_their_calls():
     chi = Meld("chi", (44, 48, 52), 44, 0)     # 234p chi
     flush = replace(_view(), melds=((), (pon, chi), (), ()), tiles_left=30)
     assert defence.tenpai_chance(flush, 1) > defence.tenpai_chance(replace(flush, tiles_left=65), 1)
-    threat = defence.threats(flush)
+    assert 1 not in defence.threats(flush)  # two calls, 30 tiles left: not yet likely tenpai (MIN_THREAT)
+    late = replace(flush, tiles_left=10)
+    threat = defence.threats(late)
     assert 1 in threat
-    row = defence.dangers_by_seat(flush, threat)[1]
+    row = defence.dangers_by_seat(late, threat)[1]
     assert row[9 + 4] > row[4] and row[9 + 4] > row[18 + 4]  # 5p in its suit, 5m and 5s off it
 
 

@@ -10,7 +10,10 @@ the same choice weighed three ways.
 - **Win chance** (:func:`win_chance`): a tenpai's waits drawn or thrown in the turns left
   (each turn about ``RON_FACTOR`` chances), less the race with a riichi; a one-shanten hand
   must first reach tenpai with its ukeire, then win in the turns still left; a hand two away
-  or more rarely wins against a threat.
+  must first take a step with its ukeire in half the turns left, then win as a one-shanten
+  hand of ``TYPICAL_UKEIRE`` in the other half (at least ``FAR_CHANCE``, so that against a
+  threat it does not throw its shape away for any safer tile); a hand further away rarely
+  wins against a threat.
 - **The threat's value** (:func:`threat_value`): a riichi about 6,000 (a dealer's half more),
   more for each extra dora indicator; an open hand by what it shows: a value-honour pon, dora
   and red fives in its melds, one suit.
@@ -23,7 +26,9 @@ the same choice weighed three ways.
     0.5
     >>> round(win_chance(1, 20, tiles_left=40, unseen_total=80, riichi_out=True), 2)
     0.26
-    >>> win_chance(2, 30, tiles_left=40, unseen_total=80, riichi_out=True)
+    >>> round(win_chance(2, 30, tiles_left=40, unseen_total=80, riichi_out=True), 2)
+    0.1
+    >>> win_chance(3, 30, tiles_left=40, unseen_total=80, riichi_out=True)
     0.03
 """
 
@@ -41,7 +46,8 @@ RON_FACTOR = 2.2          # chances a turn for a tenpai: its own draw and others
 RACE_RIICHI = 0.55        # share of those wins left when a riichi races us
 RACE_OPEN = 0.75          # ... when only open hands do
 TYPICAL_WAIT = 5          # unseen copies a one-shanten hand's tenpai waits on, on average
-FAR_CHANCE = 0.03         # a hand two shanten or more away
+TYPICAL_UKEIRE = 16       # unseen tiles that take a two-shanten hand's next step on, on average
+FAR_CHANCE = 0.03         # a hand three shanten or more away (and the least for two)
 RIICHI_VALUE = 6000       # a non-dealer riichi's average deal-in cost (ura and ippatsu in)
 DEALER_FACTOR = 1.5
 KAN_DORA_VALUE = 1500     # each dora indicator beyond the first adds this to a riichi's value
@@ -66,6 +72,9 @@ def win_chance(shanten: int, count: int, tiles_left: int, unseen_total: int, rii
     if shanten == 1:
         reach = _draw_within(count / unseen_total, turns)
         return reach * race * _draw_within(TYPICAL_WAIT / unseen_total, turns / 2 * RON_FACTOR)
+    if shanten == 2:
+        reach = _draw_within(count / unseen_total, turns / 2)
+        return max(FAR_CHANCE, reach * win_chance(1, TYPICAL_UKEIRE, tiles_left / 2, unseen_total, riichi_out))
     return FAR_CHANCE
 
 

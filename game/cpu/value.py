@@ -26,7 +26,7 @@ from game.rules.yaku import DORA_OF, WinSituation
 YAOCHUU = frozenset(YAOCHUU_KINDS)
 HONITSU_STRAYS = 3  # off-suit tiles an honitsu direction may still hold
 TANYAO_STRAYS = 2   # yaochuu tiles a tanyao direction may still hold
-HAN_WORTH = 4.0     # ukeire tiles a han of value is worth when choosing a discard
+HAN_WORTH = 6.0     # ukeire tiles a han of value is worth when choosing a discard
 
 
 def value_kinds(view: PlayerView) -> frozenset[int]:
