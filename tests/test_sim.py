@@ -4,13 +4,16 @@ plays exactly as the same agent in-process; the CLI's answers and its bad input.
 from __future__ import annotations
 
 import json
+import os
 import sys
+from pathlib import Path
 
 import pytest
 
 from game import sim
 from game.cli import main
 
+ROOT = Path(__file__).resolve().parent.parent
 SEATS = ["tsumogiri", "efficiency", "tsumogiri", "tsumogiri"]
 
 
@@ -40,9 +43,12 @@ def test_each_game_is_the_driver_game_of_its_own_seed_and_turned_seats():
     assert sum(s.rounds for s in record.seats) == 4 * record.rounds
 
 
-def test_an_mjai_seat_plays_as_the_same_agent_in_process():
+def test_an_mjai_seat_plays_as_the_same_agent_in_process(monkeypatch):
     """Our own bot behind the mjai protocol, as a process, against the same bot in-process:
-    the same seed gives the same game, and no answer was illegal."""
+    the same seed gives the same game, and no answer was illegal. The process finds this
+    checkout's ``game`` first: pyxel may have moved the working directory, and an installed
+    ``game`` from another checkout would be another CPU."""
+    monkeypatch.setenv("PYTHONPATH", os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")]))
     command = f"mjai:{sys.executable} -m game mjai"
     outside = sim.play_game([command, "cpu", "cpu", "cpu"], "mjai-seat", 0)
     inside = sim.play_game(["cpu", "cpu", "cpu", "cpu"], "mjai-seat", 0)
