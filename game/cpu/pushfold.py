@@ -15,8 +15,9 @@ the same choice weighed three ways.
   threat it does not throw its shape away for any safer tile); a hand further away rarely
   wins against a threat.
 - **The threat's value** (:func:`threat_value`): a riichi about 6,000 (a dealer's half more),
-  more for each extra dora indicator; an open hand by what it shows: a value-honour pon, dora
-  and red fives in its melds, one suit.
+  more for each extra dora indicator; an open hand by the han its melds show beyond its one
+  yaku: dora and red fives, a second value-honour pon, three calls in one suit. Both are the
+  average ron read from real games (``python tools/threat_table.py``).
 - **Deal-in chance**: ``defence.dangers_by_seat`` (percent against each threat) times how
   likely that seat is tenpai (``defence.threats``).
 - **Position**: in the last round a deal-in that would cost the seat a place costs more
@@ -58,7 +59,8 @@ KEITEN_TILES = 40         # ... counted from this many tiles left, more as the w
 PLACE_LOST = 1.5          # last round: a deal-in that costs a place costs this much more ...
 LAST_PLACE = 2.0          # ... one that drops the seat to last, this much
 PLACE_WON = 1.5           # last round: a win that gains a place is worth this much more
-OPEN_POINTS = (1000, 2000, 3900, 7700, 8000, 12000, 12000, 16000)  # by han (1..8), non-dealer
+OPEN_POINTS = (2600, 4100, 6900, 8500, 12000)  # an open hand's ron by the han it shows, non-dealer
+FLUSH_CALLS = 3           # calls in one suit (honours aside) read as a flush
 
 
 def win_chance(shanten: int, count: int, tiles_left: int, unseen_total: int, riichi_out: bool) -> float:
@@ -88,18 +90,24 @@ def threat_value(view: PlayerView, seat: int) -> float:
     if view.riichi[seat]:
         extra = KAN_DORA_VALUE * max(0, len(view.dora_indicators) - 1)
         return (RIICHI_VALUE + extra) * dealer
+    return open_points(view, seat) * dealer
+
+
+def open_points(view: PlayerView, seat: int) -> int:
+    """A non-dealer open hand's ron, read from the han its melds show beyond the one yaku
+    every open hand needs: dora and red fives in them, a second value-honour pon or kan,
+    ``FLUSH_CALLS`` calls in one suit. A yakuhai pon alone is that yaku (about 2,600: one or
+    two han, hidden dora and fu in); each han shown is a step up ``OPEN_POINTS``."""
     doras = [DORA_OF[t // 4] for t in view.dora_indicators]
     melds = view.melds[seat]
     tiles = [t for m in melds for t in m.tiles]
     han = sum(doras.count(t // 4) for t in tiles) + sum(map(is_red, tiles))
     values = (31, 32, 33, 27 + view.round_wind, 27 + view.seat_winds[seat])
-    han += sum(values.count(m.kind34) for m in melds if m.kind != "chi")
+    han += max(0, sum(values.count(m.kind34) for m in melds if m.kind != "chi") - 1)
     suits = {k // 9 for m in melds for k in m.kinds if k < 27}
-    if len(suits) <= 1 and melds:
-        han += 2
-    han = max(1, han) + 0.5  # a hidden dora or yaku, on average
-    points = OPEN_POINTS[min(len(OPEN_POINTS), int(han + 0.5)) - 1]
-    return points * dealer
+    if len(suits) == 1 and len(melds) >= FLUSH_CALLS:
+        han += 1
+    return OPEN_POINTS[min(han, len(OPEN_POINTS) - 1)]
 
 
 def candidate_worth(view: PlayerView, shanten: int, count: int, points: float, loss: float,

@@ -1,0 +1,84 @@
+"""The CPU's threat values against real games: what it expects a ron to cost beside what it cost.
+
+    python tools/threat_table.py [LOG_DIR ...]      (default: tests/data/logs)
+
+Every Tenhou log is replayed through our rules (``game.viewing``). Each ron is one sample: from
+the view of the seat that dealt in, just before the ron (what our CPU would see),
+``game.cpu.pushfold.threat_value`` gives what dealing into the winner would cost; the log's
+``AGARI`` gives the hand's points (honba and sticks aside). The table prints, by the kind of
+threat (a riichi, or an open hand by the han its melds show) and dealer or not, the samples,
+the mean predicted value and the mean observed value.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections import defaultdict
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from game.cpu import pushfold  # noqa: E402
+from game.rules.errors import InputError  # noqa: E402
+from game.viewing import ReplayLog  # noqa: E402
+
+
+def samples(path: Path):
+    """(threat kind, dealer, predicted, observed points) for every ron in one log whose winner
+    was in riichi or open."""
+    try:
+        log = ReplayLog.read(path)
+    except InputError:
+        return
+    for index in range(len(log)):
+        rons = {a.who: a for a in log.game.rounds[index].results
+                if hasattr(a, "from_who") and a.from_who != a.who}
+        if not rons:
+            continue
+        steps = log.round(index).steps
+        for i in range(1, len(steps)):
+            words = steps[i].caption.split()
+            if len(words) != 2 or words[1] != "RON" or int(words[0][1:]) not in rons:
+                continue
+            win = rons[int(words[0][1:])]
+            view = steps[i - 1].views[win.from_who]
+            if view.riichi[win.who]:
+                kind = "riichi"
+            elif any(m.is_open for m in view.melds[win.who]):
+                kind = f"open, {min(_shown(view, win.who), 3)} han shown"
+            else:
+                continue  # a dama hand: the CPU does not read it
+            yield kind, win.who == view.dealer, pushfold.threat_value(view, win.who), win.points
+
+
+def _shown(view, seat: int) -> int:
+    """The step of ``OPEN_POINTS`` an open hand reads at (its han shown beyond the yaku)."""
+    return pushfold.OPEN_POINTS.index(pushfold.open_points(view, seat))
+
+
+def table(paths: list[Path]) -> str:
+    rows: dict[tuple[str, bool], list] = defaultdict(lambda: [0, 0.0, 0])
+    for path in paths:
+        for kind, dealer, predicted, observed in samples(path):
+            row = rows[kind, dealer]
+            row[0] += 1
+            row[1] += predicted
+            row[2] += observed
+    lines = [f"{'threat':<22} {'seat':<10} {'rons':>5} {'predicted':>10} {'observed':>9}", "-" * 60]
+    for (kind, dealer), (n, predicted, observed) in sorted(rows.items()):
+        lines.append(f"{kind:<22} {'dealer' if dealer else 'non-dealer':<10} {n:>5} "
+                     f"{predicted / n:>10.0f} {observed / n:>9.0f}")
+    return "\n".join(lines)
+
+
+def main(argv: list[str]) -> int:
+    folders = [Path(a) for a in argv] or [ROOT / "tests" / "data" / "logs"]
+    paths = sorted(p for f in folders for p in f.rglob("*") if p.suffix in (".xml", ".mjlog", ".json"))
+    print(f"{len(paths)} logs; every ron by a riichi or an open hand, from the view of the seat that dealt in")
+    print(table(paths))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
