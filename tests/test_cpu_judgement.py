@@ -3,7 +3,9 @@ hands, riichi and the score in the last round, kans, tenpai for the noten paymen
 
 from __future__ import annotations
 
+import sys
 from dataclasses import replace
+from pathlib import Path
 
 from game.cpu import defence, position, pushfold
 from game.cpu.calls import kan_worth
@@ -65,6 +67,42 @@ def test_open_hands_are_read_by_their_calls():
     assert 1 in threat
     row = defence.dangers_by_seat(late, threat)[1]
     assert row[9 + 4] > row[4] and row[9 + 4] > row[18 + 4]  # 5p in its suit, 5m and 5s off it
+
+
+def test_an_open_hand_is_valued_by_the_han_its_melds_show():
+    haku = Meld("pon", (124, 125, 126), 126, 2)   # a value honour: the yaku, nothing more
+    chi = Meld("chi", (40, 44, 48), 40, 0)        # 234p
+    view = replace(_view(), melds=((), (haku, chi), (), ()))
+    assert pushfold.open_points(view, 1) == 2600  # one suit with two calls is no flush yet
+    with_dora = replace(view, dora_indicators=(36,))  # 1p shown: 2p is dora, one in the chi
+    assert pushfold.open_points(with_dora, 1) == 4100
+    chun = Meld("pon", (132, 133, 134), 134, 2)
+    assert pushfold.open_points(replace(view, melds=((), (haku, chun), (), ())), 1) == 4100  # a second one
+    assert pushfold.open_points(replace(with_dora, melds=((), (haku, chun, chi), (), ())), 1) == 8500  # + dora, flush
+    flush = replace(view, melds=((), (chi, Meld("chi", (60, 64, 69), 60, 0), Meld("pon", (68, 70, 71), 71, 2)),
+                                 (), ()))
+    assert pushfold.open_points(flush, 1) == 4100  # three calls in the pinzu
+    dealer = replace(view, dealer=1)
+    assert pushfold.threat_value(dealer, 1) == 1.5 * 2600
+
+
+def test_threat_values_are_near_what_real_rons_cost():
+    """tools/threat_table.py over the Tenhou logs of tests/data: where twenty rons or more
+    make a row, the predicted value is within a quarter of the observed one."""
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tools"))
+    import threat_table
+
+    rows: dict = {}
+    for path in sorted((Path(__file__).resolve().parent / "data" / "logs").rglob("*")):
+        for kind, dealer, predicted, observed in threat_table.samples(path):
+            row = rows.setdefault((kind, dealer), [0, 0.0, 0])
+            row[0] += 1
+            row[1] += predicted
+            row[2] += observed
+    big = {key: row for key, row in rows.items() if row[0] >= 20}
+    assert {kind for kind, _ in big} == {"riichi", "open, 0 han shown"}
+    for n, predicted, observed in big.values():
+        assert abs(predicted - observed) <= 0.25 * observed
 
 
 def test_riichi_in_the_last_round_only_when_it_can_better_the_place():
