@@ -90,15 +90,10 @@ def test_threat_values_are_near_what_real_rons_cost():
     """tools/threat_table.py over the Tenhou logs of tests/data: where twenty rons or more
     make a row, the predicted value is within a quarter of the observed one."""
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tools"))
+    import danger_table
     import threat_table
 
-    rows: dict = {}
-    for path in sorted((Path(__file__).resolve().parent / "data" / "logs").rglob("*")):
-        for kind, dealer, predicted, observed in threat_table.samples(path):
-            row = rows.setdefault((kind, dealer), [0, 0.0, 0])
-            row[0] += 1
-            row[1] += predicted
-            row[2] += observed
+    rows = threat_table.sums(danger_table.log_paths([]))
     big = {key: row for key, row in rows.items() if row[0] >= 20}
     assert {kind for kind, _ in big} == {"riichi", "open, 0 han shown"}
     for n, predicted, observed in big.values():

@@ -116,12 +116,22 @@ def table(paths: list[Path]) -> str:
     return "\n".join(lines)
 
 
-def main(argv: list[str]) -> int:
+def log_paths(argv: list[str]) -> list[Path]:
+    """Every log under the folders named (by default tests/data/logs)."""
     folders = [Path(a) for a in argv] or [ROOT / "tests" / "data" / "logs"]
-    paths = sorted(p for f in folders for p in f.rglob("*") if p.suffix in (".xml", ".mjlog", ".json"))
-    print(f"{len(paths)} logs; every throw while another seat is in riichi, from the thrower's view")
-    print(table(paths))
+    return sorted(p for f in folders for p in f.rglob("*") if p.suffix in (".xml", ".mjlog", ".json"))
+
+
+def report(argv: list[str], what: str, table_of) -> int:
+    """Print ``table_of`` the logs under the folders named, after a line saying ``what``."""
+    paths = log_paths(argv)
+    print(f"{len(paths)} logs; {what}")
+    print(table_of(paths))
     return 0
+
+
+def main(argv: list[str]) -> int:
+    return report(argv, "every throw while another seat is in riichi, from the thrower's view", table)
 
 
 if __name__ == "__main__":

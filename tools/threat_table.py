@@ -18,7 +18,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tools"))
 
+from danger_table import report  # noqa: E402  (tools/danger_table.py)
 from game.cpu import pushfold  # noqa: E402
 from game.rules.errors import InputError  # noqa: E402
 from game.viewing import ReplayLog  # noqa: E402
@@ -57,7 +59,8 @@ def _shown(view, seat: int) -> int:
     return pushfold.OPEN_POINTS.index(pushfold.open_points(view, seat))
 
 
-def table(paths: list[Path]) -> str:
+def sums(paths: list[Path]) -> dict[tuple[str, bool], list]:
+    """(threat kind, dealer): [rons, predicted summed, observed summed] over ``paths``."""
     rows: dict[tuple[str, bool], list] = defaultdict(lambda: [0, 0.0, 0])
     for path in paths:
         for kind, dealer, predicted, observed in samples(path):
@@ -65,6 +68,11 @@ def table(paths: list[Path]) -> str:
             row[0] += 1
             row[1] += predicted
             row[2] += observed
+    return rows
+
+
+def table(paths: list[Path]) -> str:
+    rows = sums(paths)
     lines = [f"{'threat':<22} {'seat':<10} {'rons':>5} {'predicted':>10} {'observed':>9}", "-" * 60]
     for (kind, dealer), (n, predicted, observed) in sorted(rows.items()):
         lines.append(f"{kind:<22} {'dealer' if dealer else 'non-dealer':<10} {n:>5} "
@@ -73,11 +81,7 @@ def table(paths: list[Path]) -> str:
 
 
 def main(argv: list[str]) -> int:
-    folders = [Path(a) for a in argv] or [ROOT / "tests" / "data" / "logs"]
-    paths = sorted(p for f in folders for p in f.rglob("*") if p.suffix in (".xml", ".mjlog", ".json"))
-    print(f"{len(paths)} logs; every ron by a riichi or an open hand, from the view of the seat that dealt in")
-    print(table(paths))
-    return 0
+    return report(argv, "every ron by a riichi or an open hand, from the view of the seat that dealt in", table)
 
 
 if __name__ == "__main__":
