@@ -16,8 +16,8 @@ the same choice weighed three ways.
   wins against a threat.
 - **The threat's value** (:func:`threat_value`): a riichi about 6,000 (a dealer's half more),
   more for each extra dora indicator; an open hand by the han its melds show beyond its one
-  yaku: dora and red fives, a second value-honour pon, three calls in one suit. Both are the
-  average ron read from real games (``python tools/threat_table.py``).
+  yaku: dora and red fives, a second value-honour pon, three calls in one suit. Both are
+  checked against what real rons cost (``python tools/threat_table.py``).
 - **Deal-in chance**: ``defence.dangers_by_seat`` (percent against each threat) times how
   likely that seat is tenpai (``defence.threats``).
 - **Position**: in the last round a deal-in that would cost the seat a place costs more
