@@ -22,6 +22,7 @@ sys.path.insert(0, str(ROOT / "tools"))
 
 from danger_table import report  # noqa: E402  (tools/danger_table.py)
 from game.cpu import pushfold  # noqa: E402
+from game.records.model import Agari  # noqa: E402
 from game.rules.errors import InputError  # noqa: E402
 from game.viewing import ReplayLog  # noqa: E402
 
@@ -34,8 +35,7 @@ def samples(path: Path):
     except InputError:
         return
     for index in range(len(log)):
-        rons = {a.who: a for a in log.game.rounds[index].results
-                if hasattr(a, "from_who") and a.from_who != a.who}
+        rons = {a.who: a for a in log.game.rounds[index].results if isinstance(a, Agari) and not a.tsumo}
         if not rons:
             continue
         steps = log.round(index).steps
@@ -48,15 +48,10 @@ def samples(path: Path):
             if view.riichi[win.who]:
                 kind = "riichi"
             elif any(m.is_open for m in view.melds[win.who]):
-                kind = f"open, {min(_shown(view, win.who), 3)} han shown"
+                kind = f"open, {min(pushfold.shown_han(view, win.who), 3)} han shown"
             else:
                 continue  # a dama hand: the CPU does not read it
             yield kind, win.who == view.dealer, pushfold.threat_value(view, win.who), win.points
-
-
-def _shown(view, seat: int) -> int:
-    """The step of ``OPEN_POINTS`` an open hand reads at (its han shown beyond the yaku)."""
-    return pushfold.OPEN_POINTS.index(pushfold.open_points(view, seat))
 
 
 def sums(paths: list[Path]) -> dict[tuple[str, bool], list]:

@@ -94,10 +94,15 @@ def threat_value(view: PlayerView, seat: int) -> float:
 
 
 def open_points(view: PlayerView, seat: int) -> int:
-    """A non-dealer open hand's ron, read from the han its melds show beyond the one yaku
-    every open hand needs: dora and red fives in them, a second value-honour pon or kan,
-    ``FLUSH_CALLS`` calls in one suit. A yakuhai pon alone is that yaku (about 2,600: one or
-    two han, hidden dora and fu in); each han shown is a step up ``OPEN_POINTS``."""
+    """A non-dealer open hand's ron: a step up ``OPEN_POINTS`` for each han its melds show.
+    A yakuhai pon alone is the one yaku every open hand needs (about 2,600: one or two han,
+    hidden dora and fu in)."""
+    return OPEN_POINTS[min(shown_han(view, seat), len(OPEN_POINTS) - 1)]
+
+
+def shown_han(view: PlayerView, seat: int) -> int:
+    """The han an open hand's melds show beyond its one yaku: dora and red fives in them, a
+    second value-honour pon or kan, ``FLUSH_CALLS`` calls in one suit."""
     doras = [DORA_OF[t // 4] for t in view.dora_indicators]
     melds = view.melds[seat]
     tiles = [t for m in melds for t in m.tiles]
@@ -107,7 +112,7 @@ def open_points(view: PlayerView, seat: int) -> int:
     suits = {k // 9 for m in melds for k in m.kinds if k < 27}
     if len(suits) == 1 and len(melds) >= FLUSH_CALLS:
         han += 1
-    return OPEN_POINTS[min(han, len(OPEN_POINTS) - 1)]
+    return han
 
 
 def candidate_worth(view: PlayerView, shanten: int, count: int, points: float, loss: float,
