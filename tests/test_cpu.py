@@ -103,6 +103,22 @@ def test_normal_does_not_open_for_a_bare_tanyao():
     assert decide(rnd, 1, "normal") == Pass()
 
 
+# Seat 1 three steps from tenpai, all simples, the red 5s its one dora: the chi of 5p takes
+# it two steps away with tanyao in reach. The bare hand has a 4s for its red 5s.
+ONE_DORA_HAND, BARE_HAND = "46p2478m3068s228p", "46p2478m3468s228p"
+
+
+@pytest.mark.parametrize("strength, hand, calls", [("normal", ONE_DORA_HAND, False),
+                                                    ("strong", ONE_DORA_HAND, True),
+                                                    ("strong", BARE_HAND, False)])
+def test_a_closed_hand_opens_for_tanyao_with_dora_enough(strength, hand, calls):
+    """Strong opens with one dora, normal waits for two; a bare tanyao opens for neither."""
+    rnd = scene([TANYAO_CHI[0], hand, *TANYAO_CHI[2:]], ["5p"], dora="1z")
+    throw(rnd, 0, "5p")
+    assert any(isinstance(a, Chi) for a in rnd.view(1).legal_actions)
+    assert isinstance(decide(rnd, 1, strength), Chi) == calls
+
+
 def wind_pon_scene(pair: str) -> Round:
     # Seat 2 is west in the east round: west is a yaku for it, north (4z) is not. It holds a
     # pair of ``pair`` that the dealer throws; the pon would advance the hand (2 to 1 shanten).

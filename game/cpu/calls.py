@@ -4,9 +4,9 @@ A chi or pon is judged by the hand it leaves: the concealed tiles less the two u
 meld, then the best legal discard (kuikae forbids the called kind and its suji swap). The
 call is taken when that hand is nearer a win than the hand was (fewer shanten) and, after the
 discard, still has a yaku direction (``value.yaku_paths``); a closed hand opens only for a
-value honour, honitsu or two dora. The strong CPU weighs a call that leaves the hand one step
-from tenpai or nearer by its outlook instead (``outlook``: points times chances, so only waits
-with a yaku count): taken when it is worth more than the hand as it stands and, with another
+value honour, honitsu or dora (two for normal, one for strong: ``Strength.open_with_dora``).
+The strong CPU weighs a call that leaves the hand one step from tenpai or nearer by its
+outlook instead (``outlook``: points times chances, so only waits with a yaku count): taken when it is worth more than the hand as it stands and, with another
 seat in riichi, worth 500 into tenpai or 1,200 one step away (kobalab's majiang-ai's rule: the
 referee's logs showed our calls under a riichi losing points). A closed tenpai never calls. An
 open kan is taken only by an open hand that keeps its shanten and yaku; a closed or added kan
@@ -33,7 +33,6 @@ from game.rules.shanten import evaluate_discards, shanten
 from game.rules.tiles import counts34
 from game.rules.view import PlayerView
 
-OPEN_WITH_DORA = 2  # dora (red fives included) a closed hand needs to open for tanyao or toitoi
 RIICHI_OUT_WORTH = (500, 1200)  # with a riichi out, the least outlook of a call into tenpai; one step away
 KEITEN_TILES = 12   # with this few tiles left, a call that reaches tenpai is worth the noten payments
 
@@ -89,12 +88,13 @@ def call_outcome(view: PlayerView, action: object, ruleset: Ruleset) -> TaskGen[
     return None
 
 
-def _opening_worth(view: PlayerView, outcome: CallOutcome) -> bool:
+def _opening_worth(view: PlayerView, outcome: CallOutcome, dora_needed: int) -> bool:
     """Opening a closed hand gives up riichi: only for a value honour, a hand heading for
-    honitsu, or one with dora enough (not for a bare 1,000-point tanyao)."""
+    honitsu, or one with ``dora_needed`` dora, red fives included (not for a bare 1,000-point
+    tanyao)."""
     if "yakuhai" in outcome.paths or "honitsu" in outcome.paths:
         return True
-    return value.dora_count(view.hand, value.dora_kinds(view)) >= OPEN_WITH_DORA
+    return value.dora_count(view.hand, value.dora_kinds(view)) >= dora_needed
 
 
 def choose_call(view: PlayerView, strength: Strength, ruleset: Ruleset, folding: bool) -> TaskGen[object]:
@@ -128,7 +128,7 @@ def choose_call(view: PlayerView, strength: Strength, ruleset: Ruleset, folding:
         if isinstance(action, OpenKan):
             if closed or outcome.shanten > before:
                 continue
-        elif outcome.shanten >= before or (closed and not _opening_worth(view, outcome)):
+        elif outcome.shanten >= before or (closed and not _opening_worth(view, outcome, strength.open_with_dora)):
             continue
         if best_worth:
             continue  # a call weighed by its outlook already beats the hand as it is

@@ -7,7 +7,9 @@ tenpai and takes every win; ``normal`` counts the ukeire and its quality (the wa
 one-shanten hand can reach), adds hand value (yaku directions, dora), calls and a
 riichi-or-dama judgement; ``strong`` adds defence (push or fold by expected value, safe
 tiles, mawashi), position (the score situation in the last rounds) and, near tenpai, the
-outlook (discards and calls weighed by the points each reaches times its chances).
+outlook (discards and calls weighed by the points each reaches times its chances); it opens
+a closed hand for tanyao with one dora where normal waits for two (normal, which never
+folds, lost rank opening with one).
 
     >>> STRENGTHS["normal"].calls, STRENGTHS["normal"].defence
     (True, False)
@@ -29,10 +31,12 @@ class Strength:
     defence: bool    # push or fold against threats; safe tiles by genbutsu, suji, kabe...
     position: bool   # the score situation: all-last, wins not worth taking
     outlook: bool = False  # near tenpai, weigh discards and calls by points times chances (outlook)
+    open_with_dora: int = 2  # dora (red fives in) a closed hand needs to open for tanyao or toitoi
 
 
 WEAK = Strength("weak", ukeire=False, shape=False, value=False, calls=False, judge_riichi=False, defence=False, position=False)
 NORMAL = Strength("normal", ukeire=True, shape=True, value=True, calls=True, judge_riichi=True, defence=False, position=False)
-STRONG = Strength("strong", ukeire=True, shape=True, value=True, calls=True, judge_riichi=True, defence=True, position=True, outlook=True)
+STRONG = Strength("strong", ukeire=True, shape=True, value=True, calls=True, judge_riichi=True, defence=True, position=True, outlook=True,
+                  open_with_dora=1)
 STRENGTHS = {s.name: s for s in (WEAK, NORMAL, STRONG)}
 DEFAULT_STRENGTH = "strong"
