@@ -6,11 +6,12 @@ call is taken when that hand is nearer a win than the hand was (fewer shanten) a
 discard, still has a yaku direction (``value.yaku_paths``); a closed hand opens only for a
 value honour, honitsu or dora (two for normal, one for strong: ``Strength.open_with_dora``).
 The strong CPU weighs a call that leaves the hand one step from tenpai or nearer by its
-outlook instead (``outlook``: points times chances, so only waits with a yaku count): taken when it is worth more than the hand as it stands and, with another
-seat in riichi, worth 500 into tenpai or 1,200 one step away (kobalab's majiang-ai's rule: the
-referee's logs showed our calls under a riichi losing points). A closed tenpai never calls. An
-open kan is taken only by an open hand that keeps its shanten and yaku; a closed or added kan
-when it does not lower the hand (in riichi always; against another riichi only from tenpai).
+outlook instead (``outlook``: points times chances, so only waits with a yaku count): taken
+when it is worth more than the hand as it stands and, with another seat in riichi, worth 500
+into tenpai or 1,200 one step away (kobalab's majiang-ai's rule: the referee's logs showed our
+calls under a riichi losing points). A closed tenpai never calls. An open kan is taken only
+by an open hand that keeps its shanten and yaku; a closed or added kan when it does not lower
+the hand (in riichi always; against another riichi only from tenpai).
 
     >>> from game.rules.melds import Meld
     >>> kuikae_kinds(Meld("chi", (0, 4, 8), called=0, from_seat=3))  # 1m called onto 23m
