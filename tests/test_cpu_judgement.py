@@ -117,6 +117,14 @@ def test_a_furiten_riichi_only_when_wide_early_and_unopposed():
     assert not should_riichi(8, 0, False, furiten=True, tiles_left=50, threatened=True)
 
 
+def test_a_cheap_tenpai_with_a_yaku_declares_until_ten_tiles_are_left():
+    # measured against majiang-ai: declaring until 10 tiles left (not 18) gained rank and points
+    assert should_riichi(5, 2000, False, furiten=False, tiles_left=12)
+    assert should_riichi(5, 2000, False, furiten=False, tiles_left=10)
+    assert not should_riichi(5, 2000, False, furiten=False, tiles_left=9)
+    assert should_riichi(5, 0, False, furiten=False, tiles_left=4)  # no yaku: riichi to win at all
+
+
 def test_a_kan_in_riichi_always_and_against_riichi_only_from_tenpai():
     hand = tuple(range(0, 4)) + tuple(range(36, 46))  # four 1m, then pinzu
     mine = replace(_view(), hand=hand, riichi=(True, False, False, False))

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 DAMA_ENOUGH = 5200         # a non-dealer's hand worth this without riichi stays dama
 DAMA_ENOUGH_DEALER = 7700
-LATE_TILES = 18            # with fewer tiles left in the wall, a hand with a yaku stays dama
+LATE_TILES = 10            # with fewer tiles left in the wall, a hand with a yaku stays dama
 FURITEN_RIICHI_WAITS = 6   # a furiten hand declares only with this many tiles to tsumo ...
 FURITEN_TILES = 36         # ... this many tiles left, and no riichi against it
 
