@@ -131,7 +131,9 @@ def candidate_worth(view: PlayerView, shanten: int, count: int, points: float, l
 
 
 def _placed(view: PlayerView, points: float, gain: float, loss: float, threat: float) -> tuple[float, float]:
-    """The last round's weights: what a win or a deal-in does to the seat's final place."""
+    """The last round's weights: what a win or a deal-in does to the seat's final place. A
+    deal-in is read from our score alone; the threat's seat is not raised by it (that reading,
+    measured against majiang-ai, changed 2 games of 400 and gained nothing)."""
     now = position.rank_of(view.scores, view.seat)
     if position.rank_after_win(view, int(points), None) < now:
         gain *= PLACE_WON
