@@ -108,15 +108,21 @@ def test_normal_does_not_open_for_a_bare_tanyao():
 ONE_DORA_HAND, BARE_HAND = "46p2478m3068s228p", "46p2478m3468s228p"
 
 
-@pytest.mark.parametrize("strength, hand, calls", [("normal", ONE_DORA_HAND, False),
-                                                    ("strong", ONE_DORA_HAND, True),
-                                                    ("strong", BARE_HAND, False)])
-def test_a_closed_hand_opens_for_tanyao_with_dora_enough(strength, hand, calls):
-    """Strong opens with one dora, normal waits for two; a bare tanyao opens for neither."""
+@pytest.mark.parametrize("strength, dora_needed, hand, calls", [("normal", 2, ONE_DORA_HAND, False),
+                                                               ("strong", 2, ONE_DORA_HAND, False),
+                                                               ("strong", 1, ONE_DORA_HAND, True),
+                                                               ("strong", 1, BARE_HAND, False)])
+def test_a_closed_hand_opens_for_tanyao_with_dora_enough(strength, dora_needed, hand, calls):
+    """Both strengths wait for two dora (``open_with_dora``); set to one, the one-dora hand
+    opens, and a bare tanyao never does."""
     rnd = scene([TANYAO_CHI[0], hand, *TANYAO_CHI[2:]], ["5p"], dora="1z")
     throw(rnd, 0, "5p")
-    assert any(isinstance(a, Chi) for a in rnd.view(1).legal_actions)
-    assert isinstance(decide(rnd, 1, strength), Chi) == calls
+    view = rnd.view(1)
+    assert any(isinstance(a, Chi) for a in view.legal_actions)
+    agent = CpuAgent(strength)
+    assert agent.strength.open_with_dora == 2
+    agent.strength = dataclasses.replace(agent.strength, open_with_dora=dora_needed)
+    assert isinstance(run_to_end(agent.act(view)), Chi) == calls
 
 
 def wind_pon_scene(pair: str) -> Round:

@@ -4,7 +4,7 @@ A chi or pon is judged by the hand it leaves: the concealed tiles less the two u
 meld, then the best legal discard (kuikae forbids the called kind and its suji swap). The
 call is taken when that hand is nearer a win than the hand was (fewer shanten) and, after the
 discard, still has a yaku direction (``value.yaku_paths``); a closed hand opens only for a
-value honour, honitsu or dora (two for normal, one for strong: ``Strength.open_with_dora``).
+value honour, honitsu or two dora (``Strength.open_with_dora``).
 The strong CPU weighs a call that leaves the hand one step from tenpai or nearer by its
 outlook instead (``outlook``: points times chances, so only waits with a yaku count): taken
 when it is worth more than the hand as it stands and, with another seat in riichi, worth 500

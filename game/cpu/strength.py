@@ -7,9 +7,9 @@ tenpai and takes every win; ``normal`` counts the ukeire and its quality (the wa
 one-shanten hand can reach), adds hand value (yaku directions, dora), calls and a
 riichi-or-dama judgement; ``strong`` adds defence (push or fold by expected value, safe
 tiles, mawashi), position (the score situation in the last rounds) and, near tenpai, the
-outlook (discards and calls weighed by the points each reaches times its chances); it opens
-a closed hand for tanyao with one dora where normal waits for two (normal, which never
-folds, lost rank opening with one).
+outlook (discards and calls weighed by the points each reaches times its chances). Both
+open a closed hand for tanyao with two dora, not one (``open_with_dora``: one lost rank for
+each against its own opponents, docs/measurements.md).
 
     >>> STRENGTHS["normal"].calls, STRENGTHS["normal"].defence
     (True, False)
@@ -36,7 +36,6 @@ class Strength:
 
 WEAK = Strength("weak", ukeire=False, shape=False, value=False, calls=False, judge_riichi=False, defence=False, position=False)
 NORMAL = Strength("normal", ukeire=True, shape=True, value=True, calls=True, judge_riichi=True, defence=False, position=False)
-STRONG = Strength("strong", ukeire=True, shape=True, value=True, calls=True, judge_riichi=True, defence=True, position=True, outlook=True,
-                  open_with_dora=1)
+STRONG = Strength("strong", ukeire=True, shape=True, value=True, calls=True, judge_riichi=True, defence=True, position=True, outlook=True)
 STRENGTHS = {s.name: s for s in (WEAK, NORMAL, STRONG)}
 DEFAULT_STRENGTH = "strong"
