@@ -58,10 +58,12 @@ def test_a_riichi_costs_more_than_an_open_hand_and_the_dealer_more_again():
 
 def test_open_hands_are_read_by_their_calls():
     pon = Meld("pon", (36, 37, 38), 38, 0)     # 1p pon
-    chi = Meld("chi", (44, 48, 52), 44, 0)     # 234p chi
+    chi = Meld("chi", (44, 48, 53), 44, 0)     # 345p chi, a plain 5p
     flush = replace(_view(), melds=((), (pon, chi), (), ()), tiles_left=30)
     assert defence.tenpai_chance(flush, 1) > defence.tenpai_chance(replace(flush, tiles_left=65), 1)
     assert 1 not in defence.threats(flush)  # two calls, 30 tiles left: not yet likely tenpai (MIN_THREAT)
+    red = replace(flush, melds=((), (pon, Meld("chi", (44, 48, 52), 44, 0)), (), ()))  # the red 5p shown
+    assert 1 in defence.threats(red)  # a han shown makes the same calls a threat sooner (VISIBLE_THREAT)
     late = replace(flush, tiles_left=10)
     threat = defence.threats(late)
     assert 1 in threat

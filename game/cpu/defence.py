@@ -27,6 +27,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from game.cpu import pushfold
 from game.rules.view import PlayerView
 from game.rules.yaku import DORA_OF
 
@@ -34,7 +35,8 @@ RIICHI_THREAT = 1.0
 OPEN_BY_CALLS = (0.0, 0.15, 0.35, 0.6, 0.95)  # an open hand's tenpai chance by its calls ...
 LATE_OPEN = 0.3         # ... plus this much more as the wall runs out
 MOST_OPEN = 0.95
-MIN_THREAT = 0.6        # an open hand less likely tenpai than this is no threat yet
+MIN_THREAT = 0.6        # an open hand less likely tenpai than this is no threat yet ...
+VISIBLE_THREAT = 1500   # ... unless its tenpai chance times the points its melds show reach this
 FLUSH_SUIT = 1.5        # an open flush hand: its suit and honours ...
 OFF_SUIT = 0.2          # ... and the other suits
 RYANMEN_SIDE = 6.0      # percent a live ryanmen side adds
@@ -130,13 +132,30 @@ def tenpai_chance(view: PlayerView, seat: int) -> float:
 
 
 def threats(view: PlayerView) -> dict[int, float]:
-    """Seats that may be tenpai and how likely (1.0 a riichi); open hands from MIN_THREAT."""
+    """Seats that may be tenpai and how likely (1.0 a riichi); open hands from MIN_THREAT, or
+    sooner when what their melds show is dear: the tenpai chance times the points they show
+    (``pushfold.threat_value``: dora and red fives in the melds, a second value honour, a
+    dealer's half more) reaching VISIBLE_THREAT. A dealer's pon of a dora dragon is a threat
+    from its first call; a non-dealer's plain yakuhai pon is not.
+
+        >>> from dataclasses import replace
+        >>> from game.cpu.value import _view
+        >>> from game.rules.melds import Meld
+        >>> pon = Meld("pon", (132, 133, 134), 134, 2)  # chun, called from seat 2
+        >>> table = replace(_view(seat=0, dealer=1), melds=((), (pon,), (), ()), dora_indicators=(128,))
+        >>> threats(table)  # the dealer's pon of chun with hatsu (the indicator) before it: chun is dora
+        {1: 0.15}
+        >>> threats(replace(table, dealer=0, dora_indicators=(0,)))  # a non-dealer's plain chun pon
+        {}
+    """
     found = {}
     for seat in range(4):
         if seat == view.seat:
             continue
         chance = tenpai_chance(view, seat)
         if chance >= MIN_THREAT:
+            found[seat] = chance
+        elif chance and chance * pushfold.threat_value(view, seat) >= VISIBLE_THREAT:
             found[seat] = chance
     return found
 
