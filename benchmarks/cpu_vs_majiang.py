@@ -69,16 +69,16 @@ class MajiangPlayer:
             self.process.wait()
 
 
-def play_one(job: tuple[int, int, str, str, str | None]) -> dict:
+def play_one(job: tuple[int, int, str, str, str | None, bool]) -> dict:
     """Game ``index``: our seat is index mod 4; a Node process per majiang-ai seat."""
-    seed, index, ours, strength, logs = job
+    seed, index, ours, strength, logs, duplicate = job
     our_seat = index % 4
     nodes = [MajiangPlayer() for seat in range(4) if seat != our_seat or ours == "majiang"]
     players = list(nodes)
     if ours != "majiang":
         players.insert(our_seat, arena.our_player(strength, our_seat))
     try:
-        return arena.play_one(players, seed + index, our_seat, logs)
+        return arena.play_one(players, arena.seed_of(seed, index, duplicate), our_seat, logs)
     finally:
         for node in nodes:
             node.close()
@@ -99,7 +99,7 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     ensure_node_modules()
     arena.run_inside(__file__, argv)
-    jobs = [(args.seed, i, args.ours, args.strength, args.logs) for i in range(args.games)]
+    jobs = [(args.seed, i, args.ours, args.strength, args.logs, not args.single) for i in range(args.games)]
     records, wall = arena.run_games(play_one, jobs, args.jobs, args.records)
     print(arena.report(records, wall, _title(args.ours, args.strength)))
     if args.json:

@@ -36,11 +36,11 @@ def _players(our_seat: int, ours: str, strength: str) -> list:
     return players
 
 
-def play_one(job: tuple[int, int, str, str, str | None]) -> dict:
+def play_one(job: tuple[int, int, str, str, str | None, bool]) -> dict:
     """Game ``index``: our seat is index mod 4."""
-    seed, index, ours, strength, logs = job
+    seed, index, ours, strength, logs, duplicate = job
     our_seat = index % 4
-    return arena.play_one(_players(our_seat, ours, strength), seed + index, our_seat, logs)
+    return arena.play_one(_players(our_seat, ours, strength), arena.seed_of(seed, index, duplicate), our_seat, logs)
 
 
 def _title(ours: str, strength: str) -> str:
@@ -57,7 +57,7 @@ def main(argv: list[str] | None = None) -> int:
     if arena.answer_files(args, _title(args.ours, args.strength)):
         return 0
     arena.run_inside(__file__, argv)
-    jobs = [(args.seed, i, args.ours, args.strength, args.logs) for i in range(args.games)]
+    jobs = [(args.seed, i, args.ours, args.strength, args.logs, not args.single) for i in range(args.games)]
     records, wall = arena.run_games(play_one, jobs, args.jobs, args.records)
     print(arena.report(records, wall, _title(args.ours, args.strength)))
     if args.json:

@@ -10,8 +10,12 @@ libriichi arena (``mjai.mlibriichi.arena.Match``). That package pins an old ``ma
 with ``mjai`` and our package (without pyxel: the game core needs none); each benchmark
 re-runs itself there (:func:`run_inside`). The game never imports ``mjai``.
 
-Game i is played with the arena's seed (S + i, 0); our bot sits in seat i mod 4 (seat 0
-deals first), so it sits in each seat equally often. Our bot is
+Duplicate seating (the default, as Mortal's one-against-three evaluation plays): game i is
+played with the arena's seed (S + i // 4, 0), and our bot sits in seat i mod 4 (seat 0 deals
+first), so each wall is played four times, once with our bot in each seat, and a lucky or an
+unlucky deal is shared by all four. The average rank's interval is then taken over the walls
+(each wall's mean of its four games), which are independent; four games of one wall are not.
+``--single`` plays one game a wall (seed S + i), as the measures before issue 40 did. Our bot is
 :class:`game.mjai.bot.MjaiBot` around ``game.sim.cpu_agent(strength)``: it sees only the
 mjai events the referee sends it (others' draws hidden).
 
@@ -201,10 +205,30 @@ def interval(values: list[float]) -> tuple[float, float]:
     return mean, Z95 * sd / math.sqrt(n)
 
 
+def seed_of(seed: int, index: int, duplicate: bool) -> int:
+    """The arena seed of game ``index``: four games a wall with duplicate seating.
+
+    >>> [seed_of(1000, i, True) for i in range(6)], seed_of(1000, 5, False)
+    ([1000, 1000, 1000, 1000, 1001, 1001], 1005)
+    """
+    return seed + index // 4 if duplicate else seed + index
+
+
+def rank_interval(records: list[dict]) -> tuple[float, float]:
+    """The average rank and its 95% half-width: over walls when every wall was played in each
+    seat (duplicate seating), else over games."""
+    walls: dict[int, list[int]] = {}
+    for r in records:
+        walls.setdefault(r["seed"], []).append(r["rank"])
+    if len(walls) > 1 and all(len(ranks) == 4 for ranks in walls.values()):
+        return interval([sum(ranks) / 4 for ranks in walls.values()])
+    return interval([r["rank"] for r in records])
+
+
 def report(records: list[dict], wall: float, title: str) -> str:
     ranks = [r["rank"] for r in records]
     n = len(ranks)
-    mean, half = interval(ranks)
+    mean, half = rank_interval(records)
     rounds = sum(r["rounds"] for r in records)
     share = lambda key: sum(r[key] for r in records) / rounds if rounds else 0.0  # noqa: E731
     places = [ranks.count(k) for k in (1, 2, 3, 4)]
@@ -215,7 +239,8 @@ def report(records: list[dict], wall: float, title: str) -> str:
         title,
         f"games: {n}   complete: {sum(r.get('complete', True) for r in records)}   rounds: {rounds}   "
         f"time: {wall:.0f} s",
-        f"average rank: {mean:.3f}   95% interval: [{mean - half:.3f}, {mean + half:.3f}]   "
+        f"average rank: {mean:.3f}   95% interval: [{mean - half:.3f}, {mean + half:.3f}]"
+        f"{' (over walls, four seats each)' if _duplicated(records) else ''}   "
         f"places 1st-4th: {places}",
         f"win rate {share('wins'):.1%}   deal-in rate {share('deal_ins'):.1%}   riichi rate {share('riichi'):.1%}   "
         f"call rate {share('calls'):.1%}   (fractions of rounds)",
@@ -230,6 +255,13 @@ def report(records: list[dict], wall: float, title: str) -> str:
             f"a quick read of {n} games: the measure is {MEASURE_GAMES} games (--games {MEASURE_GAMES}, "
             "docs/measurements.md)"]),
     ])
+
+
+def _duplicated(records: list[dict]) -> bool:
+    walls: dict[int, int] = {}
+    for r in records:
+        walls[r["seed"]] = walls.get(r["seed"], 0) + 1
+    return len(walls) > 1 and all(n == 4 for n in walls.values())
 
 
 def run_games(play: Callable[[tuple], dict], jobs_list: list[tuple], jobs: int,
@@ -257,8 +289,8 @@ def compare(before: list[dict], after: list[dict]) -> str:
     pairs = [(old[(r["seed"], r["seat"])], r) for r in after if (r["seed"], r["seat"]) in old]
     if len(pairs) < 2:
         return "compare: fewer than two games in common (same seed and seat)"
-    ranks, half = interval([b["rank"] - a["rank"] for a, b in pairs])
-    points, points_half = interval([b["points"] - a["points"] for a, b in pairs])
+    ranks, half = _paired([(a["seed"], b["rank"] - a["rank"]) for a, b in pairs])
+    points, points_half = _paired([(a["seed"], b["points"] - a["points"]) for a, b in pairs])
     same = sum(a["scores"] == b["scores"] for a, b in pairs)
     return "\n".join([
         f"paired games: {len(pairs)}   played identically: {same}",
@@ -266,6 +298,16 @@ def compare(before: list[dict], after: list[dict]) -> str:
         f"rank change: {ranks:+.3f}   95% interval: [{ranks - half:+.3f}, {ranks + half:+.3f}]   (negative: better)",
         f"points change: {points:+.0f}   95% interval: [{points - points_half:+.0f}, {points + points_half:+.0f}]",
     ])
+
+
+def _paired(changes: list[tuple[int, float]]) -> tuple[float, float]:
+    """The mean change and its 95% half-width: over walls when each was played in four seats."""
+    walls: dict[int, list[float]] = {}
+    for seed, change in changes:
+        walls.setdefault(seed, []).append(change)
+    if len(walls) > 1 and all(len(c) == 4 for c in walls.values()):
+        return interval([sum(c) / 4 for c in walls.values()])
+    return interval([change for _, change in changes])
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -280,6 +322,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--logs", metavar="DIR", help="keep each game's referee log in DIR")
     parser.add_argument("--compare", nargs=2, metavar=("BEFORE", "AFTER"),
                         help="only compare two runs' --records files, game by game (same seed and seat)")
+    parser.add_argument("--single", action="store_true",
+                        help="one game a wall (seed S+i) instead of each wall four times, once in each seat")
     parser.add_argument("--inside", action="store_true", help=argparse.SUPPRESS)
 
 
