@@ -113,16 +113,26 @@ ONE_DORA_HAND, BARE_HAND = "46p2478m3068s228p", "46p2478m3468s228p"
                                                                ("strong", 1, ONE_DORA_HAND, True),
                                                                ("strong", 1, BARE_HAND, False)])
 def test_a_closed_hand_opens_for_tanyao_with_dora_enough(strength, dora_needed, hand, calls):
-    """Both strengths wait for two dora (``open_with_dora``); set to one, the one-dora hand
-    opens, and a bare tanyao never does."""
+    """Both strengths' rules wait for two dora (``open_with_dora``); set to one, the one-dora
+    hand opens, and a bare tanyao never does. (The strong CPU's call scorer reads the rules'
+    answer as one of its figures: here the rules alone, without the scorer.)"""
     rnd = scene([TANYAO_CHI[0], hand, *TANYAO_CHI[2:]], ["5p"], dora="1z")
     throw(rnd, 0, "5p")
     view = rnd.view(1)
     assert any(isinstance(a, Chi) for a in view.legal_actions)
     agent = CpuAgent(strength)
     assert agent.strength.open_with_dora == 2
-    agent.strength = dataclasses.replace(agent.strength, open_with_dora=dora_needed)
+    agent.strength = dataclasses.replace(agent.strength, open_with_dora=dora_needed, style=False)
     assert isinstance(run_to_end(agent.act(view)), Chi) == calls
+
+
+@pytest.mark.parametrize("hand", [ONE_DORA_HAND, BARE_HAND])
+def test_the_strong_cpu_keeps_a_far_tanyao_closed(hand):
+    """Three steps from tenpai, Phoenix-room players rarely open for a tanyao of one dora or
+    none: neither does the strong CPU's call scorer."""
+    rnd = scene([TANYAO_CHI[0], hand, *TANYAO_CHI[2:]], ["5p"], dora="1z")
+    throw(rnd, 0, "5p")
+    assert decide(rnd, 1, "strong") == Pass()
 
 
 def wind_pon_scene(pair: str) -> Round:

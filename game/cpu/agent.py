@@ -64,7 +64,7 @@ class CpuAgent:
         threat = defence.threats(view) if self.strength.defence else {}
         if threat and max(threat.values()) >= CALLS_STOP:
             folding = shanten(counts34(view.hand)) >= 2
-        return (yield from choose_call(view, self.strength, self.ruleset, folding))
+        return (yield from choose_call(view, self.strength, self.ruleset, folding, max(threat.values(), default=0.0)))
 
     def _worth_winning(self, view: PlayerView, from_seat: int | None) -> bool:
         if not self.strength.position:
@@ -93,7 +93,7 @@ class CpuAgent:
             best = min(shanten(_less(counts, k)) for k in range(34) if counts[k])
             threatened = self.strength.defence and view.riichi_out
             for kan in kans:
-                if kan_worth(view, kan, best, threatened):
+                if kan_worth(view, kan, best, threatened, tenpai_only=self.strength.style):
                     return kan
         if view.riichi[view.seat]:
             return Discard(view.drawn)

@@ -20,17 +20,18 @@ the hand (in riichi always; against another riichi only from tenpai).
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 from engine.tasks import TaskGen
-from game.cpu import value
+from game.cpu import position, style, value
 from game.cpu.outlook import Outlook
 from game.cpu.strength import Strength
 from game.rules.melds import Meld
 from game.rules.actions import AddedKan, Chi, ClosedKan, OpenKan, Pass, Pon
 from game.rules.claims import kuikae_kinds
 from game.rules.ruleset import Ruleset
-from game.rules.shanten import evaluate_discards, shanten
+from game.rules.shanten import evaluate_discards, shanten, ukeire
 from game.rules.tiles import counts34
 from game.rules.view import PlayerView
 
@@ -98,11 +99,35 @@ def _opening_worth(view: PlayerView, outcome: CallOutcome, dora_needed: int) -> 
     return value.dora_count(view.hand, value.dora_kinds(view)) >= dora_needed
 
 
-def choose_call(view: PlayerView, strength: Strength, ruleset: Ruleset, folding: bool) -> TaskGen[object]:
-    """Task: the best chi, pon or open kan worth taking, else Pass."""
+def choose_call(view: PlayerView, strength: Strength, ruleset: Ruleset, folding: bool,
+                threat: float = 0.0) -> TaskGen[object]:
+    """Task: the best chi, pon or open kan worth taking, else Pass. The strong CPU asks
+    ``style``'s call scorer whether to take the call it likes best (``call_features``: the
+    rules' own answer is one of its figures); ``threat`` is the likeliest threat's tenpai chance."""
     calls = [a for a in view.legal_actions if isinstance(a, (Chi, Pon, OpenKan))]
     if not strength.calls or folding or not calls:
         return Pass()
+    ruled = yield from _ruled_call(view, strength, ruleset, calls)
+    if not strength.style:
+        return ruled
+    found = yield from call_features(view, ruleset, calls, ruled, threat)
+    if found is None:
+        return ruled
+    action, features, worth = found
+    if riichi_veto(view, features, worth):
+        return Pass()
+    return action if style.decides(style.call_scorer(), features) else Pass()
+
+
+def riichi_veto(view: PlayerView, features: dict[str, float], worth: float | None) -> bool:
+    """Against a riichi a call needs RIICHI_OUT_WORTH of outlook, whatever the scorer says (see
+    the module); two steps or more from tenpai it has none."""
+    need = RIICHI_OUT_WORTH[0 if "tenpai_after" in features else 1]
+    return view.riichi_out and (worth is None or worth < need)
+
+
+def _ruled_call(view: PlayerView, strength: Strength, ruleset: Ruleset, calls: list) -> TaskGen[object]:
+    """The call the rules above take (see the module), else Pass."""
     counts = counts34(view.hand)
     before = shanten(counts)
     closed = not any(m.is_open for m in view.melds[view.seat])
@@ -138,6 +163,58 @@ def choose_call(view: PlayerView, strength: Strength, ruleset: Ruleset, folding:
     if best is None and strength.position and before == 1 and view.tiles_left <= KEITEN_TILES:
         return (yield from _keiten_call(view, calls))
     return best.action if best else Pass()
+
+
+def call_features(view: PlayerView, ruleset: Ruleset, calls: list, ruled: object,
+                  threat: float) -> TaskGen[tuple[object, dict[str, float], float | None] | None]:
+    """Task: the call the strong CPU weighs (near tenpai the one of best outlook, else the
+    nearest and widest) and what its call scorer reads of it: the kind of call, opening a
+    closed hand, the shanten before and the step it gains, ukeire after against before, the
+    yaku it heads for (a yakuhai pon), dora, the outlook after against the hand's, the turn,
+    threats, the seat's place, and the rules' answer; with the call's outlook (None two steps
+    or more from tenpai). None: no call keeps a yaku in reach."""
+    counts = counts34(view.hand)
+    now = ukeire(counts, view.visible_counts34())
+    closed = not any(m.is_open for m in view.melds[view.seat])
+    look = Outlook(view, ruleset=ruleset)
+    rows = []
+    for action in calls:
+        outcome = yield from call_outcome(view, action, ruleset)
+        if outcome is None:
+            continue
+        worth = None
+        if not isinstance(action, OpenKan) and outcome.shanten <= 1:
+            worth = yield from call_worth(view, look, action)
+        rows.append((action, outcome, worth))
+    if not rows:
+        return None
+    action, outcome, worth = min(rows, key=lambda r: (r[1].shanten, -r[1].ukeire))
+    weighed = [r for r in rows if r[2] is not None]
+    if weighed:
+        action, outcome, worth = max(weighed, key=lambda r: r[2])
+    kind = type(action).__name__.lower()
+    gain = max(-1, min(1, now.shanten - outcome.shanten))
+    doras = value.dora_kinds(view)
+    f = {f"call_{kind}": 1.0, f"gain{gain}": 1.0, f"before{min(now.shanten, 4)}": 1.0,
+         "uk_after": outcome.ukeire / 30, "uk_ratio": math.log(1 + outcome.ukeire) - math.log(1 + now.total),
+         "dora": min(4, value.dora_count([*view.hand, view.last_discard[1]], doras)) / 4,
+         "turn": len(view.discards[view.seat]) / 18, "left": view.tiles_left / 70, "threat": threat,
+         f"rank{position.rank_of(view.scores, view.seat)}": 1.0}
+    f.update({f"path_{p}": 1.0 for p in outcome.paths})
+    if len(outcome.paths) == 1:
+        f[f"one_path_{outcome.paths[0]}"] = 1.0
+    flags = {"closed": closed, f"closed_{kind}": closed, "riichi_out": view.riichi_out,
+             "dealer": view.seat == view.dealer, "tenpai_after": outcome.shanten == 0,
+             "yakuhai_pon": isinstance(action, Pon) and view.last_discard[1] // 4 in value.value_kinds(view),
+             "rules_call": isinstance(ruled, (Chi, Pon, OpenKan))}
+    f.update({name: 1.0 for name, on in flags.items() if on})
+    if worth is not None:
+        stay = (yield from look.worth(counts, view.melds[view.seat], closed)) if now.shanten <= 2 else 0.0
+        f["has_worth"] = 1.0
+        f["worth_log"] = math.log(1 + worth) / 10
+        f["stay_log"] = math.log(1 + stay) / 10
+        f["worth_gain"] = math.log(1 + worth) - math.log(1 + stay)
+    return action, f, worth
 
 
 def call_worth(view: PlayerView, look: Outlook, action: object) -> TaskGen[float]:
@@ -180,13 +257,16 @@ def _keiten_call(view: PlayerView, calls: list) -> TaskGen[object]:
     return Pass()
 
 
-def kan_worth(view: PlayerView, action: object, best_shanten: int, threatened: bool) -> bool:
+def kan_worth(view: PlayerView, action: object, best_shanten: int, threatened: bool,
+              tenpai_only: bool = False) -> bool:
     """A closed or added kan that does not lower the hand. In riichi every legal kan keeps
     the wait (the rules allow no other), and it turns a dora and draws again: always. Against
-    another riichi only a tenpai hand (pushing anyway) feeds the table a new dora."""
+    another riichi only a tenpai hand (pushing anyway) feeds the table a new dora.
+    ``tenpai_only`` (the strong CPU, as Phoenix-room players do): a kan only from tenpai; a
+    hand still building keeps the four tiles' shapes and gives the table no dora."""
     if view.riichi[view.seat]:
         return True
-    if threatened and best_shanten > 0:
+    if (threatened or tenpai_only) and best_shanten > 0:
         return False
     counts = counts34(view.hand)
     if isinstance(action, ClosedKan):

@@ -22,11 +22,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.tasks import TaskGen
-from game.cpu import defence, position, pushfold, value
+from game.cpu import defence, position, pushfold, style, value
 from game.cpu.calls import KEITEN_TILES
 from game.cpu.outlook import Outlook
 from game.cpu.efficiency import discard_options, legal_discard_tiles, tenpai_quality, tile_of_kind
-from game.cpu.riichi import should_riichi
+from game.cpu.style import Facts, features
+from game.cpu.riichi import riichi_features, should_riichi
 from game.cpu.strength import Strength
 from game.rules.actions import Discard, Riichi
 from game.rules.ruleset import Ruleset
@@ -56,6 +57,8 @@ class Candidate:
     riichi_points: int = 0
     furiten: bool = False
     accept: int = 0          # the raw ukeire (a tenpai: its unseen waits)
+    base_shanten: int = 8    # the shanten after it as the tiles count it (``shanten`` may count further)
+    advancing: dict[int, int] | None = None  # the kinds that advance the hand after it: unseen copies
 
     def key(self, danger_weight: float) -> tuple[int, float]:
         """Sort key when pushing: shanten, then ukeire less value lost and weighed danger."""
@@ -113,7 +116,7 @@ def candidates(view: PlayerView, strength: Strength, ruleset: Ruleset) -> TaskGe
         yield
         tile = tile_of_kind(option.kind, legal, view.drawn)
         cand = Candidate(option.kind, tile, option.shanten, float(option.ukeire.total),
-                         accept=option.ukeire.total)
+                         accept=option.ukeire.total, base_shanten=option.shanten, advancing=option.ukeire.kinds)
         if not strength.ukeire:
             cand.ukeire = float(_beginner_order(option.kind))
         if strength.value:
@@ -180,23 +183,28 @@ def _hand_estimate(view: PlayerView, best: Candidate) -> int:
     return min(12000 if dealer else 8000, (1500 if dealer else 1000) * 2 ** max(0, han))
 
 
-def _ev_choice(view: PlayerView, found: list[Candidate], threat: dict[int, float], ruleset: Ruleset) -> Candidate:
-    """Push, fold or mawashi by expected value (``pushfold``): each candidate's chance to
-    win times its worth, less its deal-in chance times the threats' values."""
+def _ev_worths(view: PlayerView, found: list[Candidate], threat: dict[int, float], ruleset: Ruleset) -> dict[int, float]:
+    """Each candidate's expected value in points against the threats (``pushfold``): its chance
+    to win times its worth, less its deal-in chance times the threats' values."""
     by_seat = defence.dangers_by_seat(view, threat)
     values = {s: pushfold.threat_value(view, s) for s in threat}
     riichi_out = any(view.riichi[s] for s in threat)
     unseen_total = sum(defence.unseen_counts(view))
     saved = max(values.values())
-
-    def worth(cand: Candidate) -> float:
+    worths = {}
+    for cand in found:
         loss = pushfold.deal_in_loss(cand.kind, by_seat, threat, values)
         count = cand.waits_unseen if cand.shanten <= 0 else cand.accept
-        return pushfold.candidate_worth(view, cand.shanten, count, _hand_estimate(view, cand), loss,
-                                        riichi_out, unseen_total, ruleset, saved)
+        worths[cand.kind] = pushfold.candidate_worth(view, cand.shanten, count, _hand_estimate(view, cand), loss,
+                                                     riichi_out, unseen_total, ruleset, saved)
+    return worths
 
+
+def _ev_choice(view: PlayerView, found: list[Candidate], threat: dict[int, float], ruleset: Ruleset) -> Candidate:
+    """Push, fold or mawashi by expected value (``_ev_worths``)."""
+    worths = _ev_worths(view, found, threat, ruleset)
     best_key = min(found, key=lambda c: c.key(PUSH_DANGER))
-    return max(found, key=lambda c: (round(worth(c), 1), c is best_key, -c.danger))
+    return max(found, key=lambda c: (round(worths[c.kind], 1), c is best_key, -c.danger))
 
 
 def outlook_of(view: PlayerView, found: list[Candidate], cand: Candidate, look: Outlook) -> TaskGen[float | None]:
@@ -229,11 +237,49 @@ def _outlook_choice(view: PlayerView, found: list[Candidate], ruleset: Ruleset) 
     return chosen
 
 
+def style_facts(view: PlayerView, found: list[Candidate], threat: dict[int, float],
+                ruleset: Ruleset) -> TaskGen[Facts]:
+    """Task: the figures ``style`` scores the candidates by (see game.cpu.style.Facts)."""
+    others = {s: 1.0 for s in range(4) if s != view.seat}
+    facts = Facts(shanten={c.kind: c.base_shanten for c in found}, weighed_shanten={c.kind: c.shanten for c in found},
+                  ukeire={c.kind: c.accept for c in found}, tiles={c.kind: c.tile for c in found},
+                  dangers=defence.dangers_by_seat(view, others), worth={c.kind: c.worth for c in found},
+                  waits={c.kind: c.waits_unseen for c in found}, furiten={c.kind: c.furiten for c in found},
+                  threat=threat)
+    counts = counts34(view.hand)
+    unseen = defence.unseen_counts(view)
+    memo: dict = {}
+    for cand in found:
+        if cand.base_shanten == 1 and cand.accept:
+            counts[cand.kind] -= 1
+            facts.quality[cand.kind] = yield from tenpai_quality(counts, cand.advancing, unseen, memo)
+            counts[cand.kind] += 1
+    look = Outlook(view, ruleset=ruleset)
+    for cand in found:
+        worth = yield from outlook_of(view, found, cand, look)
+        if worth is not None:
+            facts.outlook[cand.kind] = worth
+    if threat:
+        facts.ev = _ev_worths(view, found, threat, ruleset)
+    return facts
+
+
+def _style_choice(view: PlayerView, found: list[Candidate], threat: dict[int, float],
+                  ruleset: Ruleset) -> TaskGen[Candidate]:
+    """The candidate a Phoenix-room player would cut, by ``style``'s learned scorer."""
+    facts = yield from style_facts(view, found, threat, ruleset)
+    rows = features(view, facts)
+    judge = style.scorer()
+    return max(found, key=lambda c: judge.score(rows[c.kind]))
+
+
 def choose_discard(view: PlayerView, strength: Strength, ruleset: Ruleset) -> TaskGen[object]:
     """Task: the Discard (or Riichi) to play on this turn."""
     found = yield from candidates(view, strength, ruleset)
     threat = defence.threats(view) if strength.defence else {}
-    if threat:
+    if strength.style:
+        chosen = yield from _style_choice(view, found, threat, ruleset)
+    elif threat:
         danger = defence.dangers(view, threat)
         for cand in found:
             cand.danger = danger[cand.kind]
@@ -249,12 +295,18 @@ def choose_discard(view: PlayerView, strength: Strength, ruleset: Ruleset) -> Ta
 
 
 def _declare(view: PlayerView, chosen: Candidate, strength: Strength, ruleset: Ruleset) -> bool:
-    """Riichi or dama (``riichi.should_riichi``); with position, none in the last round that
-    cannot better the seat's final place."""
+    """Riichi or dama: with position, none in the last round that cannot better the seat's final
+    place; the strong CPU then asks ``style``'s riichi scorer (``riichi.riichi_features``), the
+    others ``riichi.should_riichi``."""
     if not strength.judge_riichi:
         return True
     if strength.position and not position.riichi_can_help(view, chosen.riichi_points, chosen.dama_points, ruleset):
         return False
+    if strength.style:
+        threat = max(defence.threats(view).values(), default=0.0)
+        features = riichi_features(view, chosen.waits_unseen, len(chosen.advancing or ()), chosen.dama_points,
+                                   chosen.riichi_points, chosen.furiten, threat, ruleset)
+        return style.decides(style.riichi_scorer(), features)
     keep_lead = (strength.position and position.leading_all_last(view, ruleset)
                  and chosen.dama_points > 0
                  and position.rank_after_win(view, chosen.dama_points, None) == 1)

@@ -91,3 +91,4 @@ def tenpai_quality(counts34: Sequence[int], accepting: dict[int, int], unseen: S
         copies += n
         hand[k] -= 1
     return weighted / copies if copies else 0.0
+

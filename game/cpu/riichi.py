@@ -23,11 +23,20 @@ A hand without a yaku must declare to win by ron, so it does whenever the wait i
 
 from __future__ import annotations
 
+import math
+
+from game.cpu import position
+from game.rules.ruleset import TENHOU, Ruleset
+from game.rules.shanten import shanten
+from game.rules.tiles import counts34
+from game.rules.view import PlayerView
+
 DAMA_ENOUGH = 5200         # a non-dealer's hand worth this without riichi stays dama
 DAMA_ENOUGH_DEALER = 7700
 LATE_TILES = 10            # with fewer tiles left in the wall, a hand with a yaku stays dama
 FURITEN_RIICHI_WAITS = 6   # a furiten hand declares only with this many tiles to tsumo ...
 FURITEN_TILES = 36         # ... this many tiles left, and no riichi against it
+MIN_POINTS, LOG_BASE = 500, 7.0  # points are read by their logarithm, from 500 (e^7 is about 1,100)
 
 
 def should_riichi(waits_unseen: int, dama_points: int, dealer: bool, furiten: bool,
@@ -42,3 +51,33 @@ def should_riichi(waits_unseen: int, dama_points: int, dealer: bool, furiten: bo
     if keep_lead or tiles_left < LATE_TILES:
         return False
     return dama_points < (DAMA_ENOUGH_DEALER if dealer else DAMA_ENOUGH)
+
+
+def riichi_features(view: PlayerView, waits_unseen: int, wait_kinds: int, dama_points: int, riichi_points: int,
+                    furiten: bool, threat: float, ruleset: Ruleset = TENHOU) -> dict[str, float]:
+    """What the strong CPU weighs riichi or dama by (``style``'s riichi scorer, learned from the
+    Phoenix-room games of tests/data): the wait (its unseen copies, one kind or more, furiten),
+    the hand's points without and with riichi (a yaku already, 5,200 or a mangan dama), the turn
+    and the wall, the dealer, threats, the seat's place and the last round, and whether the hand
+    was tenpai before this draw (it stayed dama then: players who wait for a better wait keep
+    waiting).
+
+        >>> from game.cpu.value import _view
+        >>> f = riichi_features(_view(), 6, 2, 0, 2600, False, 0.0)
+        >>> f["waits"], f["yaku"], "single_wait" in f
+        (0.75, 0.0, False)
+    """
+    dealer = view.seat == view.dealer
+    enough, mangan = (DAMA_ENOUGH_DEALER, 12000) if dealer else (DAMA_ENOUGH, 8000)
+    before = [t for t in view.hand if t != view.drawn] if view.drawn is not None else []
+    f = {"waits": waits_unseen / 8, "yaku": float(dama_points > 0),
+         "dama_log": math.log(max(dama_points, MIN_POINTS)) - LOG_BASE,
+         "riichi_log": math.log(max(riichi_points, MIN_POINTS)) - LOG_BASE,
+         "turn": len(view.discards[view.seat]) / 18, "left": view.tiles_left / 70,
+         "threat": threat, f"rank{position.rank_of(view.scores, view.seat)}": 1.0}
+    flags = {"no_wait": waits_unseen == 0, "single_wait": wait_kinds == 1, "dama_enough": dama_points >= enough,
+             "dama_mangan": dama_points >= mangan, "furiten": furiten, "late": view.tiles_left < LATE_TILES * 2,
+             "dealer": dealer, "riichi_out": view.riichi_out, "all_last": position.all_last(view, ruleset),
+             "was_tenpai": len(before) % 3 == 1 and shanten(counts34(before)) == 0}
+    f.update({name: 1.0 for name, on in flags.items() if on})
+    return f

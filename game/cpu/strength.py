@@ -32,10 +32,11 @@ class Strength:
     position: bool   # the score situation: all-last, wins not worth taking
     outlook: bool = False  # near tenpai, weigh discards and calls by points times chances (outlook)
     open_with_dora: int = 2  # dora (red fives in) a closed hand needs to open for tanyao or toitoi
+    style: bool = False    # cut as Phoenix-room players do: the learned scorer of game.cpu.style
 
 
 WEAK = Strength("weak", ukeire=False, shape=False, value=False, calls=False, judge_riichi=False, defence=False, position=False)
 NORMAL = Strength("normal", ukeire=True, shape=True, value=True, calls=True, judge_riichi=True, defence=False, position=False)
-STRONG = Strength("strong", ukeire=True, shape=True, value=True, calls=True, judge_riichi=True, defence=True, position=True, outlook=True)
+STRONG = Strength("strong", ukeire=True, shape=True, value=True, calls=True, judge_riichi=True, defence=True, position=True, outlook=True, style=True)
 STRENGTHS = {s.name: s for s in (WEAK, NORMAL, STRONG)}
 DEFAULT_STRENGTH = "strong"
