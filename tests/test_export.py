@@ -204,6 +204,38 @@ def test_sim_export_writes_every_game_in_both_formats(tmp_path):
         assert report.ok and report.rounds and not report.error, report.to_json()
 
 
+@pytest.mark.parametrize("target", ["missing", "folder"])
+def test_sim_export_refuses_a_link_as_export_o_does(tmp_path, target):
+    """A link standing at DIR (to nothing, or to a folder) is refused in one line, exit 2, and
+    nothing is made or written through it. Before: a link to a folder was written through, and a
+    link to nothing had its target made by the probe."""
+    aimed = tmp_path / "target"
+    if target == "folder":
+        aimed.mkdir()
+    link = tmp_path / "link"
+    link.symlink_to(aimed)
+    done = _cli("sim", "--games", "1", "--seed", "LINK", "--seats", "tsumogiri,tsumogiri,tsumogiri,tsumogiri",
+                "--export", str(link))
+    assert done.returncode == 2 and done.stdout == "" and len(done.stderr.splitlines()) == 1, done.stderr
+    assert "symbolic link" in done.stderr
+    assert (aimed.exists() and not list(aimed.iterdir())) if target == "folder" else not aimed.exists()
+    assert link.is_symlink()
+
+
+def test_sim_export_probes_with_a_file_of_its_own(tmp_path):
+    """A link to nothing standing in DIR under any name the sim writes is never written through:
+    the probe is a new file (mkstemp), the logs go through the one atomic writer."""
+    folder = tmp_path / "logs"
+    folder.mkdir()
+    nowhere = tmp_path / "nowhere"
+    (folder / ".picoriichi-probe").symlink_to(nowhere)  # the probe's name before
+    done = _cli("sim", "--games", "1", "--seed", "PROBE", "--seats", "tsumogiri,tsumogiri,tsumogiri,tsumogiri",
+                "--export", str(folder))
+    assert done.returncode == 0, done.stderr
+    assert not nowhere.exists()
+    assert sorted(p.suffix for p in folder.iterdir() if not p.is_symlink()) == [".json", ".mjlog"]
+
+
 @pytest.mark.parametrize("name", ["ratio.xml", "newattr2023.xml"])
 def test_a_room_with_points_of_its_own_exports_to_mjlog_only(tmp_path, name):
     """The JSON names a ranked room; a custom lobby's or a skill room's points have no place in it,
