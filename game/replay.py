@@ -1,4 +1,5 @@
-"""Replaying real Tenhou games through our rules, to prove the rules are Tenhou's.
+"""Replaying real Tenhou games through our rules, to prove the rules are Tenhou's, and the
+one door every command's log goes through.
 
 For each round of a log (read by :func:`game.records.read_log` into a GameLog) the
 replay checks, in order:
@@ -7,23 +8,28 @@ replay checks, in order:
   log's hands and dice (and every later draw comes from it); without a seed, the wall
   is rebuilt from the log's own tiles;
 - every action (draw, discard, riichi, call, kan, win, nine-terminals draw) is among
-  our legal actions at its point, and the table's own moves (draws, riichi sticks,
-  kan dora) come out as the log has them;
-- every result equals ours: the score changes (``sc``), and for each win the yaku,
-  fu, points and limit; for a draw its kind and the tenpai hands;
+  our legal actions at its point, each call names the tile on offer and its seat, and
+  the table's own moves (every draw, riichi sticks, kan dora) come out as the log has them;
+- every figure a result records equals ours (:mod:`game.replay_results`): for a win the
+  hand, melds, winning tile, dora and ura-dora indicators, yaku, fu, points, limit,
+  payments and the table before it; for a draw its kind, the hands shown, payments and
+  the table; the scores at each accepted riichi;
 - between rounds, our Match agrees with the next INIT (round, honba, sticks, scores),
   and at the end with the final figures (``owari``).
 
 The first difference in a round is reported and that round stops there; the replay
-goes on with the next round from the log's own figures.
+goes on with the next round from the log's own figures (:mod:`game.replay_round` drives
+a round). :func:`checked_log` is the door: ``export`` and ``review`` read a log through it,
+so a log is either refused in one line there or read alike by every command.
 
     >>> from game.records import parse_mjlog
     >>> hands = ("0,32,36,68,72,104,108,112,116,120,124,128,4", ",".join(map(str, range(8, 21))),
     ...          ",".join(map(str, [*range(21, 32), 33, 34])), ",".join(map(str, range(40, 53))))
+    >>> shown = "0,4,32,36,68,72,104,108,112,116,120,124,128,132"  # the nine-terminals hand, tile 132 drawn
     >>> log = ('<mjloggm ver="2.3"><GO type="169"/><UN n0="A" n1="B" n2="C" n3="D"/>'
     ...        '<INIT seed="0,0,0,0,0,130" ten="250,250,250,250" oya="0" '
     ...        + " ".join(f'hai{s}="{h}"' for s, h in enumerate(hands)) + '/><T132/>'
-    ...        '<RYUUKYOKU type="yao9" ba="0,0" sc="250,0,250,0,250,0,250,0"/></mjloggm>')
+    ...        f'<RYUUKYOKU type="yao9" ba="0,0" sc="250,0,250,0,250,0,250,0" hai0="{shown}"/></mjloggm>')
     >>> [(r.label, r.ok) for r in replay_game(parse_mjlog(log))]
     [('E1.0', True)]
     >>> [r.difference for r in replay_game(parse_mjlog(log.replace("yao9", "kaze4")))]
@@ -38,22 +44,18 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from engine.tasks import TaskGen, run_to_end
+from game.data.files import read_file
+from game.records import GameLog, RoundLog, parse_log, read_log
+from game.replay_results import Difference
+from game.replay_round import RoundReplay, _RoundReplay, rebuilt_wall
 from game.rules.errors import InputError
 from game.rules.match import Match, RoundEnd, round_label
-from game.records import (
-    Agari, Bye, Call, Discard as LogDiscard, Draw, GameLog, NewDora, Rejoin, Riichi as LogRiichi,
-    RoundLog, Ryuukyoku, read_log,
-)
-from game.rules.actions import (
-    AddedKan, Chi, ClosedKan, Discard, NineTerminals, OpenKan, Pass, Pon, Riichi, Ron, Tsumo,
-)
-from game.rules.events import Drew, RiichiAccepted, Won
-from game.rules.round import Round
 from game.rules.ruleset import OLD_EAST_ONLY_UMA, TENHOU_UMA, Ruleset
-from game.rules.scoring import LIMITS
-from game.rules.tiles import tile_name, to_mpsz
 from game.rules.wall import RoundShuffle, Shuffler, Wall, is_hex_seed, seed_words
+
+__all__ = ["Difference", "FileReport", "RoundReplay", "RoundReport", "_RoundReplay", "check_game", "checked_log",
+           "read_checked",
+           "rebuilt_wall", "replay_file", "replay_game", "rounded_era", "ruleset_for"]
 
 
 @dataclass
@@ -62,6 +64,7 @@ class RoundReport:
     ok: bool = True
     difference: str | None = None  # the first difference found
     note: str | None = None  # not a difference: e.g. the log stops mid-round
+    reading: RoundLog | None = field(default=None, repr=False)  # the log's other reading that replayed
 
     def to_json(self) -> dict[str, Any]:
         return {"round": self.label, "ok": self.ok, "difference": self.difference, "note": self.note}
@@ -83,10 +86,6 @@ class FileReport:
                 "error": self.error, "unsupported": self.unsupported}
 
 
-class Difference(Exception):
-    """Our rules disagree with the log here."""
-
-
 def replay_file(path: str | Path) -> FileReport:
     """Read and replay one log file; unreadable files are reported, never raised."""
     report = FileReport(str(path))
@@ -102,6 +101,37 @@ def replay_file(path: str | Path) -> FileReport:
     else:
         report.rounds = replay_game(game)
     return report
+
+
+def read_checked(path: str | Path) -> GameLog:
+    """:func:`checked_log` of the file at ``path`` (read by the one safe reader)."""
+    return checked_log(read_file(path), path)
+
+
+def checked_log(data: bytes, path: str | Path) -> GameLog:
+    """The one door every command's log goes through: the log read (``game.records.parse_log``)
+    and replayed through our rules (:func:`replay_game`, what ``picoriichi replay`` shows round
+    by round). A log whose play or figures our rules cannot follow is refused in one line naming
+    the file and its first such round (InputError); an accepted log is what every command reads
+    alike, each round as it replayed (a tenhou.net/6 round whose calls read two ways: the
+    reading that keeps the rules). A three-player game or a log without rounds is not replayed:
+    the commands say they do not support it.
+    """
+    return check_game(parse_log(data, path), path)
+
+
+def check_game(game: GameLog, path: str | Path) -> GameLog:
+    """:func:`checked_log`'s replay of a log already read (``path`` names it in the refusal): the
+    same GameLog, each round that replayed by another reading set to that reading."""
+    if game.three_player or not game.rounds:
+        return game
+    for index, report in enumerate(replay_game(game)):
+        if not report.ok:
+            raise InputError(f"{path}: {report.label}: {report.difference} "
+                             f"(our rules cannot follow the log: 'picoriichi replay' shows each round)")
+        if report.reading is not None:
+            game.rounds[index] = report.reading
+    return game
 
 
 ROUNDING_ENDED = "20210401"  # Tenhou rounded its final figures to the thousand up to early 2021
@@ -214,7 +244,9 @@ def _another_reading(round_log: RoundLog, shuffle, seed: str | None, match: Matc
         raise problem
     for reading in round_log.other_readings():
         try:
-            return _replay_round(reading, _wall(reading, shuffle, seed), match, report, last)
+            trusted = _replay_round(reading, _wall(reading, shuffle, seed), match, report, last)
+            report.reading = reading
+            return trusted
         except (Difference, InputError):
             if _match_state(match) != before:
                 raise
@@ -227,7 +259,7 @@ def _match_state(match: Match) -> tuple:
 
 def _replay_round(round_log: RoundLog, wall: Wall, match: Match, report: RoundReport, last: bool) -> bool:
     """Replay one round and move the match on; False when the log stops mid-round."""
-    rnd = _RoundReplay(round_log, wall, match.ruleset).run()
+    rnd = RoundReplay(round_log, wall, match.ruleset).run()
     if rnd is None or not round_log.results:  # ours may have ended at the wall's end: the log has stopped
         report.note = "the log stops before the round's result"
         return False
@@ -304,216 +336,3 @@ def _wall(round_log: RoundLog, shuffle, seed: str | None) -> Wall:
     if wall.dora_indicators[0] != init.dora_indicator:
         raise Difference("the dora indicator differs from our wall for the log's seed")
     return wall
-
-
-def rebuilt_wall(round_log: RoundLog) -> Wall:
-    """A wall in Tenhou's layout holding the log's own deal, draws and indicators."""
-    init = round_log.init
-    draws, replacements, dora, ura = [], [], [init.dora_indicator], []
-    kan_by: int | None = None  # the seat whose next draw is a replacement
-    for event in round_log.events:
-        if isinstance(event, Call) and event.meld.is_kan:
-            kan_by = event.seat
-        elif isinstance(event, Draw):
-            (replacements if kan_by == event.seat else draws).append(event.tile)
-            kan_by = None
-        elif isinstance(event, NewDora):
-            dora.append(event.tile)
-        elif isinstance(event, Agari) and event.ura_indicators:
-            ura = list(event.ura_indicators)
-    return Wall.arranged(init.hands, init.dealer, draws, replacements, dora, ura, init.dice)
-
-
-class _RoundReplay:
-    """Drives one Round with the log's actions, checking each."""
-
-    def __init__(self, round_log: RoundLog, wall: Wall, ruleset: Ruleset) -> None:
-        init = round_log.init
-        self.log = round_log
-        self.rnd = Round.start(wall, init.dealer, init.round_index // 4, init.honba, init.riichi_sticks,
-                               init.scores, ruleset, check=True)  # invariants on real play too
-        self.seen = 0  # our events already matched
-        self.riichi_declared: int | None = None
-        self.riichi_accepted: list[int] = []
-        self.dora: list[int] = [init.dora_indicator]
-
-    def run(self) -> Round | None:
-        return run_to_end(self.run_task())
-
-    def run_task(self) -> TaskGen[Round | None]:
-        """``run`` one event a step, for a viewer that replays within the frame."""
-        events = self.log.events
-        i = 0
-        while i < len(events):
-            if i:
-                yield
-            event = events[i]
-            if isinstance(event, Agari):
-                wins = [event]
-                while i + 1 < len(events) and isinstance(events[i + 1], Agari):
-                    i += 1
-                    wins.append(events[i])
-                self._wins(wins)
-            else:
-                self._step(event)
-            i += 1
-        if self.rnd.result is None:
-            return None
-        self._check_end()
-        return self.rnd
-
-    def _step(self, event) -> None:
-        if isinstance(event, Draw):
-            self._draw(event)
-        elif isinstance(event, LogDiscard):
-            riichi = self.riichi_declared == event.seat
-            self.riichi_declared = None
-            self._act(event.seat, Riichi(event.tile) if riichi else Discard(event.tile))
-        elif isinstance(event, LogRiichi):
-            if event.step == 1:
-                self.riichi_declared = event.seat
-            else:
-                self.riichi_accepted.append(event.seat)
-        elif isinstance(event, Call):
-            self._call(event)
-        elif isinstance(event, NewDora):
-            self.dora.append(event.tile)
-        elif isinstance(event, Ryuukyoku):
-            self._drawn_game(event)
-        elif isinstance(event, (Bye, Rejoin)):
-            pass  # the server plays on for a player who left
-        else:
-            raise Difference(f"unsupported event {type(event).__name__}")
-
-    # --- actions -----------------------------------------------------------------
-
-    def _act(self, seat: int, action) -> None:
-        rnd = self.rnd
-        if rnd.phase == "claims" and seat not in rnd.awaiting():
-            self._pass_all()
-        if not rnd.is_legal(seat, action):
-            raise Difference(f"seat {seat}: {_describe(action, rnd)} is not legal here "
-                             f"(phase {rnd.phase}, turn {rnd.turn}, {rnd.tiles_left} tiles left)")
-        rnd.apply(seat, action)
-
-    def _pass_all(self, keep: tuple[int, ...] = ()) -> None:
-        rnd = self.rnd
-        while rnd.phase == "claims":
-            waiting = [s for s in rnd.awaiting() if s not in keep]
-            if not waiting:
-                return
-            self._passing(waiting[0])
-            rnd.apply(waiting[0], Pass())
-
-    def _passing(self, seat: int) -> None:
-        """A seat passes on a claim the log does not name (a subclass may note it)."""
-
-    def _draw(self, event: Draw) -> None:
-        rnd = self.rnd
-        if rnd.phase == "claims":
-            self._pass_all()
-        for k in range(self.seen, len(rnd.events)):
-            ours = rnd.events[k]
-            if isinstance(ours, Drew):
-                self.seen = k + 1
-                if (ours.seat, ours.tile) != (event.seat, event.tile):
-                    raise Difference(f"the log draws {tile_name(event.tile)} for seat {event.seat}; "
-                                     f"we draw {tile_name(ours.tile)} for seat {ours.seat}")
-                return
-        raise Difference(f"the log draws for seat {event.seat}; our round does not draw here "
-                         f"(phase {rnd.phase})")
-
-    def _call(self, event: Call) -> None:
-        meld, seat = event.meld, event.seat
-        if meld.kind == "ankan":
-            self._act(seat, ClosedKan(meld.tiles[0] // 4))
-            return
-        if meld.kind == "kakan":
-            self._act(seat, AddedKan(meld.added))
-            return
-        own = tuple(t for t in meld.tiles if t != meld.called)
-        action = {"chi": Chi, "pon": Pon}[meld.kind](own) if meld.kind != "kan" else OpenKan()
-        self._act(seat, action)
-        self._pass_all()
-
-    def _wins(self, wins: list[Agari]) -> None:
-        if wins[0].tsumo:
-            self._act(wins[0].who, Tsumo())
-        else:
-            for agari in wins:
-                self._act(agari.who, Ron())
-            self._pass_all()
-        ours = self.rnd.result.wins if self.rnd.result else []
-        if len(ours) != len(wins):
-            raise Difference(f"the log has {len(wins)} win(s), we have {len(ours)}")
-        for won, agari in zip(ours, wins):
-            _compare_win(won, agari, self.rnd)
-
-    def _drawn_game(self, event: Ryuukyoku) -> None:
-        rnd = self.rnd
-        if event.reason == "yao9":
-            self._act(rnd.turn, NineTerminals())
-        elif event.reason == "ron3":
-            offer = rnd.offer
-            for s in (rnd.awaiting() if offer else []):
-                self._act(s, Ron())
-        else:
-            self._pass_all()
-        result = rnd.result
-        if result is None or result.wins:
-            raise Difference(f"the log draws the round ({event.reason or 'exhaustive'}); our round "
-                             f"{'goes on' if result is None else 'was won'}")
-        reason = event.reason or "exhaustive"
-        if result.draw_reason != reason:
-            raise Difference(f"the log draws the round as {reason}, we as {result.draw_reason}")
-        if tuple(result.deltas) != tuple(event.deltas):
-            raise Difference(f"draw ({reason}): the log pays {event.deltas}, we pay {tuple(result.deltas)}")
-        if reason in ("exhaustive", "nm") and event.tenpai is not None:  # None: the log cannot tell
-            theirs = sorted(event.tenpai)
-            ours = [s for s in range(4) if result.tenpai[s]]
-            if theirs != ours:
-                raise Difference(f"tenpai at the draw: the log shows seats {theirs}, we find {ours}")
-
-    def _check_end(self) -> None:
-        rnd = self.rnd
-        accepted = [e.seat for e in rnd.events if isinstance(e, RiichiAccepted)]
-        if accepted != self.riichi_accepted:
-            raise Difference(f"riichi accepted: the log has seats {self.riichi_accepted}, we {accepted}")
-        if list(rnd.wall.dora_indicators) != self.dora:
-            raise Difference(f"dora indicators: the log turns {_tiles(self.dora)}, "
-                             f"we {_tiles(rnd.wall.dora_indicators)}")
-
-
-def _compare_win(won: Won, agari: Agari, rnd: Round) -> None:
-    who = f"win of seat {agari.who}"
-    from_seat = None if agari.tsumo else agari.from_who
-    if (won.seat, won.from_seat) != (agari.who, from_seat):
-        raise Difference(f"{who}: we have seat {won.seat} winning from {won.from_seat}")
-    score = won.score
-    theirs = sorted([(y, h) for y, h in agari.yaku if h > 0] + [(y, 13) for y in agari.yakuman])
-    ours = sorted((y, h) for y, h in score.yaku if h > 0)
-    if ours != theirs:
-        raise Difference(f"{who}: yaku {theirs} in the log, ours {ours}")
-    fu_differs = not agari.yakuman and agari.fu is not None and agari.fu != score.fu
-    if fu_differs or score.total != agari.points or LIMITS.index(score.limit) != agari.limit:
-        raise Difference(f"{who}: the log scores {agari.fu} fu {agari.points} ({agari.limit}), "
-                         f"we {score.fu} fu {score.total} ({score.limit})")
-    if tuple(won.deltas) != tuple(agari.deltas):
-        raise Difference(f"{who}: the log pays {agari.deltas}, we pay {won.deltas}")
-    if won.pao_seat != agari.pao_who:
-        raise Difference(f"{who}: liability (pao) {agari.pao_who} in the log, ours {won.pao_seat}")
-
-
-def _describe(action, rnd: Round) -> str:
-    name = type(action).__name__
-    if hasattr(action, "tile"):
-        return f"{name} {tile_name(action.tile)}"
-    if hasattr(action, "tiles"):
-        return f"{name} {_tiles(action.tiles)}"
-    if hasattr(action, "kind"):
-        return f"{name} {_tiles([action.kind * 4])}"
-    return name
-
-
-def _tiles(tiles) -> str:
-    return to_mpsz(sorted(tiles))

@@ -271,7 +271,7 @@ class DecisionRecorder(_RoundReplay):
             self._pass_all()
         if rnd.phase != "claims":
             self.taken = 0
-        if seat == self.seat:
+        if seat == self.seat and rnd.is_legal(seat, action):  # an illegal move is the replay's to report
             self._note(action, self.steps)
         elif rnd.phase == "claims":
             self.taken = max(self.taken, PRIORITY.get(type(action), 0))

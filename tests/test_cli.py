@@ -67,6 +67,21 @@ def test_bytes_that_are_not_utf8_on_stdin_end_the_batch_with_one_line():
         assert len(done.stdout.splitlines()) == 1 and "error" not in json.loads(done.stdout)
 
 
+@pytest.mark.parametrize("locale", ["C", "C.UTF-8", "POSIX"])
+def test_stdin_is_strict_utf8_whatever_the_locale(locale):
+    """Under the C locales Python reads stdin with surrogateescape (PEP 538/540): before, a bad
+    byte read as a lone surrogate, its line answered and the batch went on. Bytes are decoded as
+    strict UTF-8 by the command itself now, whatever the locale or PYTHONIOENCODING say."""
+    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONIOENCODING", "PYTHONUTF8", "LANG", "LC_ALL")}
+    for command, good in (("score", b"123m456p789s55p234s --win 4s\n"), ("analyze", b"123m456p789s1122z\n")):
+        for extra in ({}, {"PYTHONIOENCODING": "utf-8:surrogateescape"}):
+            done = subprocess.run([sys.executable, "-m", "game", command, "-"], input=good + b"12\xff\xfem\n" + good,
+                                  capture_output=True, env={**env, "LC_ALL": locale, **extra}, timeout=60, check=False)
+            assert done.returncode == 2 and b"Traceback" not in done.stderr, done.stderr
+            assert done.stderr.splitlines() == [b"picoriichi: standard input line 2 is not UTF-8 text (byte b'\\xff' at 2)"]
+            assert len(done.stdout.splitlines()) == 1 and "error" not in json.loads(done.stdout)
+
+
 def test_a_stdin_line_without_end_is_refused_not_read_whole():
     done = _program("analyze", "-", stdin=b"1" * 200_000)
     assert done.returncode == 2 and len(done.stderr.splitlines()) == 1 and b"Traceback" not in done.stderr

@@ -22,7 +22,7 @@ from game.records.mjlog_write import write_mjlog
 from game.records.ours import export_game, game_log
 from game.records.tenhou6_codes import kind_of
 from game.records.tenhou6_write import write_tenhou6
-from game.replay import replay_game
+from game.replay import RoundReplay, checked_log, rebuilt_wall, replay_game, ruleset_for
 from game.rules.errors import InputError
 from game.rules.ruleset import Ruleset
 from game.rules.wall import seed_words, tenhou_seed_words
@@ -100,6 +100,11 @@ def test_our_games_exported_in_both_formats_replay_with_no_difference(code, east
         assert len(reports) == len(game.rounds)
         assert [r.to_json() for r in reports if not r.ok] == []
     assert write_tenhou6(via_mjlog) == write_tenhou6(tenhou6)
+    # through the door, every round is the reading that replays, as the review and viewer drive it
+    checked = checked_log(json.dumps(write_tenhou6(log), ensure_ascii=False).encode("utf-8"), "game.json")
+    ruleset = ruleset_for(checked)
+    for one_round in checked.rounds:
+        RoundReplay(one_round, rebuilt_wall(one_round), ruleset).run()  # a Difference would fail here
 
 
 def test_export_game_writes_both_files_that_read_back(tmp_path):
@@ -197,6 +202,55 @@ def test_sim_export_writes_every_game_in_both_formats(tmp_path):
     for path in files:
         report = replay_file(path)
         assert report.ok and report.rounds and not report.error, report.to_json()
+
+
+@pytest.mark.parametrize("target", ["missing", "folder"])
+def test_sim_export_refuses_a_link_as_export_o_does(tmp_path, target):
+    """A link standing at DIR (to nothing, or to a folder) is refused in one line, exit 2, and
+    nothing is made or written through it. Before: a link to a folder was written through, and a
+    link to nothing had its target made by the probe."""
+    aimed = tmp_path / "target"
+    if target == "folder":
+        aimed.mkdir()
+    link = tmp_path / "link"
+    link.symlink_to(aimed)
+    done = _cli("sim", "--games", "1", "--seed", "LINK", "--seats", "tsumogiri,tsumogiri,tsumogiri,tsumogiri",
+                "--export", str(link))
+    assert done.returncode == 2 and done.stdout == "" and len(done.stderr.splitlines()) == 1, done.stderr
+    assert "symbolic link" in done.stderr
+    assert (aimed.exists() and not list(aimed.iterdir())) if target == "folder" else not aimed.exists()
+    assert link.is_symlink()
+
+
+def test_sim_export_probes_with_a_file_of_its_own(tmp_path):
+    """A link to nothing standing in DIR under any name the sim writes is never written through:
+    the probe is a new file (mkstemp), the logs go through the one atomic writer."""
+    folder = tmp_path / "logs"
+    folder.mkdir()
+    nowhere = tmp_path / "nowhere"
+    (folder / ".picoriichi-probe").symlink_to(nowhere)  # the probe's name before
+    done = _cli("sim", "--games", "1", "--seed", "PROBE", "--seats", "tsumogiri,tsumogiri,tsumogiri,tsumogiri",
+                "--export", str(folder))
+    assert done.returncode == 0, done.stderr
+    assert not nowhere.exists()
+    assert sorted(p.suffix for p in folder.iterdir() if not p.is_symlink()) == [".json", ".mjlog"]
+
+
+@pytest.mark.parametrize("name", ["ratio.xml", "newattr2023.xml"])
+def test_a_room_with_points_of_its_own_exports_to_mjlog_only(tmp_path, name):
+    """The JSON names a ranked room; a custom lobby's or a skill room's points have no place in it,
+    so its final figures would read otherwise: refused in one line. Its mjlog keeps the GO tag whole
+    (the custom lobby's csrule: before, it was dropped and the figures read otherwise)."""
+    path = LOGS / "dnovikoff" / name
+    done = _cli("export", str(path), "--to", "tenhou6")
+    assert done.returncode == 2 and done.stdout == "" and len(done.stderr.splitlines()) == 1
+    assert "export it --to mjlog" in done.stderr
+    out = tmp_path / name
+    assert _cli("export", str(path), "--to", "mjlog", "-o", str(out)).returncode == 0
+    assert ET.fromstring(out.read_text(encoding="utf-8")).find("GO").attrib == \
+        ET.fromstring(path.read_text(encoding="utf-8")).find("GO").attrib
+    done = _cli("replay", str(out))
+    assert done.returncode == 0 and "all agree" in done.stdout, done.stdout
 
 
 # --- tenhou.net/6 as Tenhou writes it (docs/reference.md §4: the order, disp, connection) ---------
@@ -349,3 +403,99 @@ def test_the_export_of_a_json_log_to_mjlog_replays_on_the_command_line(tmp_path)
     assert 'ten="0,' not in out.read_text(encoding="utf-8")
     done = _cli("replay", str(out))
     assert done.returncode == 0, done.stdout[-400:]
+
+
+# --- mjlog -> JSON -> mjlog: Tenhou's XML attribute for attribute (issue 42.8) ----------------------
+
+TENHOU_XML = [p for p in MJLOGS if p.parent.name in ("mjx", "mjx2022")] + [VALIDATION_GAME.with_suffix(".xml")]
+TILE_LISTS = {"hai", "hai0", "hai1", "hai2", "hai3"}  # hands: the mjlog's order is the deal's, the JSON's sorted
+
+
+def _code(tile) -> int:
+    """A tile as the JSON names it: its kind, a red five apart (the JSON holds no copies)."""
+    from game.records.tenhou6_codes import tile_code
+    return tile_code(int(tile))
+
+
+def _as_json_can_hold(text: str) -> list[tuple[str, dict]]:
+    """Every tag of an mjlog after SHUFFLE as tenhou.net/6 JSON can hold it: tiles by kind and red
+    (no copies), INIT without its dice, a meld by what it shows, a rate as a number (Tenhou's
+    2010 mjlogs wrote some whole: 2121, later 2121.00; the JSON holds 2121 for both). Everything
+    else as written: names, figures (``-46.0``), the hands a drawn round shows, ura indicators."""
+    from game.records.meld_codec import decode_meld
+    tags = []
+    for element in ET.fromstring(text):
+        tag, attributes = element.tag, dict(element.attrib)
+        if tag == "SHUFFLE":
+            continue
+        if tag[:1] in "TUVWDEFG" and tag[1:].isdigit():
+            tag, attributes = tag[0] + str(_code(tag[1:])), {}
+        for name in TILE_LISTS & set(attributes):
+            if tag != "DORA":
+                attributes[name] = sorted(_code(t) for t in attributes[name].split(","))
+        for name in {"doraHai", "doraHaiUra", "machi"} & set(attributes):
+            attributes[name] = [_code(t) for t in attributes[name].split(",")]
+        if tag == "DORA":
+            attributes["hai"] = _code(attributes["hai"])
+        if tag == "INIT":
+            seed = attributes["seed"].split(",")
+            attributes["seed"] = seed[:3] + [_code(seed[5])]
+        if tag == "UN" and "rate" in attributes:
+            attributes["rate"] = [float(r) for r in attributes["rate"].split(",")]
+        if "m" in attributes:
+            who = int(attributes["who"])
+            attributes["m"] = [_shown(decode_meld(int(m), who)) for m in attributes["m"].split(",")]
+        tags.append((tag, attributes))
+    return tags
+
+
+def _shown(meld) -> tuple:
+    called = None if meld.kind == "ankan" or meld.called is None else _code(meld.called)
+    added = None if meld.added is None else _code(meld.added)
+    return meld.kind, sorted(_code(t) for t in meld.tiles), called, meld.from_seat, added
+
+
+@pytest.mark.parametrize("path", TENHOU_XML, ids=lambda p: p.name)
+def test_a_tenhou_mjlog_through_json_and_back_is_tenhous_xml_attribute_for_attribute(path):
+    """Before, the mjlog written from the JSON lost a riichi yakuman's doraHaiUra, the nine
+    terminals hand (RYUUKYOKU yao9 hai), the hands shown at four riichi and triple ron, and wrote
+    owari -46 where Tenhou writes -46.0. The shared logs and the validation game, with a log that
+    stops mid-round among them, come back tag for tag."""
+    original = path.read_text(encoding="utf-8")
+    json_text = json.dumps(write_tenhou6(parse_mjlog(original)), ensure_ascii=False)
+    back = write_mjlog(parse_tenhou6(json_text))
+    theirs, ours = _as_json_can_hold(original), _as_json_can_hold(back)
+    assert [t for t, _ in ours] == [t for t, _ in theirs]
+    for index, (mine, tenhou) in enumerate(zip(ours, theirs)):
+        assert mine == tenhou, index
+
+
+def _riichi_yakuman_game() -> str:
+    """One round, hand-made: the dealer deals itself four closed triplets and a single, draws
+    and throws once, declares riichi on the next discard, and wins by tsumo on its pair's
+    second tile (suuankou tanki): a riichi yakuman, whose mjlog shows the ura indicators."""
+    hands = ["0,1,2,36,37,38,72,73,74,108,109,110,112",  # 111m 111p 111s EEE S
+             ",".join(map(str, [4, 8, 12, 40, 44, 48, 76, 80, 84, 116, 120, 124, 128])),
+             ",".join(map(str, [5, 9, 13, 41, 45, 49, 77, 81, 85, 117, 121, 125, 129])),
+             ",".join(map(str, [6, 10, 14, 42, 46, 50, 78, 82, 86, 118, 122, 126, 130]))]
+    init = ('<INIT seed="0,0,0,0,0,131" ten="250,250,250,250" oya="0" '
+            + " ".join(f'hai{s}="{h}"' for s, h in enumerate(hands)) + "/>")
+    play = ("<T132/><D132/><U60/><E60/><V61/><F61/><W62/><G62/>"
+            '<T133/><REACH who="0" step="1"/><D133/><REACH who="0" ten="240,250,250,250" step="2"/>'
+            "<U64/><E64/><V65/><F65/><W66/><G66/><T113/>")
+    agari = ('<AGARI ba="0,1" hai="0,1,2,36,37,38,72,73,74,108,109,110,112,113" machi="113" ten="50,48000,5" '
+             'yakuman="41" doraHai="131" doraHaiUra="134" who="0" fromWho="0" sc="240,490,250,-160,250,-160,250,-160"/>')
+    return ('<mjloggm ver="2.3"><GO type="169" lobby="0"/><UN n0="A" n1="B" n2="C" n3="D" dan="0,0,0,0" '
+            'rate="1500.00,1500.00,1500.00,1500.00" sx="M,M,M,M"/><TAIKYOKU oya="0"/>'
+            + init + play + agari + "</mjloggm>")
+
+
+def test_a_riichi_yakuman_keeps_its_ura_indicators_through_json():
+    text = _riichi_yakuman_game()
+    game = parse_mjlog(text)
+    assert [r.difference for r in replay_game(game) if not r.ok] == []
+    back = parse_mjlog(write_mjlog(parse_tenhou6(json.dumps(write_tenhou6(game), ensure_ascii=False))))
+    win = back.rounds[0].results[0]
+    ura = game.rounds[0].results[0].ura_indicators
+    assert win.yakuman == (41,) and ura and [t // 4 for t in win.ura_indicators] == [t // 4 for t in ura]
+    assert [r.difference for r in replay_game(back) if not r.ok] == []

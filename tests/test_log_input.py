@@ -21,6 +21,7 @@ from game.cli import main
 from game.rules.errors import InputError
 from game.data.files import MAX_BYTES, read_file
 from game.records import parse_mjlog, parse_tenhou6, read_log
+from game.records.tenhou6_write import write_tenhou6
 from game.replay import replay_game
 from conftest import LOGS, VALIDATION
 
@@ -86,7 +87,12 @@ def test_a_round_entry_of_the_wrong_shape(tmp_path, capsys, change, words):
     (lambda r: r.pop(16), ("16 parts", "not 17")),
 ], ids=["empty", "name only", "removed"])
 def test_a_tenhou6_log_with_its_results_stripped(tmp_path, capsys, strip, words):
-    _refused(tmp_path, capsys, _tenhou6(lambda data: [strip(r) for r in data["log"]]), *words)
+    """Every round's result stripped: the first round, followed by another, was played out (a
+    log of several rounds: the validation game holds one, and only the last may stop early)."""
+    data = write_tenhou6(read_log(DOUBLE_RON))
+    for one_round in data["log"]:
+        strip(one_round)
+    _refused(tmp_path, capsys, json.dumps(data, ensure_ascii=False), *words)
 
 
 def test_an_mjlog_with_its_results_stripped(tmp_path, capsys):

@@ -11,6 +11,7 @@ from __future__ import annotations
 import gzip
 import io
 import json
+import os
 import random
 import subprocess
 import sys
@@ -343,3 +344,127 @@ def test_every_line_of_a_real_referees_game_is_accepted():
         out, err = io.StringIO(), io.StringIO()
         lines = [r["line"] for r in _arena_lines() if r["seat"] == seat]
         assert serve(MjaiBot(EfficiencyAgent()), io.StringIO("\n".join(lines) + "\n"), out, err) == 0, err.getvalue()
+
+
+# --- the order of a round: who draws, how many, kan dora, who may riichi (issue 42.2) ------------
+
+def _turns(seats, first_tile_of_ours="N"):
+    """Each seat in ``seats`` draws (seat 0, ours, a shown tile) and throws its draw (others a 1p)."""
+    events = []
+    for seat in seats:
+        events += [{"type": "tsumo", "actor": seat, "pai": first_tile_of_ours if seat == 0 else "?"},
+                   {"type": "dahai", "actor": seat, "pai": first_tile_of_ours if seat == 0 else "9p",
+                    "tsumogiri": True}]
+    return events
+
+
+def _past_the_wall() -> list[dict]:
+    """70 draws, every seat throwing what it drew (names given out as the wall holds them), then
+    a 71st draw."""
+    used = {"1m": 1, "2m": 1, "3m": 1, "4p": 1, "5p": 1, "6p": 1, "7s": 1, "8s": 1, "9s": 1, "E": 2, "S": 1, "W": 1,
+            "2s": 1}
+    free = []
+    for name in (tile_name(tile) for tile in range(136)):
+        if used.get(name, 0):
+            used[name] -= 1
+        else:
+            free.append(name)
+    events = []
+    for k in range(70):
+        seat, name = k % 4, free[k]
+        events += [{"type": "tsumo", "actor": seat, "pai": name if seat == 0 else "?"},
+                   {"type": "dahai", "actor": seat, "pai": name, "tsumogiri": True}]
+    return START + events + [{"type": "tsumo", "actor": 0, "pai": free[70]}]
+
+
+PON_BY_2 = PLAYED + [{"type": "pon", "actor": 2, "target": 1, "pai": "5m", "consumed": ["5m", "5m"]},
+                     {"type": "dahai", "actor": 2, "pai": "1p", "tsumogiri": False}]
+ANKAN_BY_1 = START + _turns([0]) + [{"type": "tsumo", "actor": 1, "pai": "?"},
+                                    {"type": "ankan", "actor": 1, "consumed": ["7p", "7p", "7p", "7p"]}]
+OUT_OF_ORDER = {
+    "the first draw to a seat that is not the dealer": START + [{"type": "tsumo", "actor": 1, "pai": "?"}],
+    "a draw that skips a seat": START + _turns([0]) + [{"type": "tsumo", "actor": 2, "pai": "?"}],
+    "a draw by the caller before it discards": PON_BY_2[:-1] + [{"type": "tsumo", "actor": 2, "pai": "?"}],
+    "a 71st draw": _past_the_wall(),
+    "a dora before any kan": START + [{"type": "dora", "dora_marker": "3s"}],
+    "a dora after a discard": START + _turns([0]) + [{"type": "dora", "dora_marker": "3s"}],
+    "a dora after a pon": PON_BY_2 + [{"type": "dora", "dora_marker": "3s"}],
+    "a dora after a draw": START + [{"type": "tsumo", "actor": 0, "pai": "N"}, {"type": "dora", "dora_marker": "3s"}],
+    "two doras for one kan": ANKAN_BY_1 + [{"type": "dora", "dora_marker": "3s"}, {"type": "dora", "dora_marker": "4s"}],
+    "a dora at a round's start after a kan": ANKAN_BY_1 + [{"type": "dora", "dora_marker": "3s"},
+                                                          {"type": "tsumo", "actor": 1, "pai": "?"},
+                                                          {"type": "dahai", "actor": 1, "pai": "9p", "tsumogiri": True},
+                                                          {"type": "ryukyoku"}, {"type": "end_kyoku"}, _kyoku(kyoku=2),
+                                                          {"type": "dora", "dora_marker": "4s"}],
+    "a reach from a seat that has called": PON_BY_2 + _turns([3, 0, 1]) + [{"type": "tsumo", "actor": 2, "pai": "?"},
+                                                                           {"type": "reach", "actor": 2}],
+    "a reach with 900 points": START[:1] + [_kyoku(scores=[25000, 900, 25000, 49100])] + _turns([0]) + [
+        {"type": "tsumo", "actor": 1, "pai": "?"}, {"type": "reach", "actor": 1}],
+}
+
+
+@pytest.mark.parametrize("case", OUT_OF_ORDER)
+def test_an_event_out_of_the_rounds_order_is_refused_in_one_line(case):
+    """A referee deals the dealer the first draw, then the seat after each discard (a kan's
+    maker its replacement); the live wall holds 70 draws; a dora indicator turns for a kan, one
+    each; riichi needs a closed hand and 1,000 points. Each of these streams breaks one of those
+    and is refused as ``IMPOSSIBLE``'s are: exit 2, one line naming the event."""
+    _refused_in_one_line(OUT_OF_ORDER[case])
+
+
+def _refused_in_one_line(events: list[dict]) -> None:
+    lines = [json.dumps([e]) for e in events]
+    out, err = io.StringIO(), io.StringIO()
+    status = serve(MjaiBot(EfficiencyAgent()), io.StringIO("\n".join(lines) + "\n"), out, err)
+    told = err.getvalue().splitlines()
+    assert status == 2 and len(told) == 1 and "Traceback" not in err.getvalue(), told
+    assert told[0].startswith(f"picoriichi mjai: {events[-1]['type']}: "), told[0]
+    assert len(out.getvalue().splitlines()) == len(lines)  # every line answered, the refused one with none
+    assert out.getvalue().splitlines()[-1] == '{"type":"none"}'
+
+
+@pytest.mark.parametrize("case", OUT_OF_ORDER)
+def test_the_same_stream_but_its_last_event_is_played_on(case):
+    """The streams above are refused for their last event alone: every line before it is taken."""
+    lines = [json.dumps([e]) for e in OUT_OF_ORDER[case][:-1]]
+    out, err = io.StringIO(), io.StringIO()
+    assert serve(MjaiBot(EfficiencyAgent()), io.StringIO("\n".join(lines) + "\n"), out, err) == 0, err.getvalue()
+
+
+def _mjai_program(stdin, env_changes: dict | None = None) -> subprocess.CompletedProcess:
+    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONIOENCODING", "PYTHONUTF8", "LANG", "LC_ALL")}
+    env.update(env_changes or {})
+    return subprocess.run([sys.executable, "-m", "game", "mjai"], stdin=stdin, capture_output=True, env=env,
+                          timeout=120, check=False)
+
+
+def test_a_line_over_64_kib_ends_the_stream_with_one_line_and_exit_2():
+    """As ``analyze -`` does: the lines before it are answered, the long one is not read whole."""
+    first = json.dumps([{"type": "start_game", "id": 0}]).encode()
+    done = subprocess.run([sys.executable, "-m", "game", "mjai"], input=first + b"\n" + b" " * 70_000 + b"[]\n",
+                          capture_output=True, timeout=120, check=False)
+    assert done.returncode == 2 and done.stdout.splitlines() == [b'{"type":"none"}']
+    assert done.stderr.splitlines() == [b"picoriichi: standard input line 2 is longer than 65536 bytes"]
+
+
+def test_dev_zero_is_refused_at_once_not_read_whole():
+    if not os.path.exists("/dev/zero"):
+        pytest.skip("no /dev/zero here")
+    with open("/dev/zero", "rb") as zeros:
+        done = _mjai_program(zeros)  # before: it grew past 3 GB and never answered (the timeout fails it)
+    assert done.returncode == 2 and done.stdout == b""
+    assert done.stderr.splitlines() == [b"picoriichi: standard input line 1 is longer than 65536 bytes"]
+
+
+@pytest.mark.parametrize("locale", ["C", "C.UTF-8", "POSIX"])
+def test_a_line_that_is_not_utf8_ends_the_stream_whatever_the_locale(locale, tmp_path):
+    """Under the C locales Python reads stdin with surrogateescape; the bot reads bytes and decodes
+    them as strict UTF-8 itself, so the bad line is refused, not read as text."""
+    stream = tmp_path / "lines"
+    stream.write_bytes(json.dumps([{"type": "start_game", "id": 0}]).encode() + b"\n"
+                       + '[{"type":"none","x":"'.encode() + b"\xff\xfe" + b'"}]\n'
+                       + json.dumps([{"type": "end_game"}]).encode() + b"\n")
+    with open(stream, "rb") as lines:
+        done = _mjai_program(lines, {"LC_ALL": locale})
+    assert done.returncode == 2 and done.stdout.splitlines() == [b'{"type":"none"}']
+    assert done.stderr.splitlines() == [b"picoriichi: standard input line 2 is not UTF-8 text (byte b'\\xff' at 21)"]

@@ -432,10 +432,10 @@ def to_tenhou6(game: GameLog) -> str:
 
 def _what_the_json_keeps(game: GameLog) -> GameLog:
     """The mjlog's game with what the JSON cannot carry blanked out the way the reader does:
-    the copy a closed kan names, the hands shown at an abortive draw,
-    players leaving and coming back (``to_tenhou6`` writes no ``connection``), an old INIT's
-    shuffle record, a room's payout ratio, whether whole final figures were written with
-    a decimal. (The fu of a limit hand and a riichi win's ``53,0`` are worked out again.)"""
+    the copy a closed kan names, players leaving and coming back (``to_tenhou6`` writes no
+    ``connection``), an old INIT's shuffle record, a room's payout ratio and its GO extras, and
+    final figures written whole (the reader writes Tenhou's one decimal). (The fu of a limit hand,
+    a riichi win's ``53,0`` and the hands a drawn round shows are worked out again.)"""
     rounds = []
     for one_round in game.rounds:
         events = []
@@ -446,8 +446,7 @@ def _what_the_json_keeps(game: GameLog) -> GameLog:
             elif isinstance(event, Call):
                 event = Call(event.seat, _unnamed(event.meld))
             elif isinstance(event, Ryuukyoku):
-                tenpai = event.tenpai if event.reason in (None, "nm") else {}
-                event = dataclasses.replace(event, tenpai=tenpai, owari=_json_owari(event.owari))
+                event = dataclasses.replace(event, owari=_json_owari(event.owari))
             elif isinstance(event, (Bye, Rejoin)):
                 continue
             events.append(event)
@@ -458,7 +457,7 @@ def _what_the_json_keeps(game: GameLog) -> GameLog:
 def _json_owari(owari):
     if owari is None:
         return None
-    return dataclasses.replace(owari, decimals=any(r != int(r) for r in owari.results))
+    return dataclasses.replace(owari, decimals=True)
 
 
 def _unnamed(meld):

@@ -139,7 +139,7 @@ def each_stdin_line(
     ``{"error": "..."}`` and the batch goes on; the exit code is then 2.
     """
     status = 0
-    for line in _stdin_lines():
+    for line in stdin_lines():
         if not line.strip():
             continue
         try:
@@ -150,29 +150,29 @@ def each_stdin_line(
     return status
 
 
-MAX_LINE = 65536  # far above any query; a stream without newlines (/dev/zero) is refused, not read whole
+MAX_LINE = 65536  # far above any query or mjai line; a stream without newlines (/dev/zero) is refused, not read whole
+STDIN_ENCODING = "utf-8"  # whatever the locale: under C or C.UTF-8 Python would read stdin with surrogateescape
 
 
-def _stdin_lines() -> Iterator[str]:
-    """Standard input line by line, decoded as the stream says (strict UTF-8 by default).
+def stdin_lines() -> Iterator[str]:
+    """Standard input line by line (``analyze -``, ``score -``, ``mjai``): read as bytes, at most
+    MAX_LINE to a line, and decoded as strict UTF-8 whatever the locale says.
 
-    Bytes that are not text in that encoding end the batch with InputError (one line, exit 2);
-    the lines before them have been answered.
+    A line longer than that, or bytes that are not UTF-8, end the stream with InputError (one
+    line, exit 2); the lines before them have been answered.
     """
     stream = sys.stdin
     raw = getattr(stream, "buffer", None)
     if raw is None:  # a text stream (tests): nothing to decode
         yield from stream
         return
-    encoding = stream.encoding or "utf-8"
-    errors = stream.errors or "strict"
     for number, data in enumerate(iter(lambda: raw.readline(MAX_LINE + 1), b""), 1):
         if len(data) > MAX_LINE:
             raise InputError(f"standard input line {number} is longer than {MAX_LINE} bytes")
         try:
-            yield data.decode(encoding, errors)
+            yield data.decode(STDIN_ENCODING)
         except UnicodeDecodeError as exc:
-            raise InputError(f"standard input line {number} is not {encoding} text "
+            raise InputError(f"standard input line {number} is not UTF-8 text "
                              f"(byte {data[exc.start:exc.start + 1]!r} at {exc.start})") from None
 
 

@@ -6,8 +6,10 @@ One line per decision where the seat's answer costs something by the CPU's figur
 honba, the seat's turn, its hand, its answer vs the CPU's, the cost, the figures as
 seat/CPU, the reason), then the summary. ``--all`` adds the close calls (another answer, no
 cost by these figures). Our logs review the player's seat unless told otherwise; a Tenhou log
-needs ``--seat`` or ``--name``. Exit 0 when the review ran (a three-player game or a log
-without rounds is said to be unsupported, not a failure), 2 on bad input (one line on stderr).
+needs ``--seat`` or ``--name``. The log comes through the replay's door
+(``game.replay.checked_log``): one our rules cannot follow (an illegal move, a figure that
+disagrees) is bad input. Exit 0 when the review ran (a three-player game or a log without
+rounds is said to be unsupported, not a failure), 2 on bad input (one line on stderr).
 """
 
 from __future__ import annotations
@@ -20,7 +22,8 @@ from game.cli import UsageError, count, print_json
 from game.cpu.strength import DEFAULT_STRENGTH, STRENGTHS
 from game.data.files import read_file
 from game.data.logs import extras_of
-from game.records import GameLog, parse_log
+from game.records import GameLog
+from game.replay import checked_log
 from game.review import Judged, Review, find_seat, review_game
 from game.review_text import answer_text, cost_text, decision_line, figure_rows, reason, summary_lines, topic_text
 from game.rules.errors import InputError
@@ -41,7 +44,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     data = read_file(args.log)  # one line naming the path when it cannot be read
-    game = parse_log(data, args.log)
+    game = checked_log(data, args.log)  # the one door: a log our rules cannot follow is one line
     unsupported = _unsupported(game)
     if unsupported:
         if args.json:

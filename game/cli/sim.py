@@ -19,6 +19,8 @@ gives the same figures whatever ``--jobs`` (but the timings).
 from __future__ import annotations
 
 import argparse
+import os
+import tempfile
 from pathlib import Path
 
 from game.cli import print_json
@@ -39,7 +41,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--jobs", default=1, type=_count("--jobs", MAX_JOBS), metavar="J",
                         help="processes playing games at once (default 1)")
     parser.add_argument("--export", metavar="DIR",
-                        help="write every game's log into DIR as mjlog XML and tenhou.net/6 JSON")
+                        help="write every game's log into DIR as mjlog XML and tenhou.net/6 JSON (a folder, not a link)")
 
 
 def _count(option: str, most: int):
@@ -51,13 +53,22 @@ def _count(option: str, most: int):
 
 
 def _check_folder(folder: str) -> None:
-    """The export folder exists (made if need be) and takes files: said now, not after the games."""
+    """The export folder exists (made if need be) and takes files: said now, not after the games.
+
+    A link standing at DIR is refused, as ``export -o`` refuses one (a link to nothing would
+    have its target made and written through); so is anything there that is not a folder. The
+    probe is a new file of its own name (``mkstemp``), never a file that stood there before.
+    """
     path = Path(folder)
+    if path.is_symlink():
+        raise InputError(f"--export: {folder} is a symbolic link: logs are not written through it")
+    if path.exists() and not path.is_dir():
+        raise InputError(f"--export: {folder} is not a folder")
     try:
         path.mkdir(parents=True, exist_ok=True)
-        probe = path / ".picoriichi-probe"
-        probe.write_bytes(b"")
-        probe.unlink()
+        handle, probe = tempfile.mkstemp(prefix=".picoriichi-probe.", dir=path)
+        os.close(handle)
+        os.unlink(probe)
     except OSError as exc:
         raise InputError(f"--export: cannot write into {folder} ({exc.strerror or type(exc).__name__})") from None
 

@@ -18,7 +18,7 @@ so the bot keeps the tile for the second answer.
 from __future__ import annotations
 
 import json
-import sys
+from collections.abc import Iterable
 from typing import Any, TextIO
 
 from engine.tasks import run_to_end
@@ -88,7 +88,7 @@ class MjaiBot:
                 "tsumogiri": chosen.tile == view.drawn}
 
 
-def serve(bot: MjaiBot, lines: TextIO, out: TextIO, err: TextIO) -> int:
+def serve(bot: MjaiBot, lines: Iterable[str], out: TextIO, err: TextIO) -> int:
     """mjai.app's player loop: one answer per non-empty line. A bad line (or a line with an
     event no referee would send) answers ``none`` with one line on ``err`` naming it, and the
     loop goes on; 2 if any line was bad."""
@@ -105,6 +105,3 @@ def serve(bot: MjaiBot, lines: TextIO, out: TextIO, err: TextIO) -> int:
         out.flush()
     return status
 
-
-def serve_stdio(bot: MjaiBot) -> int:
-    return serve(bot, sys.stdin, sys.stdout, sys.stderr)

@@ -14,8 +14,10 @@ round (the red five's own id for ``5mr``), so ids are distinct as at a real tabl
 An event no referee would send is refused, in one line naming it, before it is folded:
 its own shape (:mod:`game.mjai.referee`), and here what needs the table: anything before
 ``start_game`` or after ``end_game``, a round event outside a round, a draw or discard out of
-turn, a ``reach`` by a seat already in riichi, a ``reach_accepted`` with no riichi discard to
-accept, more copies of a tile than the game holds. The round in which an event was refused is lost to this seat:
+turn (the dealer draws first, then the seat after each discard, or a kan's maker its replacement),
+a draw past the live wall's 70 tiles, a ``dora`` with no kan to turn it, a ``reach`` by a seat
+already in riichi, with an open hand, under 1,000 points or with fewer than 4 tiles left, a
+``reach_accepted`` with no riichi discard to accept, more copies of a tile than the game holds. The round in which an event was refused is lost to this seat:
 its view is None (no move is played from a table it cannot trust) and the round's further
 events are passed over, until the next ``start_kyoku``.
 
@@ -108,6 +110,8 @@ class MjaiTracker:
         self.declared = [False] * 4  # said reach, discard not yet seen
         self.unaccepted: set[int] = set()  # riichi discards made and not yet accepted
         self.last_type = ""  # the event before: a draw after a kan is the replacement draw
+        self.next_draw: int | None = None  # the seat whose draw comes next (None: a caller discards first)
+        self.kan_dora = 0  # kans whose dora indicator has not turned yet
         self.game = "before"  # "before" start_game, "on", "over" after end_game
         self.lost = False  # an event of this round was refused: the round is not played on
 
@@ -175,6 +179,7 @@ class MjaiTracker:
         self.unaccepted = set()
         self.lost = False
         dealer = _seat(e["oya"])
+        self.next_draw, self.kan_dora = dealer, 0
         tehais = e["tehais"]
         tehai = tehais[self.seat]  # the numbers and the hands' shape: game.mjai.referee
         if HIDDEN in tehai:
@@ -195,6 +200,11 @@ class MjaiTracker:
         actor = _seat(e["actor"])
         if self.round.phase == "turn" and not rinshan:
             raise InputError(f"seat {actor} draws before seat {self.round.turn} has discarded")
+        if actor != self.next_draw:
+            expected = "none before the caller's discard" if self.next_draw is None else f"seat {self.next_draw}'s"
+            raise InputError(f"seat {actor} draws out of turn: the next draw is {expected}")
+        if self.round.wall.tiles_left <= 0:
+            raise InputError(f"a draw past the live wall: it holds {START_TILES_LEFT} tiles")
         self._close_offer()
         name = e["pai"]
         if actor == self.seat and name == HIDDEN:
@@ -215,13 +225,20 @@ class MjaiTracker:
             tsumogiri = tile == self.round.drawn
         riichi, self.declared[actor] = self.declared[actor], False
         self.round._emit(Discarded(actor, tile, riichi, tsumogiri))
+        self.next_draw = (actor + 1) % 4
         if riichi:
             self.unaccepted.add(actor)
 
     def _reach(self, e: dict) -> None:
         actor = self._on_turn(e)
-        if self.round.riichi[actor] or self.declared[actor]:
+        rnd = self.round
+        if rnd.riichi[actor] or self.declared[actor]:
             raise InputError(f"seat {actor} is in riichi already")
+        if any(m.kind != "ankan" for m in rnd.melds[actor]):
+            raise InputError(f"seat {actor} has called: riichi needs a closed hand")
+        if rnd.scores[actor] < self.ruleset.riichi_cost or rnd.wall.tiles_left < 4:
+            raise InputError(f"seat {actor} cannot riichi with {rnd.scores[actor]} points and "
+                             f"{rnd.wall.tiles_left} tiles left (it needs {self.ruleset.riichi_cost} and 4)")
         self.declared[actor] = True
 
     def _reach_accepted(self, e: dict) -> None:
@@ -251,11 +268,16 @@ class MjaiTracker:
         consumed = self._shown_tiles(actor, e["consumed"])
         kind = {"chi": "chi", "pon": "pon", "daiminkan": "kan"}[e["type"]]
         rnd._emit(Called(actor, Meld(kind, tuple(sorted(consumed + [called])), called, target)))
+        if kind == "kan":
+            self._kan_made(actor)
+        else:
+            self.next_draw = None  # the caller discards without drawing
 
     def _ankan(self, e: dict) -> None:
         actor = self._on_turn(e)
         tiles = self._shown_tiles(actor, e["consumed"])
         self.round._emit(Kanned(actor, Meld("ankan", tuple(sorted(tiles)))))
+        self._kan_made(actor)
 
     def _kakan(self, e: dict) -> None:
         actor = self._on_turn(e)
@@ -265,8 +287,17 @@ class MjaiTracker:
         added = self._shown(actor, e["pai"])
         meld = Meld("kakan", tuple(sorted(pon.tiles + (added,))), pon.called, pon.from_seat, added)
         self.round._emit(Kanned(actor, meld))
+        self._kan_made(actor)
+
+    def _kan_made(self, actor: int) -> None:
+        """A kan: its maker draws the replacement next, and one dora indicator is due."""
+        self.next_draw = actor
+        self.kan_dora += 1
 
     def _dora(self, e: dict) -> None:
+        if not self.kan_dora:
+            raise InputError("a dora indicator with no kan to turn it")
+        self.kan_dora -= 1
         tile = self._take(e["dora_marker"])
         self.round.wall.feed(tile)
         self.round._emit(DoraRevealed(tile))

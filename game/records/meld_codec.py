@@ -51,12 +51,20 @@ def decode_meld(m: int, who: int) -> Meld:
     relative = m & 3
     from_seat = (who + relative) % 4
     if m & _CHI_BIT:
+        if relative != LEFT:
+            raise InputError(f"meld bitfield {m}: a chi takes the discard of the seat on the left, not {_FROM[relative]}")
         return _decode_chi(m, from_seat)
     if m & (_PON_BIT | _KAKAN_BIT):
+        if relative == 0:  # no seat calls its own discard (code 9808: an added kan of one's own tile)
+            raise InputError(f"meld bitfield {m}: a pon or added kan of the caller's own discard")
         return _decode_pon_or_kakan(m, from_seat)
     if m & _NUKI_BIT:
         raise InputError("three-player nuki is not a meld")
     return _decode_kan(m, relative, from_seat)
+
+
+LEFT = 3  # the relative seat a chi is called from (kamicha)
+_FROM = {0: "the caller itself", 1: "the right", 2: "across"}
 
 
 def encode_meld(meld: Meld, who: int) -> int:

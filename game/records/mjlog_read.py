@@ -52,8 +52,10 @@ def parse_mjlog(text: str) -> GameLog:
     if reader.rules is None:
         raise InputError("no <GO> tag: not a game log")
     _check_results(reader.rounds)
+    for number, one_round in enumerate(reader.rounds, start=1):
+        _check_tiles(number, one_round)
     return GameLog(reader.rules, reader.players, reader.seed, reader.rounds,
-                   go_type=reader.go_type, lobby=reader.lobby)
+                   go_type=reader.go_type, lobby=reader.lobby, go_extras=reader.go_extras)
 
 
 def _check_results(rounds: list[RoundLog]) -> None:
@@ -62,6 +64,31 @@ def _check_results(rounds: list[RoundLog]) -> None:
     for number, one_round in enumerate(rounds[:-1], start=1):
         if not one_round.results:
             raise InputError(f"round {number} has no result (no <AGARI> or <RYUUKYOKU> before the next <INIT>)")
+
+
+def _check_tiles(number: int, one_round: RoundLog) -> None:
+    """Each tile id of a round comes out of the wall once: dealt, drawn or turned as an indicator
+    (a tile dealt to two seats is no game, whatever the reader after this would make of it).
+
+    >>> _check_tiles(1, RoundLog(RoundInit(0, 0, 0, (1, 1), 5, (250,) * 4, 0, ((5, *range(12)),) + ((),) * 3)))
+    Traceback (most recent call last):
+    game.rules.errors.InputError: round 1: tile 5 comes out of the wall twice (the dora indicator, dealt to seat 0)
+    """
+    init = one_round.init
+    places = [(init.dora_indicator, "the dora indicator")]
+    places += [(tile, f"dealt to seat {seat}") for seat, hand in enumerate(init.hands) for tile in hand]
+    ura = next((e.ura_indicators for e in one_round.events if isinstance(e, Agari) and e.ura_indicators), ())
+    places += [(tile, "an ura-dora indicator") for tile in ura]
+    for event in one_round.events:
+        if isinstance(event, Draw):
+            places.append((event.tile, f"drawn by seat {event.seat}"))
+        elif isinstance(event, NewDora):
+            places.append((event.tile, "a kan dora indicator"))
+    first: dict[int, str] = {}
+    for tile, where in places:
+        if tile in first:
+            raise InputError(f"round {number}: tile {tile} comes out of the wall twice ({first[tile]}, {where})")
+        first[tile] = where
 
 
 class _MjlogReader:
@@ -74,6 +101,7 @@ class _MjlogReader:
         self.rounds: list[RoundLog] = []
         self.go_type: int | None = None
         self.lobby: int | None = None
+        self.go_extras: tuple[tuple[str, str], ...] = ()
         self.last_draw: list[int | None] = [None] * 4
 
     def read(self, element: ET.Element) -> None:
@@ -99,6 +127,7 @@ class _MjlogReader:
             self.go_type = _int(_attr(element, "type"), "GO type")
             self.rules = GameRules.from_go_type(self.go_type, element.get("csrule"))
             self.lobby = _int(element.get("lobby"), "GO lobby") if element.get("lobby") else None
+            self.go_extras = tuple((k, v) for k, v in element.attrib.items() if k not in ("type", "lobby"))
         elif element.tag == "UN":
             self.players = _players(element)
 

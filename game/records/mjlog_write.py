@@ -31,7 +31,7 @@ def write_mjlog(game: GameLog) -> str:
     if game.seed:
         out.append(_tag("SHUFFLE", seed=game.seed, ref=""))
     go_type = game.go_type if game.go_type is not None else _go_type(game.rules)
-    out.append(_tag("GO", type=go_type, lobby=game.lobby))  # older logs name no lobby
+    out.append(_tag("GO", type=go_type, lobby=game.lobby, **dict(game.go_extras)))  # older logs name no lobby
     out.append(_players_tag(game.players))
     first_dealer = game.rounds[0].init.dealer if game.rounds else 0
     out.append(_tag("TAIKYOKU", oya=(first_dealer - game.rounds[0].init.round_index) % 4 if game.rounds else 0))

@@ -151,7 +151,7 @@ class Owari:
 
     scores: tuple[int, ...]
     results: tuple[float, ...]
-    decimals: bool = True  # the figures are written with one decimal (today's Tenhou; some older logs too)
+    decimals: bool = True  # written with one decimal, as Tenhou's mjlog has them (-46.0); else whole (-46)
 
 
 @dataclass(frozen=True)
@@ -235,6 +235,9 @@ class GameLog:
     ref: str | None = None  # Tenhou's game id, "2016022509gm-0009-0000-b327da61": its date (JSON ``ref``)
     go_type: int | None = None  # the mjlog's GO type bits as written (room and rules)
     lobby: int | None = None
+    # the GO tag's other attributes in order, kept as written: a custom lobby's title, rule,
+    # ranking and csrule (its points: GameRules.from_go_type reads them)
+    go_extras: tuple[tuple[str, str], ...] = ()
 
     @property
     def three_player(self) -> bool:

@@ -98,16 +98,13 @@ class _RoundEvents:
         self.last_kan = None
 
     def events(self) -> list:
-        sticks_before_wins = None
         for event in self.rnd.events:
-            if isinstance(event, Won) and sticks_before_wins is None:
-                sticks_before_wins = self.sticks
-            self.add(event, sticks_before_wins)
+            self.add(event)
         if self.waiting_draw is not None:
             self.out.append(self.waiting_draw)
         return self.out
 
-    def add(self, event, sticks_before_wins: int | None) -> None:
+    def add(self, event) -> None:
         if isinstance(event, Drew):
             draw = Draw(event.seat, event.tile)
             self.drawn[event.seat] = event.tile
@@ -134,8 +131,9 @@ class _RoundEvents:
             self.out.append(Call(event.seat, event.meld))
             self.last_kan = event.meld.kind
         elif isinstance(event, Won):
-            self.out.append(self.agari(event, sticks_before_wins))
+            self.out.append(self.agari(event, self.sticks))  # a double ron's second win finds none left
             self.scores = [s + d for s, d in zip(self.scores, event.deltas)]
+            self.sticks -= event.sticks_taken
         elif isinstance(event, RoundDrawn):
             self.out.append(self.ryuukyoku(event))
             self.scores = [s + d for s, d in zip(self.scores, event.deltas)]
@@ -160,20 +158,30 @@ class _RoundEvents:
     def ryuukyoku(self, drawn: RoundDrawn) -> Ryuukyoku:
         rnd = self.rnd
         reason = None if drawn.reason == "exhaustive" else drawn.reason
-        if drawn.reason in ("exhaustive", "nm"):
-            shown = {s: tuple(sorted(rnd.hands[s])) for s in range(4) if drawn.tenpai[s]}
-        elif drawn.reason == "yao9":  # the player who called it shows the hand
-            shown = {rnd.turn: tuple(sorted(rnd.hands[rnd.turn]))}
-        else:
-            shown = {}
+        shown = {s: tuple(sorted(rnd.hands[s])) for s in shown_seats(rnd, drawn.reason)}
         return Ryuukyoku(reason, tuple(self.scores), tuple(drawn.deltas), rnd.setup.honba, self.sticks, shown)
+
+
+def shown_seats(rnd: Round, reason: str) -> list[int]:
+    """The seats whose hands Tenhou's mjlog shows at a drawn round (``RYUUKYOKU haiN``): the
+    tenpai hands at an exhaustive draw or a nagashi mangan, the caller's at nine terminals,
+    all four at four riichi, the three winners' at a triple ron, none at four kans or winds."""
+    if reason in ("exhaustive", "nm"):
+        return [seat for seat in range(4) if rnd.result.tenpai[seat]]
+    if reason == "yao9":
+        return [rnd.turn]
+    if reason == "reach4":
+        return list(range(4))
+    if reason == "ron3":
+        offered = next(e.seat for e in reversed(rnd.events) if isinstance(e, (Discarded, Kanned)))
+        return [seat for seat in range(4) if seat != offered]
+    return []
 
 
 def _close(last: RoundLog, game) -> None:
     """Give the game's last result the final figures (sticks left over went to the top)."""
     by_seat = {s.seat: s for s in game.match.standings()}
-    owari = Owari(tuple(by_seat[s].points for s in range(4)), tuple(by_seat[s].figure for s in range(4)),
-                  decimals=not game.ruleset.rounded_figures)
+    owari = Owari(tuple(by_seat[s].points for s in range(4)), tuple(by_seat[s].figure for s in range(4)))
     result = last.results[-1]
     index = last.events.index(result)
     last.events[index] = replace(result, owari=owari)

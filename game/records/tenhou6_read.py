@@ -10,9 +10,11 @@ and the mjlog of the same game agree up to copy numbers. The order of events is
 rebuilt from the turn rules: the dealer draws first, a call takes the turn, and
 Tenhou's timing of kan dora (as game.rules.kans has it: a closed kan's at once, written
 before its replacement draw as in the mjlog; an open or added kan's at its maker's
-discard, or at the next kan) and of riichi acceptance is reproduced. What Tenhou's mjlog of a
-win holds and the JSON leaves out is worked out again: a limit hand's fu from the hand (the rules'
-scorer), a riichi win's ura-dora entry of 0 han. A three-player
+discard, or at the next kan) and of riichi acceptance is reproduced. What Tenhou's mjlog holds
+and the JSON leaves out is worked out again: a limit hand's fu from the hand (the rules' scorer), a
+riichi win's ura-dora entry of 0 han, a riichi winner's ura indicators (a yakuman's too), the hands
+a drawn round shows (``tenhou6_round``), final figures written with one decimal. The last round
+may stop before its result (an empty result entry), as an mjlog may stop. A three-player
 log gives its rules and players only: its rounds are not read. One round's array is read by
 :mod:`game.records.tenhou6_round`.
 """
@@ -226,8 +228,8 @@ def _attach_owari(last: RoundLog, final: list) -> None:
         scores = tuple(round(s * unit) for s in final[::2])
         if scores == table:
             figures = tuple(float(r) for r in final[1::2])
-            # JSON writes 20.0 as 20: only a figure with tenths shows they were written with one
-            owari = Owari(scores, figures, decimals=any(r != int(r) for r in figures))
+            # JSON writes 20.0 as 20; Tenhou's mjlog writes one decimal in every era (-46.0, 2010 to 2022)
+            owari = Owari(scores, figures, decimals=True)
             index = last.events.index(last.results[-1])
             last.events[index] = replace(last.events[index], owari=owari)
             return
@@ -243,22 +245,21 @@ def _table_after(result: Agari | Ryuukyoku) -> tuple[int, ...]:
     return tuple(scores)
 
 
-OURS = "picoriichi"  # the key of Pico Riichi's extras (game/data/logs.py)
-
-
 def _left_mid_round(data: dict) -> bool:
-    """A game of ours left from the pause menu mid-round: its last round stops before its result.
+    """A log that stops mid-round: its last round's result entry is empty (a game of ours left
+    from the pause menu, or a Tenhou log cut short, as an mjlog may stop after its last round's
+    play). Any other round without its result is refused: a round followed by another was
+    played out, as the mjlog reader holds too.
 
-    Our extras say the game was left (``"finished": false``) and that round's result is empty;
-    any other round, or any other log, without its result is refused."""
-    extras = data.get(OURS)
+        >>> _left_mid_round({"log": [[[0, 0, 0]] + [[]] * 16]}), _left_mid_round({"log": []})
+        (True, False)
+    """
     last = data["log"][-1] if data["log"] else None
-    return (isinstance(extras, dict) and extras.get("finished") is False
-            and isinstance(last, list) and len(last) == 17 and last[16] == [])
+    return isinstance(last, list) and len(last) == 17 and last[16] == []
 
 
 class _LeftRound(RoundReader):
-    """The round a game of ours was left in: its play so far, and no result."""
+    """The round a log stops in: its play so far, and no result."""
 
     def _results(self, result: list, honba: int) -> None:
         if result:

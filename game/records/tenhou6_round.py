@@ -43,6 +43,8 @@ class RoundReader:
         self.melds: list[list[Meld]] = [[] for _ in range(self.seats)]
         self.events: list[Event] = []
         self.last_draw: int | None = None
+        self.last_drawer: int | None = None
+        self.riichi_seats: set[int] = set()  # seats that declared riichi: a win of theirs shows the ura dora
         self.last_discard: tuple[int, int] | None = None  # (seat, tile)
         self.dora = [self._new_id(code) for code in raw[2]]
         self.ura = [self._new_id(code) for code in raw[3]]
@@ -119,13 +121,14 @@ class RoundReader:
     def _draw(self, seat: int, code: int) -> None:
         tile = self._new_id(code)
         self.hands[seat].append(tile)
-        self.last_draw = tile
+        self.last_draw, self.last_drawer = tile, seat
         self.events.append(Draw(seat, tile))
 
     def _discard(self, seat: int, code) -> int | None:
         riichi = isinstance(code, str) and code.startswith("r")
         if riichi:
             self.events.append(Riichi(seat, 1))
+            self.riichi_seats.add(seat)
             code = int(code[1:])
         self._reveal_pending_dora()
         tsumogiri = code == TSUMOGIRI
@@ -246,15 +249,20 @@ class RoundReader:
             raise InputError(f"unknown round result {str(name)[:20]!r}")
 
     def _tenpai(self, name: str, deltas: tuple) -> dict[int, tuple[int, ...]]:
-        """The hands shown at an exhaustive draw. The JSON tells tenpai through the payments; at a
-        nagashi mangan they are the mangan's, so the hands tell it, by the rules' waits (as the
-        replay counts it), and the mjlog written from the JSON shows them as Tenhou's does."""
+        """The hands a drawn round shows, which the JSON leaves out and Tenhou's mjlog holds: the
+        tenpai hands at an exhaustive draw (the payments tell them; at a nagashi mangan they are
+        the mangan's, so the rules' waits tell them, as the replay counts them), the hand of nine
+        terminals, all four at four riichi, the three winners' at a triple ron."""
         if name == "流し満貫":
             shown = [seat for seat in range(self.seats) if waits(counts34(self.hands[seat]))]
-        elif name == "全員聴牌":
+        elif name in ("全員聴牌", "四家立直"):
             shown = range(self.seats)
         elif name == "流局":
             shown = [seat for seat, delta in enumerate(deltas) if delta > 0]
+        elif name == "九種九牌" and self.last_drawer is not None:
+            shown = [self.last_drawer]
+        elif name == "三家和了" and self.last_discard is not None:
+            shown = [seat for seat in range(self.seats) if seat != self.last_discard[0]]
         else:
             shown = []
         return {seat: tuple(sorted(self.hands[seat])) for seat in shown}
@@ -278,7 +286,7 @@ class RoundReader:
             who=who, from_who=from_who, hand=tuple(sorted(hand)), melds=tuple(reversed(self.melds[who])),
             win_tile=win_tile, fu=fu, points=points, limit=limit,
             yaku=yaku, yakuman=yakuman, dora_indicators=tuple(self.dora[:self.dora_shown]),
-            ura_indicators=tuple(self.ura) if {1, 21} & {i for i, _ in yaku} else (),
+            ura_indicators=tuple(self.ura) if who in self.riichi_seats else (),  # a riichi yakuman's too
             scores=tuple(self.scores), deltas=tuple(deltas),
             honba=honba, riichi_sticks=self.sticks, pao_who=None if pao == who else pao,
         )
