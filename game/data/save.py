@@ -11,7 +11,9 @@ localStorage). Pure Python, no pyxel.
 A save that cannot be read (truncated, garbage, another format version, decisions that do not
 fit their seed, or no file at all: a FIFO, a device, a link to nothing, a file larger than a save
 may be) is set aside as ``*.bad`` (never deleted) and ``read_game`` raises ``BadSave`` with one
-line for the title:
+line for the title. ``read_game_task`` does the same as a task, a few decisions a step, and
+hands back the game played again to where it was saved (the title's CONTINUE runs it behind
+a loading screen, game/ui/loading.py):
 
     >>> import tempfile
     >>> from game.data.storage import open_storage
@@ -36,10 +38,11 @@ line for the title:
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+import re
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, fields
 
-from engine.tasks import run_to_end
+from engine.tasks import TaskGen, run_to_end
 from game.rules.errors import InputError
 from game.play import Agent, Decision, Game, TsumogiriAgent
 from game.rules.actions import (
@@ -56,6 +59,9 @@ MAX_DECISIONS = 20_000  # far more than any game (an east-south game makes about
 ACTIONS = {cls.__name__: cls for cls in (Discard, Riichi, Tsumo, Ron, Chi, Pon, OpenKan,
                                          ClosedKan, AddedKan, Pass, NineTerminals)}
 TILES, KINDS = 136, 34
+DECODE_STEP = 64  # decisions read per step of ``decode_task``: about 1 ms under the memory tracer
+_JSON = json.JSONDecoder()
+_SPACE = re.compile(r"[ \t\n\r]*")  # JSON's white space
 
 
 class BadSave(InputError):
@@ -139,11 +145,17 @@ def encode(saved: SavedGame, decisions: Sequence[str] | None = None) -> bytes:
 
 def decode(data: bytes) -> SavedGame:
     """The saved game in ``data``; BadSave (one line, without where) when it is not one."""
+    return run_to_end(decode_task(data))
+
+
+def decode_task(data: bytes) -> TaskGen[SavedGame]:
+    """Task: ``decode``, ``DECODE_STEP`` decisions a step (a save may be as long as a blob
+    may be: 256 KiB of JSON read at once took 61 ms under the memory tracer)."""
     try:
-        document = json.loads(data.decode("utf-8"))
-    except (UnicodeDecodeError, ValueError, RecursionError):
-        raise BadSave("the saved game is damaged (not JSON: truncated or garbage)") from None
-    if not isinstance(document, dict) or document.get("format") != FORMAT:
+        document = yield from _json_task(data.decode("utf-8"))
+    except (UnicodeDecodeError, ValueError, IndexError, RecursionError):
+        raise BadSave("the saved game is damaged (not a JSON object: truncated or garbage)") from None
+    if document.get("format") != FORMAT:
         raise BadSave("the saved game is not a Pico Riichi save", "NOT A SAVE")
     version = document.get("version")
     if version != VERSION or type(version) is not int:
@@ -169,7 +181,67 @@ def decode(data: bytes) -> SavedGame:
             decisions.append(Decision(item[0], decode_action(item[1:])))
         except ValueError as error:
             raise BadSave(f"the saved game's decision {number} is damaged: {error}") from None
+        if number % DECODE_STEP == 0:
+            yield 0.0
     return SavedGame(seed, Settings.from_dict(document["settings"]), tuple(decisions))
+
+
+def _json_task(text: str) -> TaskGen[dict]:
+    """Task: the JSON object ``text`` holds, its ``"decisions"`` array read ``DECODE_STEP``
+    items a step, the rest a value at a time (``json``'s own parser, one value per call);
+    ValueError (or IndexError) when ``text`` is not one JSON object.
+
+        >>> run_to_end(_json_task(' {"seed": "A", "decisions": [[0, "Pass"], [1]] } '))
+        {'seed': 'A', 'decisions': [[0, 'Pass'], [1]]}
+    """
+    document: dict = {}
+    at = _expect(text, 0, "{")
+    closed = text[at] == "}"
+    while not closed:
+        key, at = _JSON.raw_decode(text, at)
+        if not isinstance(key, str):
+            raise ValueError("a key that is not a string")
+        at = _expect(text, at, ":")
+        if key == "decisions" and text[at] == "[":
+            document[key], at = yield from _json_array_task(text, at)
+        else:
+            document[key], at = _JSON.raw_decode(text, at)
+        at = _space(text, at)
+        closed = text[at] == "}"
+        if not closed:
+            at = _expect(text, at, ",")
+    if _space(text, at + 1) != len(text):
+        raise ValueError("more after the save")
+    return document
+
+
+def _json_array_task(text: str, at: int) -> TaskGen[tuple[list, int]]:
+    """Task: the JSON array at ``text[at]`` (a ``[``) and where it ends, ``DECODE_STEP`` items a step."""
+    items: list = []
+    at = _space(text, at + 1)
+    if text[at] == "]":
+        return items, at + 1
+    while True:
+        item, at = _JSON.raw_decode(text, at)
+        items.append(item)
+        at = _space(text, at)
+        if text[at] == "]":
+            return items, at + 1
+        at = _expect(text, at, ",")
+        if len(items) % DECODE_STEP == 0:
+            yield 0.0
+
+
+def _space(text: str, at: int) -> int:
+    return _SPACE.match(text, at).end()
+
+
+def _expect(text: str, at: int, mark: str) -> int:
+    """Past ``mark`` (and the space around it) at ``text[at]``; ValueError when it is not there."""
+    at = _space(text, at)
+    if text[at] != mark:
+        raise ValueError(f"no {mark}")
+    return _space(text, at + 1)
 
 
 # --- through the storage ------------------------------------------------------------------
@@ -192,37 +264,62 @@ def delete_game(storage: Storage) -> None:
     storage.delete(GAME)
 
 
+@dataclass(frozen=True)
+class Continued:
+    """A saved game brought back: the save, and its game played again to where it was saved;
+    ``play``, the game's task, plays on from there."""
+
+    saved: SavedGame
+    game: Game
+    play: TaskGen[list]
+
+
 def read_game(storage: Storage) -> SavedGame | None:
-    """The saved game, None when there is none. A save that cannot be continued, checked down
-    to its decisions fitting its seed (``check``), is set aside and BadSave says so."""
+    """The saved game, None when there is none; at once (``read_game_task`` is the same, in
+    steps). A save that cannot be continued is set aside and BadSave says so."""
+    continued = run_to_end(read_game_task(storage))
+    if continued is None:
+        return None
+    continued.play.close()
+    return continued.saved
+
+
+def read_game_task(storage: Storage, agents_for: Callable[[SavedGame], Sequence[Agent]] | None = None,
+                   **options) -> TaskGen[Continued | None]:
+    """Task: the saved game read (``decode_task``), checked down to its decisions fitting its
+    seed and played again to where it was saved (``catch_up``), a few decisions a step, its
+    yields the share done; None when there is no save. ``agents_for(saved)`` seats the game
+    (tsumogiri seats by default: a check), ``options`` go to its ``Game`` (the table's pace).
+    A save that cannot be continued is set aside (``*.bad``) and BadSave says so."""
     try:
         data = storage.load(GAME)
         if data is None:
             return None
-        saved = decode(data)
-        check(saved)
+        saved = yield from decode_task(data)
+        game = resume(saved, agents_for(saved) if agents_for else [TsumogiriAgent()] * 4, **options)
+        play = game.play()
+        yield from catch_up(game, play)
     except DamagedBlob as error:  # not a file a save can be: read nothing from it
         where = storage.set_aside(GAME)
         raise BadSave(f"the saved game is damaged ({error}): set aside as {_short(where)}") from None
     except BadSave as error:
         where = storage.set_aside(GAME)
         raise BadSave(f"{error}: set aside as {_short(where)}", error.short) from None
-    return saved
+    return Continued(saved, game, play)
 
 
-def check(saved: SavedGame) -> None:
-    """BadSave when the decisions do not fit the seed: the driver plays them (and nothing more)."""
-    game = resume(saved, [TsumogiriAgent()] * 4)
-    task = game.play()
+def catch_up(game: Game, play: TaskGen[list]) -> TaskGen[None]:
+    """Task: ``play``, the task of a ``game`` resumed from a save, stepped until the saved
+    decisions are all given again (and nothing further), a step of the driver a step, each
+    yield the share given; BadSave when one does not fit the seed (the driver refuses it)."""
     try:
         while game.replaying:
-            next(task)
+            next(play)
+            yield len(game.decisions) / len(game.script)
     except StopIteration:
         return  # the whole game was in the save (it ended as it was saved)
     except InputError as error:
         raise BadSave(str(error), "UNFIT MOVES") from None
-    finally:
-        task.close()
 
 
 def resume(saved: SavedGame, agents: Sequence[Agent], **options) -> Game:

@@ -32,7 +32,8 @@ from engine.target import BLACK, LIGHT_GREY, ORANGE, PINK, WHITE
 from engine.scheduler import Task
 from engine.tasks import NEXT_FRAME
 from game.cpu import CpuAgent
-from game.play import Decision, Game, WaitingAgent, player_seat
+from game.data.save import Continued
+from game.play import Agent, Decision, Game, WaitingAgent, player_seat
 from game.rules.actions import Discard, Pass, Riichi
 from game.data.settings import PRACTICE, Settings
 from game.ui import board, callouts, centre, debug, hands, hints, paint, pause, pieces, prompts, sound
@@ -56,9 +57,22 @@ def cpu_agent(strength: str) -> CpuAgent:
     return CpuAgent(strength)
 
 
+def seat_agents(settings: Settings, player: int | None) -> list[Agent]:
+    """The table's four seats: CPUs of the settings' strength, and the player's seat (none in
+    a demo) a ``WaitingAgent`` that the buttons answer."""
+    agents: list[Agent] = [cpu_agent(settings.cpu_strength) for _ in range(4)]
+    if player is not None:
+        agents[player] = WaitingAgent()
+    return agents
+
+
 class TableScene:
     def __init__(self, cart: Cartridge, seed_code: str, settings: Settings | None = None,
-                 demo: bool = False, decisions: Sequence[Decision] = ()) -> None:
+                 demo: bool = False, decisions: Sequence[Decision] = (),
+                 continued: Continued | None = None) -> None:
+        """A game on ``seed_code``: a new one, or ``decisions`` played again first, or a game
+        ``continued`` from its save, already played again to there (seated by ``seat_agents``)
+        behind the loading screen (game/ui/loading.py)."""
         self.cart = cart
         self.seed_code = seed_code
         self.settings = settings or pause.settings_of(cart)
@@ -66,19 +80,24 @@ class TableScene:
         seat = player_seat(seed_code)
         self.player = None if demo else seat
         self.chair = seat  # the seat at the bottom of the screen
-        self.human = WaitingAgent()
-        agents = [cpu_agent(self.settings.cpu_strength) for _ in range(4)]
-        if not demo:
-            agents[seat] = self.human
-        self.game = Game(agents, seed_code, self.settings.ruleset(), decisions, pace=self.pace,
-                         frame_counter=lambda: cart.scheduler.frames)
+        if continued is None:
+            agents = seat_agents(self.settings, self.player)
+            self.game = Game(agents, seed_code, self.settings.ruleset(), decisions)
+            play = self.game.play()
+        else:
+            self.game, play = continued.game, continued.play
+        self.human = self.game.agents[seat] if not demo else WaitingAgent()
+        self.game.pace, self.game.frame_counter = self.pace, lambda: cart.scheduler.frames
         self.saver = None if demo else Saver(seed_code, self.settings)  # the rules it began with
         self.turn_began = 0  # the frame the present turn began (a CPU's lasts a moment)
         self.sounds = sound.EventSounds(listener=self.player)
         self.callouts = callouts.Callouts()
         self.view_key: tuple | None = None
         self.last_view: PlayerView | None = None
-        self.task: Task = cart.spawn(self.game.play(), "game")
+        if continued is not None:  # the moves played again behind the loading screen: nothing to hear or read
+            self.sounds.heard_all(self.game.round)
+            self.callouts.follow(self.game.round, 0, announce=False)
+        self.task: Task = cart.spawn(play, "game")
         self.frames = 0  # frames since the present thing to linger over began
         self.round_shown: object = None  # the round whose hand is on screen, and since when
         self.round_shown_at = 0
