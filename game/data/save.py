@@ -38,13 +38,13 @@ a loading screen, game/ui/loading.py):
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, fields
 
 from engine.tasks import TaskGen, run_to_end
 from game.rules.errors import InputError
 from game.play import Agent, Decision, Game, TsumogiriAgent
+from game.records import json_steps
 from game.rules.actions import (
     AddedKan, Chi, ClosedKan, Discard, NineTerminals, OpenKan, Pass, Pon, Riichi, Ron, Tsumo,
 )
@@ -59,9 +59,7 @@ MAX_DECISIONS = 20_000  # far more than any game (an east-south game makes about
 ACTIONS = {cls.__name__: cls for cls in (Discard, Riichi, Tsumo, Ron, Chi, Pon, OpenKan,
                                          ClosedKan, AddedKan, Pass, NineTerminals)}
 TILES, KINDS = 136, 34
-DECODE_STEP = 64  # decisions read per step of ``decode_task``: about 1 ms under the memory tracer
-_JSON = json.JSONDecoder()
-_SPACE = re.compile(r"[ \t\n\r]*")  # JSON's white space
+DECODE_STEP = 64  # decisions checked per step of ``decode_task``: about 2 ms under the memory tracer
 
 
 class BadSave(InputError):
@@ -149,13 +147,13 @@ def decode(data: bytes) -> SavedGame:
 
 
 def decode_task(data: bytes) -> TaskGen[SavedGame]:
-    """Task: ``decode``, ``DECODE_STEP`` decisions a step (a save may be as long as a blob
-    may be: 256 KiB of JSON read at once took 61 ms under the memory tracer)."""
+    """Task: ``decode`` in steps, its JSON a few KiB at a time (``json_steps``), its decisions
+    ``DECODE_STEP`` at a time: a save may be as long as a blob may be (256 KiB)."""
     try:
-        document = yield from _json_task(data.decode("utf-8"))
-    except (UnicodeDecodeError, ValueError, IndexError, RecursionError):
-        raise BadSave("the saved game is damaged (not a JSON object: truncated or garbage)") from None
-    if document.get("format") != FORMAT:
+        document = yield from json_steps.read_task(data.decode("utf-8"))
+    except (UnicodeDecodeError, ValueError, RecursionError):
+        raise BadSave("the saved game is damaged (not JSON: truncated or garbage)") from None
+    if not isinstance(document, dict) or document.get("format") != FORMAT:
         raise BadSave("the saved game is not a Pico Riichi save", "NOT A SAVE")
     version = document.get("version")
     if version != VERSION or type(version) is not int:
@@ -184,64 +182,6 @@ def decode_task(data: bytes) -> TaskGen[SavedGame]:
         if number % DECODE_STEP == 0:
             yield 0.0
     return SavedGame(seed, Settings.from_dict(document["settings"]), tuple(decisions))
-
-
-def _json_task(text: str) -> TaskGen[dict]:
-    """Task: the JSON object ``text`` holds, its ``"decisions"`` array read ``DECODE_STEP``
-    items a step, the rest a value at a time (``json``'s own parser, one value per call);
-    ValueError (or IndexError) when ``text`` is not one JSON object.
-
-        >>> run_to_end(_json_task(' {"seed": "A", "decisions": [[0, "Pass"], [1]] } '))
-        {'seed': 'A', 'decisions': [[0, 'Pass'], [1]]}
-    """
-    document: dict = {}
-    at = _expect(text, 0, "{")
-    closed = text[at] == "}"
-    while not closed:
-        key, at = _JSON.raw_decode(text, at)
-        if not isinstance(key, str):
-            raise ValueError("a key that is not a string")
-        at = _expect(text, at, ":")
-        if key == "decisions" and text[at] == "[":
-            document[key], at = yield from _json_array_task(text, at)
-        else:
-            document[key], at = _JSON.raw_decode(text, at)
-        at = _space(text, at)
-        closed = text[at] == "}"
-        if not closed:
-            at = _expect(text, at, ",")
-    if _space(text, at + 1) != len(text):
-        raise ValueError("more after the save")
-    return document
-
-
-def _json_array_task(text: str, at: int) -> TaskGen[tuple[list, int]]:
-    """Task: the JSON array at ``text[at]`` (a ``[``) and where it ends, ``DECODE_STEP`` items a step."""
-    items: list = []
-    at = _space(text, at + 1)
-    if text[at] == "]":
-        return items, at + 1
-    while True:
-        item, at = _JSON.raw_decode(text, at)
-        items.append(item)
-        at = _space(text, at)
-        if text[at] == "]":
-            return items, at + 1
-        at = _expect(text, at, ",")
-        if len(items) % DECODE_STEP == 0:
-            yield 0.0
-
-
-def _space(text: str, at: int) -> int:
-    return _SPACE.match(text, at).end()
-
-
-def _expect(text: str, at: int, mark: str) -> int:
-    """Past ``mark`` (and the space around it) at ``text[at]``; ValueError when it is not there."""
-    at = _space(text, at)
-    if text[at] != mark:
-        raise ValueError(f"no {mark}")
-    return _space(text, at + 1)
 
 
 # --- through the storage ------------------------------------------------------------------
