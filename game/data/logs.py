@@ -35,10 +35,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from engine.tasks import TaskGen
+from engine.tasks import TaskGen, run_to_end
 from game.data.files import read_file
 from game.data.save import encode_action
 from game.data.storage import MAX_BYTES, BrowserStorage, FolderStorage, Storage, StorageError
+from game.records import json_steps
 from game.records.ours import game_log
 from game.records.tenhou6_write import write_tenhou6
 from game.rules.errors import InputError
@@ -49,6 +50,7 @@ LOG_NAME = re.compile(r"(\d{8})-(\d{6})-([0-9a-z]{8,12})")
 TENHOU_NAME = re.compile(r"(\d{10})gm-")
 LOG_SUFFIXES = (".json", ".xml", ".mjlog")
 BROWSER_WHERE = "this browser's storage"
+LISTED_STEP = 32  # files looked at per step of a folder's listing: about 1 ms under the memory tracer
 
 
 @dataclass(frozen=True)
@@ -120,11 +122,26 @@ def extras_of(document: object) -> dict[str, Any] | None:
 
 def summary_of(name: str, data: bytes) -> Summary | None:
     """The list's line of one of our logs; None when it is not one (or is damaged)."""
+    return run_to_end(summary_task(name, data))
+
+
+def summary_task(name: str, data: bytes) -> TaskGen[Summary | None]:
+    """Task: ``summary_of``, its JSON a few KiB a step (``json_steps``)."""
     match = LOG_NAME.match(name)
+    if match is None:
+        return None
     try:
-        document = json.loads(data.decode("utf-8"))
+        document = yield from json_steps.read_task(data.decode("utf-8"))
+    except (UnicodeDecodeError, ValueError, RecursionError):
+        return None
+    return _summary(match, document)
+
+
+def _summary(match: re.Match, document: object) -> Summary | None:
+    """The line of the log ``document`` named as ``match`` read it; None when it is not ours."""
+    try:
         extras = extras_of(document)
-        if match is None or extras is None:
+        if extras is None:
             return None
         seat = extras["seat"]
         rounds = document["log"]
@@ -136,7 +153,7 @@ def summary_of(name: str, data: bytes) -> Summary | None:
         day, clock = match[1], match[2]
         return Summary(f"{day[4:6]}-{day[6:8]} {clock[:2]}:{clock[2:4]}", rules, len(rounds),
                        extras.get("finished") is True, place, int(scores[seat]), seat)
-    except (UnicodeDecodeError, ValueError, KeyError, IndexError, TypeError, AttributeError, RecursionError):
+    except (ValueError, KeyError, IndexError, TypeError, AttributeError):
         return None
 
 
@@ -190,6 +207,11 @@ class Shelf:
         self.storage = storage
 
     def entries(self) -> list[Entry]:
+        """The logs, newest first (``entries_task`` at once)."""
+        return run_to_end(self.entries_task())
+
+    def entries_task(self) -> TaskGen[list[Entry]]:
+        """Task: ``entries``, in steps when there are many (the list of replays reads them as thinking)."""
         raise NotImplementedError
 
     def read(self, entry: Entry, limit: int | None = None) -> bytes:
@@ -221,12 +243,18 @@ class FolderShelf(Shelf):
         self.folder = folder
         self.where = str(folder)
 
-    def entries(self) -> list[Entry]:
+    def entries_task(self) -> TaskGen[list[Entry]]:
+        """Task: the folder's logs, ``LISTED_STEP`` files a step (a file is looked at twice)."""
         try:
-            files = [p for p in self.folder.iterdir() if p.suffix.lower() in LOG_SUFFIXES and p.is_file()]
+            paths = [p for p in self.folder.iterdir() if p.suffix.lower() in LOG_SUFFIXES]
         except OSError:
             return []
-        found = [Entry(p.name, stamp_of(p.name, _written(p)), p) for p in files]
+        found = []
+        for number, path in enumerate(paths, 1):
+            if path.is_file():
+                found.append(Entry(path.name, stamp_of(path.name, _written(path)), path))
+            if number % LISTED_STEP == 0:
+                yield
         return sorted(found, key=lambda e: (e.stamp, e.name), reverse=True)
 
     def read(self, entry: Entry, limit: int | None = None) -> bytes:
@@ -239,8 +267,9 @@ class BrowserShelf(Shelf):
 
     where = BROWSER_WHERE
 
-    def entries(self) -> list[Entry]:
+    def entries_task(self) -> TaskGen[list[Entry]]:
         return sorted((Entry(name, stamp_of(name)) for name in self.ours()), key=lambda e: e.name, reverse=True)
+        yield  # a task, like the folder's
 
 
 def _written(path: Path) -> float:
@@ -283,10 +312,13 @@ def _continued_by(shelf: Shelf, name: str, decisions) -> bool:
 
 
 def game_log_task(game, seed: str, settings: dict, seat: int) -> TaskGen[tuple[str, bytes]]:
-    """Task: the name and bytes of a game's log (a step each: the log, its JSON, the bytes)."""
+    """Task: the name and bytes of a game's log (a step each: the log, its JSON, the bytes),
+    the game as it stood at the first step (the game may play on meanwhile: a CPU thinking
+    while the pause menu quits)."""
+    decisions, finished = tuple(game.decisions), game.match.over
     log = game_log(game)
     yield
     document = write_tenhou6(log)
     yield
-    data = log_document(document, seed, settings, seat, game.match.over, game.decisions)
+    data = log_document(document, seed, settings, seat, finished, decisions)
     return log_name(time.localtime(), seed), data
