@@ -10,6 +10,7 @@ from playing import Fingers, ScriptedPlayer, counting_clock
 from stepping import press, screen, step, step_until
 
 from engine.target import PINK, WIDTH
+from engine.tasks import run_to_end
 from game.data import save
 from game.data.settings import Settings
 from game.data.storage import open_storage
@@ -131,9 +132,9 @@ def test_the_save_is_deleted_when_the_game_ends(data_folder):
     class Ended:
         decisions = []
 
-    saver.after("action", Ended())
+    run_to_end(saver.after("action", Ended()))
     assert save.has_game(storage)
-    saver.after("game_end", Ended())
+    run_to_end(saver.after("game_end", Ended()))
     assert not save.has_game(storage) and list(data_folder.iterdir()) == []
 
 
@@ -179,7 +180,7 @@ def test_continue_from_the_title_plays_on_by_the_rules_and_cpus_the_game_began_w
     press(cart, pyxel.KEY_DOWN)
     press(cart, pyxel.KEY_Z)
     press(cart, pyxel.KEY_Z)
-    assert isinstance(cart.scene, TitleScene)
+    step_until(cart, lambda: isinstance(cart.scene, TitleScene), limit=30)  # the game's log kept as thinking
     left = pyxel.KEY_LEFT
     through_the_settings_menu(cart, [left, down, left, down, left, left])  # back to on, east-south, strong
     assert cart.settings == Settings(cpu_speed="fast")

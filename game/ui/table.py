@@ -118,7 +118,7 @@ class TableScene:
         nothing goes on while the game is paused.
         """
         if self.saver is not None and (moment == "game_end" or self.player_moved(game)):
-            self.saver.after("action" if moment != "game_end" else moment, game)
+            yield from self.saver.after("action" if moment != "game_end" else moment, game)
         if self.saver is not None and moment == "game_end":
             yield from self.saver.keep_log(game)
         if moment == "action":  # in this frame's thinking: the next frame is the first to draw it
@@ -217,10 +217,10 @@ class TableScene:
         not throw the first discard of the next round unseen)."""
         return self.frames - self.round_shown_at >= FIRST_LOOK_FRAMES
 
-    def leave(self) -> None:
-        """Quit to the title from the pause menu: the game's log is kept as it stands."""
-        if self.saver is not None:
-            self.saver.leave(self.game)
+    def leave(self) -> Task | None:
+        """Quit to the title from the pause menu: the game's log is kept as it stands, as
+        thinking (the task the pause menu waits for before the title)."""
+        return self.cart.spawn(self.saver.keep_log(self.game), "keep log") if self.saver is not None else None
 
     def update_demo(self) -> None:
         buttons = self.cart.buttons
