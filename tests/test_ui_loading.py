@@ -6,7 +6,8 @@ The work is counted, not timed: every Python function call made inside each ``up
 the press of O on CONTINUE until the table asks the player the saved question. The cartridge
 runs on a counting clock, so each slice is a fixed number of task steps on any machine.
 Reading and checking this save at South 4 inside one ``update()``, as the title did, is some
-190,000 calls: about 30 times the largest slice's work while it loads.
+190,000 calls: many times the largest slice's work while it loads (about 13,000 on the machine
+this was written on; a slice is a few of the driver's steps gathered, ``scheduler.gathered``).
 """
 
 from __future__ import annotations
@@ -131,7 +132,7 @@ def test_a_save_at_south_4_comes_back_with_no_update_doing_more_than_a_slices_wo
     else:
         raise AssertionError("the saved question was not asked again")
     loading_slices = [slice_ for scene, _, _, slice_ in work.frames if scene == "LoadingScene"]
-    assert len(loading_slices) > 30  # the work was spread over many frames
+    assert len(loading_slices) > 5  # the work was spread over frames
     one_slice = max(loading_slices)
     for scene, update, draw, _ in work.frames:
         assert update <= one_slice, (scene, update, one_slice)
@@ -178,7 +179,7 @@ def test_moves_that_do_not_fit_the_seed_are_found_behind_the_loading_screen_and_
     press(cart, pyxel.KEY_Z)
     frames = step_until(cart, lambda: not isinstance(cart.scene, LoadingScene), limit=5000)
     title = cart.scene
-    assert frames > 30 and isinstance(title, TitleScene)
+    assert frames > 5 and isinstance(title, TitleScene)
     assert title.message == "SAVE UNFIT MOVES: SET ASIDE"
     assert (data_folder / "game.bin.bad").read_bytes() == written and not save.has_game(storage)
     told = [line for line in capsys.readouterr().err.splitlines() if line.startswith("picoriichi:")]

@@ -41,6 +41,7 @@ import json
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, fields
 
+from engine.scheduler import gathered
 from engine.tasks import TaskGen, run_to_end
 from game.rules.errors import InputError
 from game.play import Agent, Decision, Game, TsumogiriAgent
@@ -250,16 +251,23 @@ def read_game_task(storage: Storage, agents_for: Callable[[SavedGame], Sequence[
 
 def catch_up(game: Game, play: TaskGen[list]) -> TaskGen[None]:
     """Task: ``play``, the task of a ``game`` resumed from a save, stepped until the saved
-    decisions are all given again (and nothing further), a step of the driver a step, each
-    yield the share given; BadSave when one does not fit the seed (the driver refuses it)."""
+    decisions are all given again (and nothing further), the driver's steps a few at a time
+    (``gathered``), each yield the share given; BadSave when one does not fit the seed (the
+    driver refuses it)."""
     try:
-        while game.replaying:
-            next(play)
-            yield len(game.decisions) / len(game.script)
-    except StopIteration:
-        return  # the whole game was in the save (it ended as it was saved)
+        yield from gathered(_replaying(game, play))
     except InputError as error:
         raise BadSave(str(error), "UNFIT MOVES") from None
+
+
+def _replaying(game: Game, play: TaskGen[list]) -> TaskGen[None]:
+    """The driver's steps while the saved decisions are given again, each yield the share given."""
+    while game.replaying:
+        try:
+            next(play)
+        except StopIteration:
+            return  # the whole game was in the save (it ended as it was saved)
+        yield len(game.decisions) / len(game.script)
 
 
 def resume(saved: SavedGame, agents: Sequence[Agent], **options) -> Game:
