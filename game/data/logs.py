@@ -37,7 +37,7 @@ from typing import Any
 
 from engine.tasks import TaskGen, run_to_end
 from game.data.files import read_file
-from game.data.save import encode_action
+from game.data.save import encode_decision
 from game.data.storage import MAX_BYTES, BrowserStorage, FolderStorage, Storage, StorageError
 from game.records import json_steps
 from game.records.ours import game_log
@@ -50,6 +50,7 @@ LOG_NAME = re.compile(r"(\d{8})-(\d{6})-([0-9a-z]{8,12})")
 TENHOU_NAME = re.compile(r"(\d{10})gm-")
 LOG_SUFFIXES = (".json", ".xml", ".mjlog")
 BROWSER_WHERE = "this browser's storage"
+DIGEST_STEP = 128  # decisions encoded per step of a log's digest: about 2 ms under the memory tracer
 LISTED_STEP = 32  # files looked at per step of a folder's listing: about 1 ms under the memory tracer
 
 
@@ -109,9 +110,29 @@ def stamp_of(name: str, written: float | None = None) -> str:
 
 
 def decisions_digest(decisions) -> str:
-    """A short digest of a game's decisions (its save's encoding): tells a continued game's log."""
-    encoded = json.dumps([[d.seat, *encode_action(d.action)] for d in decisions], separators=(",", ":"))
-    return hashlib.sha256(encoded.encode("ascii")).hexdigest()[:16]
+    """A short digest of a game's decisions (the JSON list of their save's encoding): tells a
+    continued game's log.
+
+        >>> from game.data.save import encode_action
+        >>> from game.play import Decision
+        >>> from game.rules.actions import Discard, Pass
+        >>> decisions = [Decision(0, Discard(5)), Decision(1, Pass())] * 100
+        >>> listed = json.dumps([[d.seat, *encode_action(d.action)] for d in decisions], separators=(",", ":"))
+        >>> decisions_digest(decisions) == hashlib.sha256(listed.encode("ascii")).hexdigest()[:16]
+        True
+    """
+    return run_to_end(decisions_digest_task(decisions))
+
+
+def decisions_digest_task(decisions) -> TaskGen[str]:
+    """Task: ``decisions_digest``, ``DIGEST_STEP`` decisions encoded a step."""
+    digest = hashlib.sha256(b"[")
+    for start in range(0, len(decisions), DIGEST_STEP):
+        part = ",".join(encode_decision(d) for d in decisions[start:start + DIGEST_STEP])
+        digest.update((b"," if start else b"") + part.encode("ascii"))
+        yield
+    digest.update(b"]")
+    return digest.hexdigest()[:16]
 
 
 def extras_of(document: object) -> dict[str, Any] | None:
@@ -172,13 +193,15 @@ def _final_scores(document: dict, rounds: list) -> list[float]:
     return scores
 
 
-def log_document(log: dict, seed: str, settings: dict, seat: int, finished: bool, decisions) -> bytes:
-    """A tenhou.net/6 log (``write_tenhou6``'s dict) with our extras, as the bytes kept."""
+def log_document(log: dict, seed: str, settings: dict, seat: int, finished: bool, decisions,
+                 digest: str | None = None) -> bytes:
+    """A tenhou.net/6 log (``write_tenhou6``'s dict) with our extras, as the bytes kept
+    (``digest``: the decisions', when worked out already)."""
     document = dict(log)
     document["title"] = ["Pico Riichi", f"seed {seed}"]
     document[EXTRAS] = {"version": VERSION, "seed": seed, "settings": settings, "seat": seat,
                         "finished": finished, "decisions": len(decisions),
-                        "digest": decisions_digest(decisions)}
+                        "digest": digest or decisions_digest(decisions)}
     return json.dumps(document, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
 
 
@@ -291,28 +314,38 @@ def open_shelf(data_folder: Path | None) -> Shelf | None:
 def keep_log(shelf: Shelf, name: str, data: bytes, seed: str, decisions) -> None:
     """Keep a log; then forget the older unfinished logs of the same game it continues
     (the same seed, decisions that begin this game's). StorageError when it cannot be kept."""
+    run_to_end(keep_log_task(shelf, name, data, seed, decisions))
+
+
+def keep_log_task(shelf: Shelf, name: str, data: bytes, seed: str, decisions) -> TaskGen[None]:
+    """Task: ``keep_log``, the log written in a step, each older log of the game read in steps."""
     if len(data) > MAX_BYTES:
         raise StorageError(f"the game's log is {len(data)} bytes, more than the {MAX_BYTES} one may be")
     shelf.keep(name, data)
     for older in shelf.ours():
-        if older != name and older.endswith("-" + seed.lower()) and _continued_by(shelf, older, decisions):
-            shelf.forget(older)
+        if older != name and older.endswith("-" + seed.lower()):
+            yield
+            if (yield from _continued_by(shelf, older, decisions)):
+                shelf.forget(older)
 
 
-def _continued_by(shelf: Shelf, name: str, decisions) -> bool:
+def _continued_by(shelf: Shelf, name: str, decisions) -> TaskGen[bool]:
     try:
-        extras = extras_of(json.loads(shelf.storage.load(name) or b"null"))
+        text = (shelf.storage.load(name) or b"null").decode("utf-8")
+        extras = extras_of((yield from json_steps.read_task(text)))
     except (StorageError, ValueError, UnicodeDecodeError, RecursionError):
         return False
     if extras is None or extras.get("finished") is not False:
         return False
     count = extras.get("decisions")
-    return (isinstance(count, int) and 0 <= count <= len(decisions)
-            and extras.get("digest") == decisions_digest(decisions[:count]))
+    if not (isinstance(count, int) and 0 <= count <= len(decisions)):
+        return False
+    return extras.get("digest") == (yield from decisions_digest_task(decisions[:count]))
 
 
 def game_log_task(game, seed: str, settings: dict, seat: int) -> TaskGen[tuple[str, bytes]]:
-    """Task: the name and bytes of a game's log (a step each: the log, its JSON, the bytes),
+    """Task: the name and bytes of a game's log (a step each: the log, its JSON, the decisions'
+    digest in steps, the bytes),
     the game as it stood at the first step (the game may play on meanwhile: a CPU thinking
     while the pause menu quits)."""
     decisions, finished = tuple(game.decisions), game.match.over
@@ -320,5 +353,6 @@ def game_log_task(game, seed: str, settings: dict, seat: int) -> TaskGen[tuple[s
     yield
     document = write_tenhou6(log)
     yield
-    data = log_document(document, seed, settings, seat, finished, decisions)
+    digest = yield from decisions_digest_task(decisions)
+    data = log_document(document, seed, settings, seat, finished, decisions, digest)
     return log_name(time.localtime(), seed), data

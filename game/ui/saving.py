@@ -120,7 +120,7 @@ class Saver:
         name, data = yield from logs.game_log_task(game, self.seed_code, self.settings.as_dict(),
                                                    player_seat(self.seed_code))
         try:
-            logs.keep_log(self.shelf, name, data, self.seed_code, decisions)
+            yield from logs.keep_log_task(self.shelf, name, data, self.seed_code, decisions)
         except InputError as error:  # StorageError: full, refused, no folder
             self.failure = str(error)
             print(f"picoriichi: the game's log was not kept: {error}", file=sys.stderr)
