@@ -49,7 +49,7 @@ class _Reader:
         self.text = text
         self.decoder = decoder
         self.at = 0
-        self.since = 0  # characters read since the last step
+        self.stepped_at = 0  # where the last step ended
 
     def space(self) -> None:
         self.at = _SPACE.match(self.text, self.at).end()
@@ -71,11 +71,9 @@ class _Reader:
             return (yield from self.object(depth))
         if depth < WALKED_DEPTH and opening == "[":
             return (yield from self.array(depth))
-        start = self.at
         value, self.at = self.decoder.raw_decode(self.text, self.at)
-        self.since += self.at - start
-        if self.since >= STEP_CHARS:
-            self.since = 0
+        if self.at - self.stepped_at >= STEP_CHARS:
+            self.stepped_at = self.at
             yield
         return value
 
