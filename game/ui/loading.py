@@ -89,7 +89,7 @@ class LoadingScene:
         result = self.task.result if self.task.state == Task.DONE else None  # FAILED: the cartridge says why
         if isinstance(result, save.Continued):
             sound.stop()
-            self.cart.change(TableScene, result.saved.seed, self.settings, False, (), result)
+            self.cart.change(TableScene, result.saved.seed, self.settings, False, result)
             return
         message = ""
         if isinstance(result, InputError):

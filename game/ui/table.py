@@ -21,7 +21,6 @@ any button returns to the title.
 from __future__ import annotations
 
 import gc
-from collections.abc import Sequence
 
 import pyxel
 
@@ -33,7 +32,7 @@ from engine.scheduler import Task
 from engine.tasks import NEXT_FRAME
 from game.cpu import CpuAgent
 from game.data.save import Continued
-from game.play import Agent, Decision, Game, WaitingAgent, player_seat
+from game.play import Agent, Game, WaitingAgent, player_seat
 from game.rules.actions import Discard, Pass, Riichi
 from game.data.settings import PRACTICE, Settings
 from game.ui import board, callouts, centre, debug, hands, hints, paint, pause, pieces, prompts, sound
@@ -68,11 +67,10 @@ def seat_agents(settings: Settings, player: int | None) -> list[Agent]:
 
 class TableScene:
     def __init__(self, cart: Cartridge, seed_code: str, settings: Settings | None = None,
-                 demo: bool = False, decisions: Sequence[Decision] = (),
-                 continued: Continued | None = None) -> None:
-        """A game on ``seed_code``: a new one, or ``decisions`` played again first, or a game
-        ``continued`` from its save, already played again to there (seated by ``seat_agents``)
-        behind the loading screen (game/ui/loading.py)."""
+                 demo: bool = False, continued: Continued | None = None) -> None:
+        """A new game on ``seed_code``, or a game ``continued`` from its save, already played
+        again to where it was saved (seated by ``seat_agents``) behind the loading screen
+        (game/ui/loading.py)."""
         self.cart = cart
         self.seed_code = seed_code
         self.settings = settings or pause.settings_of(cart)
@@ -82,7 +80,7 @@ class TableScene:
         self.chair = seat  # the seat at the bottom of the screen
         if continued is None:
             agents = seat_agents(self.settings, self.player)
-            self.game = Game(agents, seed_code, self.settings.ruleset(), decisions)
+            self.game = Game(agents, seed_code, self.settings.ruleset())
             play = self.game.play()
         else:
             self.game, play = continued.game, continued.play
