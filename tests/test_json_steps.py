@@ -1,5 +1,5 @@
 """JSON read as a task (``game.records.json_steps``) gives what ``json.loads`` gives, refuses
-what it refuses, and reads a long document in many steps of a few KiB each."""
+what it refuses, and reads a long document in many steps of 2 KiB each."""
 
 from __future__ import annotations
 

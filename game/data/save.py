@@ -148,7 +148,7 @@ def decode(data: bytes) -> SavedGame:
 
 
 def decode_task(data: bytes) -> TaskGen[SavedGame]:
-    """Task: ``decode`` in steps, its JSON a few KiB at a time (``json_steps``), its decisions
+    """Task: ``decode`` in steps, its JSON 2 KiB at a time (``json_steps``), its decisions
     ``DECODE_STEP`` at a time: a save may be as long as a blob may be (256 KiB)."""
     try:
         document = yield from json_steps.read_task(data.decode("utf-8"))

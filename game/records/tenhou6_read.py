@@ -56,7 +56,7 @@ def parse_tenhou6(text: str) -> GameLog:
 
 
 def parse_tenhou6_task(text: str) -> TaskGen[GameLog]:
-    """Task: ``parse_tenhou6`` in steps, its JSON a few KiB at a time (``json_steps``), then a
+    """Task: ``parse_tenhou6`` in steps, its JSON 2 KiB at a time (``json_steps``), then a
     round a step."""
     try:
         data = yield from json_steps.read_task(text, _DECODER)

@@ -58,7 +58,7 @@ class ReplaysScene:
         return self.shelf.where if self.shelf is not None else None
 
     def read_lines(self) -> TaskGen[None]:
-        """Task: the list of logs, then the line of each game of ours, a few KiB of a log a
+        """Task: the list of logs, then the line of each game of ours, 2 KiB of a log a
         step (the others show their names)."""
         self.entries = yield from self.shelf.entries_task()
         self.listed = True
