@@ -215,6 +215,8 @@ def visit_replays(visit: Visit, log_name: str) -> int:
     while replays.entries[replays.choice].name != log_name:
         visit.press(DOWN)
     visit.press(O)
+    while replays.opening is not None:  # the log is read as thinking
+        visit.frame()
     viewer = cart.scene
     visit.idle(2)
     visit.press(O)  # whose play to review: seat 0, where the cursor starts

@@ -21,6 +21,7 @@ from typing import Any
 
 from engine.tasks import NEXT_FRAME, TaskGen
 
+GATHER_SECONDS = 0.002  # how long ``gathered`` runs a task's small steps together: a fraction of a slice
 STEP_MEMORY = 0.9  # how much of a long step's length is still expected of the next step
 RESERVE_MEMORY = 0.995  # per frame (half in ~5 s): how much of the longest recent step a slice keeps in reserve
 
@@ -182,6 +183,34 @@ class Scheduler:
         for task in self.tasks:
             task.cancel()
         self.tasks.clear()
+
+
+def gathered(task: TaskGen[Any], seconds: float = GATHER_SECONDS) -> TaskGen[Any]:
+    """Run a task's steps together until about ``seconds`` have passed, then yield once, the
+    last checkpoint's value (a progress share passes on; ``NEXT_FRAME`` at once).
+
+    A task that yields every few microseconds (the CPU weighing its candidates, the driver
+    playing saved moves again) would have the scheduler spend a frame's slice between its
+    steps, and once the scheduler holds a long step in reserve (a pause of the process
+    counts) run one step a frame.
+
+        >>> def count(n):
+        ...     for i in range(n):
+        ...         yield i
+        ...     return n
+        >>> from engine.tasks import run_to_end
+        >>> run_to_end(gathered(count(1000)))
+        1000
+    """
+    start = time.perf_counter()
+    while True:
+        try:
+            value = next(task)
+        except StopIteration as stop:
+            return stop.value
+        if value is NEXT_FRAME or time.perf_counter() - start >= seconds:
+            yield value
+            start = time.perf_counter()
 
 
 def work_clock(clock: Callable[[], float]) -> Callable[[], float]:

@@ -31,6 +31,7 @@ import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
+from engine.scheduler import gathered
 from engine.tasks import TaskGen, run_to_end
 from game.cpu.explain import Explanation, explain
 from game.cpu.strength import DEFAULT_STRENGTH
@@ -219,24 +220,6 @@ def _judge(review: Review, index: int, label: str, note: Note) -> TaskGen[None]:
     review.decisions.append(Judged(len(review.decisions) + 1, index, label, note.step, turn, view.hand,
                                    view.drawn, offered, view.melds[view.seat], view.seat_winds, view.tiles_left, view.seat == view.dealer,
                                    explanation, name, steps, tiles, danger, yaku, worth))
-
-
-def gathered(task: TaskGen, seconds: float = STEP_SECONDS) -> TaskGen:
-    """Run a task's steps together until about ``seconds`` have passed, then yield once.
-
-    The CPU yields every few microseconds (its turn is a few hundred steps), and a whole game's
-    review would be some 150,000 of them: a frame's slice would spend its time between them, and
-    once the scheduler holds a long step in reserve (a pause of the process counts) it runs one
-    step a frame."""
-    start = time.perf_counter()
-    while True:
-        try:
-            next(task)
-        except StopIteration as stop:
-            return stop.value
-        if time.perf_counter() - start >= seconds:
-            yield
-            start = time.perf_counter()
 
 
 def _known(taken: int, cpu: object) -> bool:

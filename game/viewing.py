@@ -17,7 +17,6 @@ stops at its last good step, and says why.
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
@@ -26,7 +25,7 @@ from game.data.files import read_file
 from game.data.logs import extras_of
 from game.rules.errors import InputError
 from game.rules.match import round_label
-from game.records import GameLog, RoundLog, parse_log
+from game.records import GameLog, RoundLog, json_steps, parse_log_task
 from game.replay import Difference, _RoundReplay, rebuilt_wall, ruleset_for
 from game.review import gathered
 from game.rules.actions import Pass
@@ -124,13 +123,19 @@ class ReplayLog:
     @classmethod
     def parse(cls, data: bytes, path: str | Path) -> ReplayLog:
         """The log of a file's (or a stored blob's) bytes; InputError as ``read``."""
-        game = parse_log(data, path)
+        return run_to_end(cls.parse_task(data, path))
+
+    @classmethod
+    def parse_task(cls, data: bytes, path: str | Path) -> TaskGen[ReplayLog]:
+        """Task: ``parse`` in steps (the list of replays opens a log as thinking)."""
+        game = yield from parse_log_task(data, path)
         name = Path(path).name
         if not game.rounds:
             raise InputError(f"{name}: no rounds to show")
         if len(game.rounds[0].init.hands) != SEATS:
             raise InputError(f"{name}: not a four-player game")
-        return cls(game, name, _player_of(data))
+        player = yield from _player_of(data)
+        return cls(game, name, player)
 
     def __len__(self) -> int:
         return len(self.game.rounds)
@@ -174,10 +179,12 @@ class ReplayLog:
         return stepped
 
 
-def _player_of(data: bytes) -> int | None:
-    """The player's seat, when the log is one of ours (its extras say)."""
+def _player_of(data: bytes) -> TaskGen[int | None]:
+    """Task: the player's seat, when the log is one of ours (its extras say)."""
+    if not data.lstrip()[:1] == b"{":
+        return None  # no JSON object: an mjlog
     try:
-        extras = extras_of(json.loads(data.decode("utf-8")))
+        extras = extras_of((yield from json_steps.read_task(data.decode("utf-8"))))
     except (UnicodeDecodeError, ValueError, RecursionError):
         return None
     seat = extras.get("seat") if extras else None

@@ -22,7 +22,8 @@ ROOT = Path(__file__).resolve().parent.parent
 MEMORY_LIMIT = 1024 * 1024 * 1024  # address space: far below a 3 GB save read whole
 TIMEOUT = 60  # seconds: a FIFO waited on never answers
 
-# Boots the title headless (its settings read at once), chooses CONTINUE, and prints what the
+# Boots the title headless (its settings read at once), chooses CONTINUE (past the loading
+# screen), and prints what the
 # player sees: the title's line before and after, the menu, and the peak memory.
 TITLE_RUN = """
 import json, resource, sys
@@ -31,7 +32,8 @@ sys.path.insert(0, {tests!r})
 import pyxel
 from engine import target
 from engine.cartridge import Cartridge
-from stepping import press, step
+from stepping import press, step, step_until
+from game.ui.loading import LoadingScene
 from game.ui.title import TitleScene
 target.init_pyxel(headless=True, fps=target.UNCAPPED_FPS)
 cart = Cartridge(TitleScene)
@@ -40,6 +42,7 @@ seen = {{"first": cart.scene.message, "menu": [e.label for e in cart.scene.entri
 if "CONTINUE" in seen["menu"]:
     assert cart.scene.chosen == "CONTINUE"  # the cursor starts on a save
     press(cart, pyxel.KEY_Z)
+    step_until(cart, lambda: not isinstance(cart.scene, LoadingScene), limit=300)
 seen["then"] = cart.scene.message
 seen["menu_then"] = [e.label for e in cart.scene.entries]
 seen["peak_kib"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss

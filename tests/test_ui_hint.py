@@ -8,7 +8,7 @@ from __future__ import annotations
 import pyxel
 import pytest
 from playing import ShantenAgent, counting_clock, play_until
-from stepping import press, step
+from stepping import press, step, step_until
 
 from engine import scheduler as scheduler_module
 from engine.tasks import run_to_end
@@ -16,6 +16,7 @@ from game.data.settings import Settings
 from game.play import fallback
 from game.ui import board, hints
 from game.ui import table as table_module
+from game.ui.loading import LoadingScene
 from game.ui.table import HINT_X, INFO_Y, TableScene
 from game.ui.title import CONTINUE, TitleScene
 
@@ -73,6 +74,7 @@ def test_after_continue_the_hint_never_shows_the_figures_of_another_hand(make_ca
     step(cart)
     assert cart.scene.chosen == CONTINUE
     press(cart, pyxel.KEY_Z)
+    step_until(cart, lambda: not isinstance(cart.scene, LoadingScene), limit=3000)
     resumed = cart.scene
     assert isinstance(resumed, TableScene)
     checked = 0

@@ -32,7 +32,15 @@ def to_replays(cart) -> ReplaysScene:
         press(cart, pyxel.KEY_DOWN)
     press(cart, pyxel.KEY_Z)
     assert isinstance(cart.scene, ReplaysScene)
-    step_until(cart, lambda: all(e.name in cart.scene.lines for e in cart.scene.entries if e.ours), limit=300)
+    step_until(cart, lambda: cart.scene.listed and all(e.name in cart.scene.lines for e in cart.scene.entries
+                                                       if e.ours), limit=300)
+    return cart.scene
+
+
+def open_chosen(cart) -> ViewerScene:
+    """O on the chosen log: it is read as thinking, then the viewer opens on it."""
+    press(cart, pyxel.KEY_Z)
+    step_until(cart, lambda: isinstance(cart.scene, ViewerScene), limit=300)
     return cart.scene
 
 
@@ -71,8 +79,7 @@ def test_a_whole_game_is_kept_listed_reviewed_and_replayed_to_its_final_scores(p
         report = replay_file(entry.path)
         assert report.ok and len(report.rounds) == len(game.rounds), [r.difference for r in report.rounds]
         assert replay_file(entry.path).rounds[-1].note is None  # the game's own end, with its figures
-        press(cart, pyxel.KEY_Z)
-        viewer = cart.scene
+        viewer = open_chosen(cart)
         assert isinstance(viewer, ViewerScene) and viewer.choosing and viewer.choice == me == viewer.log.player
         press(cart, pyxel.KEY_Z)
         assert viewer.review is not None and viewer.review.seat == me
@@ -111,15 +118,13 @@ def test_a_game_left_from_the_pause_menu_is_kept_up_to_where_it_was_left(make_ca
     press(cart, pyxel.KEY_DOWN)
     press(cart, pyxel.KEY_Z)  # QUIT TO TITLE
     press(cart, pyxel.KEY_Z)  # yes
-    frame(cart)
-    assert isinstance(cart.scene, TitleScene)
+    step_until(cart, lambda: isinstance(cart.scene, TitleScene), limit=30)  # the game's log kept as thinking
     [entry] = logs.open_shelf(data_folder).entries()
     assert entry.name.endswith("-leftgame01.json")
     summary = logs.summary_of(entry.name, entry.path.read_bytes())
     assert not summary.finished and summary.line().split()[4] == "LEFT" and summary.seat == table.player
     replays = to_replays(cart)
     assert replays.lines[entry.name] == summary.line()
-    press(cart, pyxel.KEY_Z)
-    viewer = cart.scene
+    viewer = open_chosen(cart)
     assert isinstance(viewer, ViewerScene) and len(viewer.log) == len(table.game.rounds) + 1
     assert not viewer.log.game.rounds[-1].results  # the round it was left in, so far

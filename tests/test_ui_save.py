@@ -10,9 +10,11 @@ from playing import Fingers, ScriptedPlayer, counting_clock
 from stepping import press, screen, step, step_until
 
 from engine.target import PINK, WIDTH
+from engine.tasks import run_to_end
 from game.data import save
 from game.data.settings import Settings
 from game.data.storage import open_storage
+from game.ui.loading import LoadingScene
 from game.ui.saving import Saver
 from game.ui.table import TableScene
 from game.ui.title import CONTINUE, MESSAGE_Y, NEW_GAME, TitleScene
@@ -27,6 +29,14 @@ def pink_rows() -> int:
 
 def asked(table: TableScene) -> bool:
     return table.human.asking is not None and not table.game.replaying
+
+
+def continued(cart):
+    """Z on CONTINUE, then the frames of the loading screen: the scene that follows it."""
+    press(cart, pyxel.KEY_Z)
+    assert isinstance(cart.scene, LoadingScene)
+    step_until(cart, lambda: not isinstance(cart.scene, LoadingScene), limit=3000)
+    return cart.scene
 
 
 def test_continue_brings_back_the_question_the_player_was_asked(make_cart, data_folder):
@@ -55,8 +65,7 @@ def test_continue_brings_back_the_question_the_player_was_asked(make_cart, data_
     step(cart)
     labels = [e.label for e in cart.scene.entries]
     assert labels[:2] == [NEW_GAME, CONTINUE] and cart.scene.chosen == CONTINUE  # the cursor on it
-    press(cart, pyxel.KEY_Z)
-    resumed = cart.scene
+    resumed = continued(cart)
     assert isinstance(resumed, TableScene) and resumed is not table
     step_until(cart, lambda: asked(resumed), limit=3000)
     assert resumed.game.decisions == list(saved.decisions)  # nothing played on by itself
@@ -73,8 +82,7 @@ def test_a_damaged_save_is_set_aside_with_one_line_and_a_new_game_starts(make_ca
     step(cart)
     assert [e.label for e in cart.scene.entries][:2] == [NEW_GAME, CONTINUE]
     assert cart.scene.chosen == CONTINUE
-    press(cart, pyxel.KEY_Z)
-    title = cart.scene
+    title = continued(cart)
     assert isinstance(title, TitleScene)
     assert title.message == "SAVE DAMAGED: SET ASIDE"
     assert pink_rows() == 5  # one line of text, 5 pixels high
@@ -91,8 +99,7 @@ def test_a_save_of_another_version_is_set_aside_too(make_cart, data_folder):
     cart = make_cart(TitleScene)
     step(cart)
     assert cart.scene.chosen == CONTINUE
-    press(cart, pyxel.KEY_Z)
-    assert cart.scene.message == "SAVE VERSION 7: SET ASIDE"
+    assert continued(cart).message == "SAVE VERSION 7: SET ASIDE"
     assert (data_folder / "game.bin.bad").exists()
 
 
@@ -125,9 +132,9 @@ def test_the_save_is_deleted_when_the_game_ends(data_folder):
     class Ended:
         decisions = []
 
-    saver.after("action", Ended())
+    run_to_end(saver.after("action", Ended()))
     assert save.has_game(storage)
-    saver.after("game_end", Ended())
+    run_to_end(saver.after("game_end", Ended()))
     assert not save.has_game(storage) and list(data_folder.iterdir()) == []
 
 
@@ -173,14 +180,13 @@ def test_continue_from_the_title_plays_on_by_the_rules_and_cpus_the_game_began_w
     press(cart, pyxel.KEY_DOWN)
     press(cart, pyxel.KEY_Z)
     press(cart, pyxel.KEY_Z)
-    assert isinstance(cart.scene, TitleScene)
+    step_until(cart, lambda: isinstance(cart.scene, TitleScene), limit=30)  # the game's log kept as thinking
     left = pyxel.KEY_LEFT
     through_the_settings_menu(cart, [left, down, left, down, left, left])  # back to on, east-south, strong
     assert cart.settings == Settings(cpu_speed="fast")
     assert [e.label for e in cart.scene.entries][:2] == [NEW_GAME, CONTINUE]
     assert cart.scene.chosen == CONTINUE
-    press(cart, pyxel.KEY_Z)
-    resumed = cart.scene
+    resumed = continued(cart)
     assert isinstance(resumed, TableScene) and resumed is not table
     step_until(cart, lambda: asked(resumed), limit=3000)
     assert resumed.game.decisions == decisions
@@ -220,8 +226,7 @@ def test_continue_plays_by_todays_hints_speed_and_call_prompts(make_cart, data_f
     cart = make_cart(TitleScene, clock=counting_clock())
     step(cart)
     assert cart.scene.chosen == CONTINUE
-    press(cart, pyxel.KEY_Z)
-    table = cart.scene
+    table = continued(cart)
     assert isinstance(table, TableScene)
     assert table.settings == Settings(length="east", cpu_strength="weak", cpu_speed="fast", hints=False,
                                       call_prompts=False)
@@ -276,8 +281,7 @@ def test_quit_while_the_cpus_play_on_and_continue_asks_the_very_next_question(ma
         next(task)
     expected = player_seat.view
     assert cart.scene.chosen == CONTINUE
-    press(cart, pyxel.KEY_Z)
-    resumed = cart.scene
+    resumed = continued(cart)
     step_until(cart, lambda: asked(resumed), limit=5000)
     question = resumed.human.asking
     assert question.hand == expected.hand and question.legal_actions == expected.legal_actions

@@ -78,8 +78,11 @@ def test_replays_from_the_title_and_through_the_viewer(make_cart, data_folder):
     for _ in range(labels.index("REPLAYS")):
         press(cart, pyxel.KEY_DOWN)
     press(cart, pyxel.KEY_Z)
-    assert isinstance(cart.scene, ReplaysScene) and [e.path for e in cart.scene.entries] == [folder / GAME.name]
+    assert isinstance(cart.scene, ReplaysScene)
+    step_until(cart, lambda: cart.scene.listed, limit=30)  # the folder is listed as thinking
+    assert [e.path for e in cart.scene.entries] == [folder / GAME.name]
     press(cart, pyxel.KEY_Z)
+    step_until(cart, lambda: isinstance(cart.scene, ViewerScene), limit=300)  # the log is read as thinking
     viewer = cart.scene
     assert isinstance(viewer, ViewerScene) and viewer.choosing and viewer.choice == 0
     for _ in range(4):  # the last line: no review, only watch
@@ -115,11 +118,13 @@ def test_a_file_that_is_not_a_log_gets_one_line_and_stays(make_cart, data_folder
     figures = folder / "figures.json"  # a long message: two lines
     figures.write_text(TENHOU6.read_text(encoding="utf-8").replace('"sc":[', '"sc":[1,'), encoding="utf-8")
     cart = make_cart(ReplaysScene)
-    step(cart)
+    step_until(cart, lambda: cart.scene.listed, limit=30)
     for path in (broken, garbage, figures):
         while cart.scene.entries[cart.scene.choice].path != path:
             press(cart, pyxel.KEY_DOWN)
         press(cart, pyxel.KEY_Z)
+        step_until(cart, lambda: cart.scene.opening is None, limit=300)
+        step(cart)  # drawn
         assert isinstance(cart.scene, ReplaysScene)
         message = cart.scene.message
         assert message.startswith("NOT A LOG: ") and "\n" not in message
@@ -155,6 +160,7 @@ def test_with_no_logs_replays_says_so_and_shows_where_the_logs_folder_is(make_ca
         press(cart, pyxel.KEY_DOWN)
     press(cart, pyxel.KEY_Z)
     replays = cart.scene
+    step_until(cart, lambda: replays.listed, limit=30)
     assert isinstance(replays, ReplaysScene) and replays.entries == []
     step(cart)
     lines = empty_lines(str(data_folder / "logs"))

@@ -231,6 +231,7 @@ def test_the_title_replays_viewer_and_review_name_the_key_z_too(pyxel_headless, 
     assert isinstance(cart.scene, ReplaysScene)
     look("replays")
     press(cart, pyxel.KEY_Z)
+    step_until(cart, lambda: isinstance(cart.scene, ViewerScene), limit=300)  # the log read as thinking
     viewer = cart.scene
     assert isinstance(viewer, ViewerScene) and viewer.choosing
     look("seat chooser")

@@ -219,9 +219,14 @@ class Photographer:
         for _ in range([e.label for e in title.entries].index("REPLAYS")):
             self.step((pyxel.KEY_DOWN,))
             self.step()
-        for _ in range(3):  # the list, its newest log, your seat
+        ready = (lambda scene: getattr(scene, "listed", False),  # the list, listed as thinking
+                 lambda scene: "Viewer" in scene_name(scene),  # its newest log, read as thinking
+                 lambda scene: True)  # your seat
+        for done in ready:
             self.step((pyxel.KEY_Z,))
             self.step()
+            while not done(self.cart.scene) and self.frames < self.max_frames:
+                self.step()
         viewer = self.cart.scene
         review = getattr(viewer, "review", None)
         if review is None:

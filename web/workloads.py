@@ -328,6 +328,7 @@ def kept_workload() -> tuple[object, str, bool]:
 
 KEPT_SEED = "KEPTGAME01"
 KEPT_FRAME_LIMIT = 20000
+OPENING_FRAME_LIMIT = 600  # the list reads the log chosen as thinking before the viewer opens
 
 
 def _press_o_until(cart, done, limit: int) -> list[str]:
@@ -348,14 +349,19 @@ def _press_o_until(cart, done, limit: int) -> list[str]:
 
 
 def _open_and_review(cart):
-    """O on the newest log, O on the seat offered (the player's), then frames until the review is done."""
+    """O on the newest log, frames while it is read, O on the seat offered (the player's), then
+    frames until the review is done."""
     import pyxel
 
-    for _ in range(2):
+    for press in range(2):
         pyxel.set_btn(pyxel.KEY_Z, True)
         pyxel.step(cart.update, cart.draw)
         pyxel.set_btn(pyxel.KEY_Z, False)
         pyxel.step(cart.update, cart.draw)
+        for _ in range(OPENING_FRAME_LIMIT if press == 0 else 0):
+            if type(cart.scene).__name__ == "ViewerScene":
+                break
+            pyxel.step(cart.update, cart.draw)
     viewer = cart.scene
     if getattr(viewer, "review", None) is None:
         return None

@@ -11,7 +11,9 @@ localStorage). Pure Python, no pyxel.
 A save that cannot be read (truncated, garbage, another format version, decisions that do not
 fit their seed, or no file at all: a FIFO, a device, a link to nothing, a file larger than a save
 may be) is set aside as ``*.bad`` (never deleted) and ``read_game`` raises ``BadSave`` with one
-line for the title:
+line for the title. ``read_game_task`` does the same as a task, a few decisions a step, and
+hands back the game played again to where it was saved (the title's CONTINUE runs it behind
+a loading screen, game/ui/loading.py):
 
     >>> import tempfile
     >>> from game.data.storage import open_storage
@@ -36,12 +38,14 @@ line for the title:
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, fields
 
-from engine.tasks import run_to_end
+from engine.scheduler import gathered
+from engine.tasks import TaskGen, run_to_end
 from game.rules.errors import InputError
 from game.play import Agent, Decision, Game, TsumogiriAgent
+from game.records import json_steps
 from game.rules.actions import (
     AddedKan, Chi, ClosedKan, Discard, NineTerminals, OpenKan, Pass, Pon, Riichi, Ron, Tsumo,
 )
@@ -56,6 +60,7 @@ MAX_DECISIONS = 20_000  # far more than any game (an east-south game makes about
 ACTIONS = {cls.__name__: cls for cls in (Discard, Riichi, Tsumo, Ron, Chi, Pon, OpenKan,
                                          ClosedKan, AddedKan, Pass, NineTerminals)}
 TILES, KINDS = 136, 34
+DECODE_STEP = 64  # decisions checked per step of ``decode_task``: about 2 ms under the memory tracer
 
 
 class BadSave(InputError):
@@ -139,8 +144,14 @@ def encode(saved: SavedGame, decisions: Sequence[str] | None = None) -> bytes:
 
 def decode(data: bytes) -> SavedGame:
     """The saved game in ``data``; BadSave (one line, without where) when it is not one."""
+    return run_to_end(decode_task(data))
+
+
+def decode_task(data: bytes) -> TaskGen[SavedGame]:
+    """Task: ``decode`` in steps, its JSON 2 KiB at a time (``json_steps``), its decisions
+    ``DECODE_STEP`` at a time: a save may be as long as a blob may be (256 KiB)."""
     try:
-        document = json.loads(data.decode("utf-8"))
+        document = yield from json_steps.read_task(data.decode("utf-8"))
     except (UnicodeDecodeError, ValueError, RecursionError):
         raise BadSave("the saved game is damaged (not JSON: truncated or garbage)") from None
     if not isinstance(document, dict) or document.get("format") != FORMAT:
@@ -169,6 +180,8 @@ def decode(data: bytes) -> SavedGame:
             decisions.append(Decision(item[0], decode_action(item[1:])))
         except ValueError as error:
             raise BadSave(f"the saved game's decision {number} is damaged: {error}") from None
+        if number % DECODE_STEP == 0:
+            yield 0.0
     return SavedGame(seed, Settings.from_dict(document["settings"]), tuple(decisions))
 
 
@@ -192,37 +205,69 @@ def delete_game(storage: Storage) -> None:
     storage.delete(GAME)
 
 
+@dataclass(frozen=True)
+class Continued:
+    """A saved game brought back: the save, and its game played again to where it was saved;
+    ``play``, the game's task, plays on from there."""
+
+    saved: SavedGame
+    game: Game
+    play: TaskGen[list]
+
+
 def read_game(storage: Storage) -> SavedGame | None:
-    """The saved game, None when there is none. A save that cannot be continued, checked down
-    to its decisions fitting its seed (``check``), is set aside and BadSave says so."""
+    """The saved game, None when there is none; at once (``read_game_task`` is the same, in
+    steps). A save that cannot be continued is set aside and BadSave says so."""
+    continued = run_to_end(read_game_task(storage))
+    if continued is None:
+        return None
+    continued.play.close()
+    return continued.saved
+
+
+def read_game_task(storage: Storage, agents_for: Callable[[SavedGame], Sequence[Agent]] | None = None,
+                   **options) -> TaskGen[Continued | None]:
+    """Task: the saved game read (``decode_task``), checked down to its decisions fitting its
+    seed and played again to where it was saved (``catch_up``), a few decisions a step, its
+    yields the share done; None when there is no save. ``agents_for(saved)`` seats the game
+    (tsumogiri seats by default: a check), ``options`` go to its ``Game`` (the table's pace).
+    A save that cannot be continued is set aside (``*.bad``) and BadSave says so."""
     try:
         data = storage.load(GAME)
         if data is None:
             return None
-        saved = decode(data)
-        check(saved)
+        saved = yield from decode_task(data)
+        game = resume(saved, agents_for(saved) if agents_for else [TsumogiriAgent()] * 4, **options)
+        play = game.play()
+        yield from catch_up(game, play)
     except DamagedBlob as error:  # not a file a save can be: read nothing from it
         where = storage.set_aside(GAME)
         raise BadSave(f"the saved game is damaged ({error}): set aside as {_short(where)}") from None
     except BadSave as error:
         where = storage.set_aside(GAME)
         raise BadSave(f"{error}: set aside as {_short(where)}", error.short) from None
-    return saved
+    return Continued(saved, game, play)
 
 
-def check(saved: SavedGame) -> None:
-    """BadSave when the decisions do not fit the seed: the driver plays them (and nothing more)."""
-    game = resume(saved, [TsumogiriAgent()] * 4)
-    task = game.play()
+def catch_up(game: Game, play: TaskGen[list]) -> TaskGen[None]:
+    """Task: ``play``, the task of a ``game`` resumed from a save, stepped until the saved
+    decisions are all given again (and nothing further), the driver's steps a few at a time
+    (``gathered``), each yield the share given; BadSave when one does not fit the seed (the
+    driver refuses it)."""
     try:
-        while game.replaying:
-            next(task)
-    except StopIteration:
-        return  # the whole game was in the save (it ended as it was saved)
+        yield from gathered(_replaying(game, play))
     except InputError as error:
         raise BadSave(str(error), "UNFIT MOVES") from None
-    finally:
-        task.close()
+
+
+def _replaying(game: Game, play: TaskGen[list]) -> TaskGen[None]:
+    """The driver's steps while the saved decisions are given again, each yield the share given."""
+    while game.replaying:
+        try:
+            next(play)
+        except StopIteration:
+            return  # the whole game was in the save (it ended as it was saved)
+        yield len(game.decisions) / len(game.script)
 
 
 def resume(saved: SavedGame, agents: Sequence[Agent], **options) -> Game:

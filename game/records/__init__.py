@@ -23,22 +23,23 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from engine.tasks import TaskGen, run_to_end
 from game.rules.errors import InputError
 from game.data.files import read_file
 from game.records.meld_codec import decode_meld, encode_meld, encode_nuki, nuki_tile
-from game.records.mjlog_read import parse_mjlog
+from game.records.mjlog_read import parse_mjlog, parse_mjlog_task
 from game.records.model import (
     Agari, Bye, Call, Discard, Draw, Event, GameLog, GameRules, NewDora, Nuki, Owari, Player, Rejoin, Riichi,
     RoundInit, RoundLog, Ryuukyoku,
 )
 from game.records.tenhou6_codes import DAN_NAMES, TENHOU6_RED, YAKU_NAMES
-from game.records.tenhou6_read import parse_tenhou6
+from game.records.tenhou6_read import parse_tenhou6, parse_tenhou6_task
 
 __all__ = [
     "Agari", "Bye", "Call", "DAN_NAMES", "Discard", "Draw", "Event", "GameLog", "GameRules", "NewDora", "Nuki",
     "Owari", "Player", "Rejoin", "Riichi", "RoundInit", "RoundLog", "Ryuukyoku", "TENHOU6_RED", "YAKU_NAMES",
-    "decode_meld", "encode_meld", "encode_nuki", "nuki_tile", "parse_log", "parse_mjlog", "parse_tenhou6",
-    "read_log",
+    "decode_meld", "encode_meld", "encode_nuki", "nuki_tile", "parse_log", "parse_log_task", "parse_mjlog",
+    "parse_tenhou6", "read_log",
 ]
 
 
@@ -59,6 +60,11 @@ def read_log(path: str | Path) -> GameLog:
 def parse_log(data: bytes, path: str | Path) -> GameLog:
     """A log from its bytes (a file's, or a blob the browser keeps), named ``path`` in its
     errors; the format and the game id are told as :func:`read_log` tells them."""
+    return run_to_end(parse_log_task(data, path))
+
+
+def parse_log_task(data: bytes, path: str | Path) -> TaskGen[GameLog]:
+    """Task: ``parse_log`` in steps (the viewer opens a log as thinking)."""
     path = Path(path)
     try:
         text = data.decode("utf-8")
@@ -66,7 +72,7 @@ def parse_log(data: bytes, path: str | Path) -> GameLog:
         raise InputError(f"{path}: not UTF-8 text (byte {exc.start}), not a log") from None
     text = text.removeprefix("\ufeff")  # a byte-order mark some editors write
     try:
-        game = parse_tenhou6(text) if _looks_like_json(text, path) else parse_mjlog(text)
+        game = yield from (parse_tenhou6_task(text) if _looks_like_json(text, path) else parse_mjlog_task(text))
     except InputError as exc:
         raise InputError(f"{path}: {exc}") from None
     named = TENHOU_ID.match(path.name)

@@ -14,6 +14,7 @@ import re
 import xml.etree.ElementTree as ET
 from urllib.parse import unquote
 
+from engine.tasks import TaskGen, run_to_end
 from game.rules.errors import InputError
 from game.records.meld_codec import decode_meld, nuki_tile
 from game.records.model import (
@@ -24,6 +25,7 @@ from game.records.model import (
 DRAW_TAGS, DISCARD_TAGS = "TUVW", "DEFG"
 ROUND_EVENT_TAGS = {"N", "REACH", "DORA", "AGARI", "RYUUKYOKU", "BYE"}  # a mid-game UN is a Rejoin
 HEADER_TAGS = {"SHUFFLE", "GO", "UN", "TAIKYOKU"}
+FEED_CHARS = 1024  # XML read per step of ``parse_mjlog_task``: about 2.5 ms under the memory tracer
 
 
 def parse_mjlog(text: str) -> GameLog:
@@ -35,20 +37,24 @@ def parse_mjlog(text: str) -> GameLog:
     >>> game.players[0].name, game.rounds[0].init.dice, game.rounds[0].events
     ('A', (3, 4), [Draw(seat=0, tile=70), Discard(seat=0, tile=70, tsumogiri=True)])
     """
-    try:
-        root = ET.fromstring(text)
-    except ET.ParseError as exc:
-        raise InputError(f"not a well-formed mjlog XML ({exc})") from None
-    if root.tag != "mjloggm":
-        raise InputError(f"an mjlog's root is <mjloggm>, not <{root.tag}>")
+    return run_to_end(parse_mjlog_task(text))
+
+
+def parse_mjlog_task(text: str) -> TaskGen[GameLog]:
+    """Task: ``parse_mjlog`` in steps, ``FEED_CHARS`` of the XML a step (Expat's pull parser:
+    the tags are read as they come)."""
+    parser = ET.XMLPullParser(events=("start", "end"))
     reader = _MjlogReader()
-    for element in root:
-        try:
-            reader.read(element)
-        except InputError:
-            raise
-        except (ValueError, TypeError, KeyError, IndexError) as exc:  # e.g. too few numbers to unpack
-            raise InputError(f"malformed <{element.tag}> ({exc.__class__.__name__}: {str(exc)[:60]})") from None
+    depth = 0
+    for at in range(0, len(text), FEED_CHARS):
+        for event, element in _pulled(parser, text[at:at + FEED_CHARS]):
+            depth += 1 if event == "start" else -1
+            if event == "start" and depth == 1 and element.tag != "mjloggm":
+                raise InputError(f"an mjlog's root is <mjloggm>, not <{element.tag}>")
+            if event == "end" and depth == 1:  # a tag of the game, read whole
+                _read_tag(reader, element)
+        yield
+    _pulled(parser, None)
     if reader.rules is None:
         raise InputError("no <GO> tag: not a game log")
     _check_results(reader.rounds)
@@ -56,6 +62,27 @@ def parse_mjlog(text: str) -> GameLog:
         _check_tiles(number, one_round)
     return GameLog(reader.rules, reader.players, reader.seed, reader.rounds,
                    go_type=reader.go_type, lobby=reader.lobby, go_extras=reader.go_extras)
+
+
+def _pulled(parser: ET.XMLPullParser, text: str | None) -> list[tuple[str, ET.Element]]:
+    """The events ``text`` completes (None: the end of the text); InputError when it is no XML."""
+    try:
+        if text is None:
+            parser.close()
+        else:
+            parser.feed(text)
+        return list(parser.read_events())
+    except ET.ParseError as exc:
+        raise InputError(f"not a well-formed mjlog XML ({exc})") from None
+
+
+def _read_tag(reader: _MjlogReader, element: ET.Element) -> None:
+    try:
+        reader.read(element)
+    except InputError:
+        raise
+    except (ValueError, TypeError, KeyError, IndexError) as exc:  # e.g. too few numbers to unpack
+        raise InputError(f"malformed <{element.tag}> ({exc.__class__.__name__}: {str(exc)[:60]})") from None
 
 
 def _check_results(rounds: list[RoundLog]) -> None:

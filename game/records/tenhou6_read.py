@@ -27,6 +27,8 @@ import re
 from collections.abc import Iterator
 from dataclasses import replace
 
+from engine.tasks import TaskGen, run_to_end
+from game.records import json_steps
 from game.records.model import (
     Agari, Bye, Discard, Draw, GameLog, GameRules, Owari, Player, Rejoin, RoundLog, Ryuukyoku, value_at,
 )
@@ -52,14 +54,35 @@ def parse_tenhou6(text: str) -> GameLog:
     Traceback (most recent call last):
     game.rules.errors.InputError: a tenhou.net/6 round has 2 parts, not 17
     """
+    return run_to_end(parse_tenhou6_task(text))
+
+
+def parse_tenhou6_task(text: str) -> TaskGen[GameLog]:
+    """Task: ``parse_tenhou6`` in steps, its JSON 2 KiB at a time (``json_steps``), then a
+    round a step."""
     try:
-        data = json.loads(text, parse_int=_json_int, parse_float=_json_float, parse_constant=_json_constant)
+        data = yield from json_steps.read_task(text, _DECODER)
     except _NotANumber as exc:
         raise InputError(f"not a tenhou.net/6 log: {exc}") from None
     except (ValueError, RecursionError) as exc:  # JSONDecodeError is a ValueError
         raise InputError(f"broken JSON, not a tenhou.net/6 log ({exc.__class__.__name__}: {str(exc)[:60]})") from None
+    rules, players = _guarded(_tenhou6_header, data)
+    if rules.three_player:  # the round reader knows four seats only; the replay reports the game unsupported
+        return GameLog(rules, players, None, [])
+    raws = data["log"]
+    left = _guarded(_left_mid_round, data)
+    rounds = []
+    for number, raw in enumerate(raws, 1):
+        reader = _LeftRound if left and number == len(raws) else RoundReader
+        rounds.append(_guarded(_complete_round, raw, rules, reader))
+        yield
+    return _guarded(_tenhou6_game, data, rules, players, rounds)
+
+
+def _guarded(read, *args):
+    """``read(*args)``, whatever it finds wrong in the log said in one line (InputError)."""
     try:
-        return _tenhou6_game(data)
+        return read(*args)
     except InputError:
         raise
     except (KeyError, IndexError, TypeError, ValueError, AttributeError, StopIteration, ArithmeticError) as exc:
@@ -87,35 +110,34 @@ def _json_constant(name: str) -> float:
     raise _NotANumber(f"{name} is not a number a log holds")
 
 
-def _tenhou6_game(data: dict) -> GameLog:
+_DECODER = json.JSONDecoder(parse_int=_json_int, parse_float=_json_float, parse_constant=_json_constant)
+
+
+def _tenhou6_header(data: dict) -> tuple[GameRules, list[Player]]:
     if not isinstance(data, dict) or not isinstance(data.get("log"), list):
         raise InputError("a tenhou.net/6 log is an object with a 'log' list")
     rule = data.get("rule", {})
     disp = rule.get("disp", "")
     names = data.get("name", [])
-    three_player = "三" in disp or len(names) == 3
     red = any(rule.get(key, 0) for key in ("aka", "aka51", "aka52", "aka53"))
     rules = GameRules(red_fives=red, open_tanyao="喰" in disp, east_south="南" in disp,
-                      three_player=three_player, fast="速" in disp)
+                      three_player="三" in disp or len(names) == 3, fast="速" in disp)
     players = [
         Player(str(name), _dan_index(value_at(data.get("dan", []), seat)),
                value_at(data.get("rate", []), seat), value_at(data.get("sx", []), seat))
         for seat, name in enumerate(names)
     ]
-    if three_player:  # the round reader knows four seats only; the replay reports the game unsupported
-        return GameLog(rules, players, None, [])
-    raws = data["log"]
-    left = _left_mid_round(data)
-    rounds = [_read_round(raw, red) for raw in (raws[:-1] if left else raws)]
-    if left:
-        rounds.append(_read_round(raws[-1], red, _LeftRound))
-    for round_log in rounds:
-        _complete_wins(round_log, rules)
+    return rules, players
+
+
+def _tenhou6_game(data: dict, rules: GameRules, players: list[Player], rounds: list[RoundLog]) -> GameLog:
+    """The game of the log's rounds, read: the final figures and the connections put in."""
     if rounds and "sc" in data:
         _attach_owari(rounds[-1], data["sc"])
     _attach_connections(rounds, data.get("connection", []))
     ref = data.get("ref")
     lobby = data.get("lobby")
+    disp = data.get("rule", {}).get("disp", "")
     return GameLog(rules, players, None, rounds, ref=ref if isinstance(ref, str) else None,
                    go_type=_go_type(disp, rules), lobby=lobby if is_int(lobby) else None)
 
@@ -264,6 +286,13 @@ class _LeftRound(RoundReader):
     def _results(self, result: list, honba: int) -> None:
         if result:
             super()._results(result, honba)
+
+
+def _complete_round(raw: list, rules: GameRules, reader: type[RoundReader]) -> RoundLog:
+    """One round read (``_read_round``), its wins completed (``_complete_wins``)."""
+    round_log = _read_round(raw, rules.red_fives, reader)
+    _complete_wins(round_log, rules)
+    return round_log
 
 
 def _read_round(raw: list, red: bool, reader: type[RoundReader] = RoundReader) -> RoundLog:

@@ -14,6 +14,7 @@ import pyxel
 from engine.buttons import ALL as ALL_BUTTONS
 from engine.buttons import DOWN, UP, O
 from engine.cartridge import Cartridge
+from engine.scheduler import Task
 from engine.target import BLACK, DARK_BLUE, DARK_GREY, LIGHT_GREY, ORANGE, WHITE, YELLOW
 from game.data.settings import Settings
 from game.ui import paint
@@ -28,9 +29,10 @@ class PauseMenu:
     """RESUME, SETTINGS, QUIT TO TITLE (asked once more); ``closed`` on resume."""
 
     def __init__(self, cart: Cartridge, settings: Settings, seed_code: str,
-                 on_quit: Callable[[], None] | None = None) -> None:
+                 on_quit: Callable[[], Task | None] | None = None) -> None:
         self.cart = cart
-        self.on_quit = on_quit  # told before the title returns (the table keeps the game's log)
+        self.on_quit = on_quit  # told before the title returns: its task (the table keeping the game's log) ends first
+        self.quitting: Task | None = None
         if not hasattr(cart, "settings"):
             cart.settings = settings
         self.seed_code = seed_code
@@ -50,11 +52,15 @@ class PauseMenu:
             if self.settings_menu.closed:
                 self.settings_menu = None
             return
+        if self.quitting is not None:
+            if self.quitting.done:
+                self.cart.restart()
+            return
         if self.confirming:
             if buttons.pressed(O):
-                if self.on_quit is not None:
-                    self.on_quit()
-                self.cart.restart()
+                self.quitting = self.on_quit() if self.on_quit is not None else None
+                if self.quitting is None:
+                    self.cart.restart()
             elif any(buttons.pressed(b) for b in ALL_BUTTONS):
                 self.confirming = False
             return

@@ -3,8 +3,9 @@ data folder's ``logs/``, or in a browser its storage), newest first. ↑↓ choo
 in the viewer (which first asks which seat to review), Esc returns to the title.
 
 A game of ours shows its date, its rules and length, your place and your score (LEFT for a game
-left from the pause menu); read from each log by a task, one log a step, as thinking. A Tenhou
-log shows its file name. A file that is not a log we can show gets a message of two lines at
+left from the pause menu); the folder is listed and each log read by a task, as thinking. A
+Tenhou log shows its file name. The log chosen is read as thinking too ("OPENING..."), then the
+viewer opens on it. A file that is not a log we can show gets a message of two lines at
 most saying why; it stays where it is (a log is the player's file: nothing is moved or deleted).
 
 The title always offers REPLAYS: with no logs yet the list says so and shows where the logs
@@ -20,6 +21,7 @@ import pyxel
 
 from engine.buttons import DOWN, UP, O
 from engine.cartridge import Cartridge
+from engine.scheduler import Task
 from engine.target import DARK_BLUE, DARK_GREY, LIGHT_GREY, ORANGE, PINK, WHITE, YELLOW
 from engine.tasks import TaskGen
 from game.data import logs
@@ -35,17 +37,20 @@ LINE_CHARS = 31  # a line of text across the screen, a pixel either side
 FOLDER_ROWS = 7  # the folder's path takes at most this many lines (its end, when longer)
 MESSAGE_Y, MESSAGE_ROWS = 104, 2
 BACK_KEYS = (pyxel.KEY_ESCAPE, pyxel.KEY_BACKSPACE, pyxel.GAMEPAD1_BUTTON_START)
+OPENING = "OPENING..."
 
 
 class ReplaysScene:
     def __init__(self, cart: Cartridge) -> None:
         self.cart = cart
         self.shelf = saving.shelf()
-        self.entries = self.shelf.entries() if self.shelf is not None else []
+        self.entries: list[logs.Entry] = []  # newest first, once listed
+        self.listed = self.shelf is None
         self.lines: dict[str, str] = {}  # an entry's line, once its log has been read
         self.choice = 0  # the newest
         self.message = ""
-        if self.entries:
+        self.opening: Task | None = None  # the log chosen, read as thinking before the viewer opens
+        if self.shelf is not None:
             cart.spawn(self.read_lines(), "replay list")
 
     @property
@@ -53,21 +58,29 @@ class ReplaysScene:
         return self.shelf.where if self.shelf is not None else None
 
     def read_lines(self) -> TaskGen[None]:
-        """Task: the line of each game of ours, one log a step (the others show their names)."""
+        """Task: the list of logs, then the line of each game of ours, 2 KiB of a log a
+        step (the others show their names)."""
+        self.entries = yield from self.shelf.entries_task()
+        self.listed = True
         for entry in self.entries:
             if entry.ours:
                 try:
-                    summary = logs.summary_of(entry.name, self.shelf.read(entry, MAX_BYTES))  # no giant in a frame
+                    data = self.shelf.read(entry, MAX_BYTES)  # ours are blobs: no giant read
+                    summary = yield from logs.summary_task(entry.name, data)
                 except InputError:
                     summary = None
                 if summary is not None:
                     self.lines[entry.name] = summary.line()
-            yield
 
     def update(self) -> None:
         buttons = self.cart.buttons
         if any(pyxel.btnp(key) for key in BACK_KEYS):
             self.cart.restart()
+            return
+        if self.opening is not None:
+            self.follow_opening()
+            return
+        if not self.listed:
             return
         if not self.entries:
             if buttons.pressed(O):
@@ -81,12 +94,27 @@ class ReplaysScene:
             self.open(self.entries[self.choice])
 
     def open(self, entry: logs.Entry) -> None:
+        """Read the log as thinking (a long log is many frames' work); the viewer follows."""
+        self.message = ""
+        self.opening = self.cart.spawn(self.open_task(entry), "open log")
+
+    def open_task(self, entry: logs.Entry) -> TaskGen[ReplayLog | str]:
+        """Task: the log read and parsed; what is wrong with it, in one message, when it cannot be."""
+        where = entry.path or Path(entry.name)
         try:
-            log = ReplayLog.parse(self.shelf.read(entry), entry.path or entry.name)
+            return (yield from ReplayLog.parse_task(self.shelf.read(entry), where))
         except InputError as error:
-            self.message = why_not(str(error), entry.path or Path(entry.name))
+            return why_not(str(error), where)
+
+    def follow_opening(self) -> None:
+        if not self.opening.done:
             return
-        self.cart.change(ViewerScene, log, ReplaysScene)
+        log = self.opening.result if self.opening.state == Task.DONE else ""  # FAILED: the cartridge says why
+        self.opening = None
+        if isinstance(log, ReplayLog):
+            self.cart.change(ViewerScene, log, ReplaysScene)
+        else:
+            self.message = log
 
     def draw(self) -> None:
         pyxel.cls(DARK_BLUE)
@@ -99,11 +127,15 @@ class ReplaysScene:
                 pyxel.text(1, y, ">", YELLOW)
             text = self.lines.get(entry.name, entry.name)
             pyxel.text(6, y, text[:NAME_CHARS], WHITE if i == self.choice else LIGHT_GREY)
+        if self.opening is not None:
+            paint.text_centered(MESSAGE_Y, OPENING, WHITE)
         for row, text in enumerate(message_rows(self.message)):
             pyxel.text(2, MESSAGE_Y + row * 7, text, PINK)
         if not self.message and self.lines:  # what a game's line says
             paint.text_centered(MESSAGE_Y + 7, "ES: EAST-SOUTH. R: ROUNDS", DARK_GREY)
-        if not self.entries:
+        if not self.listed:
+            paint.text_centered(LIST_Y, "...", LIGHT_GREY)
+        elif not self.entries:
             for row, text in enumerate(empty_lines(self.where)):
                 pyxel.text(2, LIST_Y + row * LINE, text, WHITE if row == 0 else LIGHT_GREY)
         paint.text_centered(120, f"{paint.OK_KEY}: VIEW  ESC: BACK" if self.entries else f"{paint.OK_KEY}, ESC: BACK", DARK_GREY)

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pyxel
 
-from engine.tasks import TaskGen, run_to_end
+from engine.tasks import TaskGen
 from game.data import logs, save
 from game.data.settings import Settings
 from game.data.storage import APP, DATA_DIR_VARIABLE, VENDOR, Storage, StorageError, open_storage
@@ -22,6 +22,7 @@ from game.play import player_seat
 from game.rules.errors import InputError
 
 LOGS = "logs"
+ENCODE_STEP = 64  # decisions encoded per step of a save: about 2.5 ms under the memory tracer
 
 
 def data_folder() -> Path | None:
@@ -78,8 +79,9 @@ class Saver:
     the same way on CONTINUE: a CPU answers the same view with the same action), not after
     every decision: a save late in a game cost a frame its budget (the JSON of a thousand
     decisions under the memory tracer, an fsync). The decisions already written are kept
-    encoded: each save encodes only the new ones. The game's log is kept in the logs
-    (``game.data.logs``) when the game ends or is left from the pause menu."""
+    encoded: each save encodes only the new ones, ``ENCODE_STEP`` a step (a continued game's
+    first save encodes them all). The game's log is kept in the logs (``game.data.logs``) when
+    the game ends or is left from the pause menu."""
 
     def __init__(self, seed_code: str, settings: Settings) -> None:
         self.seed_code = seed_code
@@ -89,13 +91,17 @@ class Saver:
         self.encoded: list[str] = []  # the decisions so far, as the save writes them
         self.failure = ""  # why the last save failed (the game goes on without it)
 
-    def after(self, moment: str, game) -> None:
-        """"action" saves the game as it stands, "game_end" deletes the save (the table then
-        keeps the game's log: ``keep_log``)."""
+    def after(self, moment: str, game) -> TaskGen[None]:
+        """Task: "action" saves the game as it stands, "game_end" deletes the save (the table
+        then keeps the game's log: ``keep_log``)."""
         try:
             if moment == "action":
                 decisions = tuple(game.decisions)
-                self.encoded += [save.encode_decision(d) for d in decisions[len(self.encoded):]]
+                while len(self.encoded) < len(decisions):
+                    new = decisions[len(self.encoded):len(self.encoded) + ENCODE_STEP]
+                    self.encoded += [save.encode_decision(d) for d in new]
+                    if len(self.encoded) < len(decisions):
+                        yield
                 saved = save.SavedGame(self.seed_code, self.settings, decisions)
                 save.write_game(self.storage, saved, self.encoded)
             elif moment == "game_end":
@@ -106,18 +112,15 @@ class Saver:
 
     def keep_log(self, game) -> TaskGen[None]:
         """Task: keep the game's log as it stands (nothing before the first decision); its
-        steps are the table's thinking."""
+        steps are the table's thinking, at the game's end and when it is left from the pause
+        menu."""
         if self.shelf is None or not game.decisions:
             return
+        decisions = tuple(game.decisions)  # as the log's first step reads the game
         name, data = yield from logs.game_log_task(game, self.seed_code, self.settings.as_dict(),
                                                    player_seat(self.seed_code))
         try:
-            logs.keep_log(self.shelf, name, data, self.seed_code, game.decisions)
+            yield from logs.keep_log_task(self.shelf, name, data, self.seed_code, decisions)
         except InputError as error:  # StorageError: full, refused, no folder
             self.failure = str(error)
             print(f"picoriichi: the game's log was not kept: {error}", file=sys.stderr)
-
-    def leave(self, game) -> None:
-        """The player leaves the game from the pause menu: its log is kept as it stands (the
-        save stays, for CONTINUE)."""
-        run_to_end(self.keep_log(game))

@@ -88,6 +88,11 @@ class EventSounds:
         self.events: list | None = None
         self.heard = 0
 
+    def heard_all(self, rnd: object) -> None:
+        """Take the round's events so far as heard (a continued game's moves played again)."""
+        events = getattr(rnd, "events", None)
+        self.events, self.heard = events, len(events or ())
+
     def follow(self, rnd: object) -> str | None:
         """Play the most important sound among the events since the last call; its name."""
         events = getattr(rnd, "events", None)

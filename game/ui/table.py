@@ -21,7 +21,6 @@ any button returns to the title.
 from __future__ import annotations
 
 import gc
-from collections.abc import Sequence
 
 import pyxel
 
@@ -32,7 +31,8 @@ from engine.target import BLACK, LIGHT_GREY, ORANGE, PINK, WHITE
 from engine.scheduler import Task
 from engine.tasks import NEXT_FRAME
 from game.cpu import CpuAgent
-from game.play import Decision, Game, WaitingAgent, player_seat
+from game.data.save import Continued
+from game.play import Agent, Game, WaitingAgent, player_seat
 from game.rules.actions import Discard, Pass, Riichi
 from game.data.settings import PRACTICE, Settings
 from game.ui import board, callouts, centre, debug, hands, hints, paint, pause, pieces, prompts, sound
@@ -56,9 +56,21 @@ def cpu_agent(strength: str) -> CpuAgent:
     return CpuAgent(strength)
 
 
+def seat_agents(settings: Settings, player: int | None) -> list[Agent]:
+    """The table's four seats: CPUs of the settings' strength, and the player's seat (none in
+    a demo) a ``WaitingAgent`` that the buttons answer."""
+    agents: list[Agent] = [cpu_agent(settings.cpu_strength) for _ in range(4)]
+    if player is not None:
+        agents[player] = WaitingAgent()
+    return agents
+
+
 class TableScene:
     def __init__(self, cart: Cartridge, seed_code: str, settings: Settings | None = None,
-                 demo: bool = False, decisions: Sequence[Decision] = ()) -> None:
+                 demo: bool = False, continued: Continued | None = None) -> None:
+        """A new game on ``seed_code``, or a game ``continued`` from its save, already played
+        again to where it was saved (seated by ``seat_agents``) behind the loading screen
+        (game/ui/loading.py)."""
         self.cart = cart
         self.seed_code = seed_code
         self.settings = settings or pause.settings_of(cart)
@@ -66,19 +78,24 @@ class TableScene:
         seat = player_seat(seed_code)
         self.player = None if demo else seat
         self.chair = seat  # the seat at the bottom of the screen
-        self.human = WaitingAgent()
-        agents = [cpu_agent(self.settings.cpu_strength) for _ in range(4)]
-        if not demo:
-            agents[seat] = self.human
-        self.game = Game(agents, seed_code, self.settings.ruleset(), decisions, pace=self.pace,
-                         frame_counter=lambda: cart.scheduler.frames)
+        if continued is None:
+            agents = seat_agents(self.settings, self.player)
+            self.game = Game(agents, seed_code, self.settings.ruleset())
+            play = self.game.play()
+        else:
+            self.game, play = continued.game, continued.play
+        self.human = self.game.agents[seat] if not demo else WaitingAgent()
+        self.game.pace, self.game.frame_counter = self.pace, lambda: cart.scheduler.frames
         self.saver = None if demo else Saver(seed_code, self.settings)  # the rules it began with
         self.turn_began = 0  # the frame the present turn began (a CPU's lasts a moment)
         self.sounds = sound.EventSounds(listener=self.player)
         self.callouts = callouts.Callouts()
         self.view_key: tuple | None = None
         self.last_view: PlayerView | None = None
-        self.task: Task = cart.spawn(self.game.play(), "game")
+        if continued is not None:  # the moves played again behind the loading screen: nothing to hear or read
+            self.sounds.heard_all(self.game.round)
+            self.callouts.follow(self.game.round, 0, announce=False)
+        self.task: Task = cart.spawn(play, "game")
         self.frames = 0  # frames since the present thing to linger over began
         self.round_shown: object = None  # the round whose hand is on screen, and since when
         self.round_shown_at = 0
@@ -99,7 +116,7 @@ class TableScene:
         nothing goes on while the game is paused.
         """
         if self.saver is not None and (moment == "game_end" or self.player_moved(game)):
-            self.saver.after("action" if moment != "game_end" else moment, game)
+            yield from self.saver.after("action" if moment != "game_end" else moment, game)
         if self.saver is not None and moment == "game_end":
             yield from self.saver.keep_log(game)
         if moment == "action":  # in this frame's thinking: the next frame is the first to draw it
@@ -198,10 +215,10 @@ class TableScene:
         not throw the first discard of the next round unseen)."""
         return self.frames - self.round_shown_at >= FIRST_LOOK_FRAMES
 
-    def leave(self) -> None:
-        """Quit to the title from the pause menu: the game's log is kept as it stands."""
-        if self.saver is not None:
-            self.saver.leave(self.game)
+    def leave(self) -> Task | None:
+        """Quit to the title from the pause menu: the game's log is kept as it stands, as
+        thinking (the task the pause menu waits for before the title)."""
+        return self.cart.spawn(self.saver.keep_log(self.game), "keep log") if self.saver is not None else None
 
     def update_demo(self) -> None:
         buttons = self.cart.buttons

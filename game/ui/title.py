@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
-import sys
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -31,11 +30,10 @@ from engine.buttons import ALL as ALL_BUTTONS
 from engine.buttons import DOWN, REPEAT_DELAY_FRAMES, REPEAT_EVERY_FRAMES, UP, O
 from engine.cartridge import Cartridge
 from engine.target import BLACK, DARK_BLUE, DARK_GREY, LIGHT_GREY, PINK, WHITE, YELLOW
-from game.data import save
 from game.rules.errors import InputError
 from game.ui import glyphs, paint, saving, sheet, sound, tiles
 from game.ui.demo import DemoScene
-from game.ui.settings import settings_of
+from game.ui.loading import LoadingScene
 from game.ui.table import TableScene
 from game.rules.wall import CODE_ALIASES, CODE_ALPHABET, CODE_MAX, CODE_MIN, new_seed_code, seed_words
 
@@ -110,9 +108,10 @@ def start_choice(entries: list[Entry]) -> int:
 
 
 class TitleScene:
-    def __init__(self, cart: Cartridge) -> None:
+    def __init__(self, cart: Cartridge, message: str = "") -> None:
+        """``message``: one line to show (the loading screen's, when a save was set aside)."""
         self.cart = cart
-        self.message = saving.load_settings(cart)  # why the typed code (or a save) was refused
+        self.message = saving.load_settings(cart) or message  # why the typed code (or a save) was refused
         self.entries = menu_entries()
         self.choice = start_choice(self.entries)
         self.code = ""
@@ -172,21 +171,11 @@ class TitleScene:
             self.cart.change(entry.scene)
 
     def continue_game(self) -> None:
-        """Resume the saved game at the very question it was saved on. A save that cannot be
-        continued is set aside (*.bad): one line here says so, and NEW GAME is chosen."""
-        try:
-            saved = save.read_game(saving.storage())
-        except InputError as error:  # BadSave (set aside), or the storage's own StorageError (left)
-            print(f"picoriichi: {error}", file=sys.stderr)  # the whole story, for whoever looks
-            set_aside = isinstance(error, save.BadSave)
-            self.message = f"SAVE {error.short}: SET ASIDE" if set_aside else "SAVE UNREADABLE"
-            saved = None
-        if saved is None:
-            self.entries, self.choice = menu_entries(), 0
-            return
+        """Resume the saved game at the very question it was saved on, behind the loading
+        screen (the save is read and played again there, as thinking). A save that cannot be
+        continued is set aside (*.bad): the title comes back with one line saying so."""
         sound.stop()
-        settings = settings_of(self.cart).for_game(saved.settings)  # the saved rules, today's preferences
-        self.cart.change(TableScene, saved.seed, settings, False, saved.decisions)
+        self.cart.change(LoadingScene, TitleScene)
 
     def type_code(self) -> None:
         for key, char in CODE_KEYS.items():
