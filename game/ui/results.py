@@ -4,7 +4,8 @@ A win page shows the hand face up with the winning tile apart, the melds, the do
 indicators and (for a riichi) the ura-dora indicators, each yaku with its han, the fu, han,
 limit and points, then every seat's score change with the honba, riichi sticks and pao. A
 draw page names the draw and shows the tenpai hands face up with each seat's payment.
-O moves on, but only after ``GUARD_FRAMES``: mashing O cannot skip a page unseen.
+O (or a click, a tap anywhere) moves on, but only after ``GUARD_FRAMES``: mashing O cannot
+skip a page unseen.
 """
 
 from __future__ import annotations
@@ -110,7 +111,7 @@ class ResultsPanel:
 
     def update(self, buttons: Buttons) -> None:
         self.frames += 1
-        if self.ready and buttons.pressed(O):
+        if self.ready and (buttons.pressed(O) or buttons.clicked()):
             self.turn_page()
 
     def turn_page(self) -> None:
