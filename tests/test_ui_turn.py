@@ -190,12 +190,13 @@ def test_your_turn_after_a_call_ticks_as_a_draw_does(table_cart, monkeypatch):
 
 
 def line_on_screen(x: int, y: int, text: str, colour: int) -> bool:
-    """``text`` stands in ``colour`` at (x, y) on the screen, every pixel of it (paints over the screen)."""
-    shot = bytes(pyxel.screen.data_ptr())
-    pyxel.cls(0)
-    pyxel.text(x, y, text, colour)
-    ink = [i for i, c in enumerate(bytes(pyxel.screen.data_ptr())) if c == colour]
-    return all(shot[i] == colour for i in ink)
+    """``text`` stands in ``colour`` at (x, y) on the screen, every pixel of it (drawn alone
+    on an image of its own to compare: the screen is left as it is)."""
+    alone = pyxel.Image(128, 128)
+    alone.cls(0)
+    alone.text(x, y, text, colour)
+    ink = [(px, py) for py in range(max(0, y - 1), min(128, y + 7)) for px in range(128) if alone.pget(px, py) == colour]
+    return bool(ink) and all(pyxel.pget(px, py) == colour for px, py in ink)
 
 
 def mash_into_the_next_round(cart, table, fingers: Fingers, every: int) -> int:
@@ -254,3 +255,46 @@ def test_a_press_after_a_rest_on_the_results_throws_once_the_hand_is_seen(table_
     fingers.down = {O}
     step(cart)
     assert my_decisions(table, decisions) == 1
+
+
+def test_z_on_a_tile_that_may_not_go_says_why(table_cart):
+    """Issue 41, item 8: choosing riichi's discard, Z on a tile that does not keep tenpai
+    throws nothing and says why on the hint's row for a second."""
+    cart, table = table_cart("RIICHI0001")
+    riichi_offered = lambda: my_turn(table) and any(  # noqa: E731
+        o.choice == prompts.CHOOSE_RIICHI for o in table.chooser.options)
+    play_until(cart, table, riichi_offered, limit=60000)
+    while table.chooser.options[table.chooser.chosen].choice != prompts.CHOOSE_RIICHI:
+        press(cart, pyxel.KEY_RIGHT)
+    press(cart, pyxel.KEY_Z)
+    view = table.chooser.asked
+    tiles = hands.hand_in_order(view.hand, view.drawn)
+    keeping = {a.tile for a in view.legal_actions if isinstance(a, Riichi)}
+    while tiles[table.chooser.cursor] in keeping:
+        press(cart, pyxel.KEY_LEFT)
+    decisions = len(table.game.decisions)
+    press(cart, pyxel.KEY_Z)
+    assert len(table.game.decisions) == decisions and table.chooser.riichi
+    assert line_on_screen(HINT_X, INFO_Y + 1, "RIICHI: NOT TENPAI", YELLOW)
+    step(cart, 30)
+    assert not line_on_screen(HINT_X, INFO_Y + 1, "RIICHI: NOT TENPAI", YELLOW)
+
+
+def test_no_calls_is_shown_while_it_lasts(table_cart):
+    """Issue 41, item 8: after NO CALLS, the corner says NO CALLS until the round ends."""
+    cart, table = table_cart("CALLME0001")
+    offered = lambda: table.chooser.asked is not None and any(  # noqa: E731
+        o.choice == prompts.SKIP_CALLS for o in table.chooser.options)
+    play_until(cart, table, offered, limit=60000)
+    while table.chooser.options[table.chooser.chosen].choice != prompts.SKIP_CALLS:
+        press(cart, pyxel.KEY_RIGHT)
+    rounds = len(table.game.rounds)
+    press(cart, pyxel.KEY_Z)
+    step(cart)
+    x = board.NOTE_RIGHT - (4 * len("NO CALLS") - 1)
+    notes = [board.NOTE_Y + i * board.NOTE_LINE for i in range(board.NOTE_LINES)]
+    assert any(line_on_screen(x, y, "NO CALLS", table_module.PINK) for y in notes)
+    play_until(cart, table, lambda: len(table.game.rounds) > rounds and table.results is None
+               and not table.shuffling, limit=60000)
+    step(cart)
+    assert not any(line_on_screen(x, y, "NO CALLS", table_module.PINK) for y in notes)

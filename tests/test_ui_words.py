@@ -12,7 +12,7 @@ from stepping import press, screen, step, step_until
 from tables import played_out
 from test_ui_viewer import TENHOU6, logs_folder
 
-from engine.target import DARK_BLUE, LIGHT_GREY, WIDTH, YELLOW
+from engine.target import DARK_BLUE, LIGHT_GREY, ORANGE, WIDTH, YELLOW
 from engine.tasks import run_to_end
 from game.data.settings import Settings
 from game.play import fallback
@@ -204,9 +204,23 @@ def test_a_game_ended_by_a_seat_below_zero_says_so(pyxel_headless):
     assert match.over and match.round_index < match.last_index and match.scores[0] < 0
     summary(rnd, match, player=0)
     assert text_shown(42, "E YOU WENT BELOW ZERO", YELLOW, DARK_BLUE)
+    summary(rnd, match, player=0)
+    assert big_title_shown("GAME OVER")
     rnd = round_ending(dealer=3, scores=(42000, 20000, 19000, 19000))
     summary(rnd, after_south_4(rnd), player=0)  # a game that ran its course: no reason line
     assert not any(screen()[42 * WIDTH + x] == YELLOW for x in range(WIDTH))
+    summary(rnd, after_south_4(rnd), player=0)
+    assert big_title_shown("FINAL") and not big_title_shown("GAME OVER")  # issue 41, item 8
+
+
+def big_title_shown(text: str) -> bool:
+    """The page's big title (row 10) is ``text``, pixel for pixel (paints over the screen)."""
+    shot = screen()
+    pyxel.cls(DARK_BLUE)
+    paint.big_text_centered(10, text, ORANGE)
+    alone = screen()
+    rows = range(10 * WIDTH, 24 * WIDTH)
+    return all((shot[i] == ORANGE) == (alone[i] == ORANGE) for i in rows)
 
 
 def test_the_title_replays_viewer_and_review_name_the_key_z_too(pyxel_headless, make_cart, monkeypatch, data_folder):

@@ -87,6 +87,16 @@ def bust_reason(match: Match, dealer: int, player: int | None) -> str:
     return " AND ".join(below) + " WENT BELOW ZERO" if below else ""
 
 
+def end_title(bust: str) -> str:
+    """The last page's title: GAME OVER when a seat went below zero, FINAL when the game ran
+    its course.
+
+    >>> end_title("W WENT BELOW ZERO"), end_title("")
+    ('GAME OVER', 'FINAL')
+    """
+    return "GAME OVER" if bust else "FINAL"
+
+
 def yaku_lines(score: HandScore) -> list[str]:
     """Each yaku by name with its han (dora counted as a group).
 
@@ -213,8 +223,9 @@ class ResultsPanel:
         why it is played when it goes past the last round; or, when the game is over, every
         seat's score under the winds of the round that ended it (there is no next round)."""
         if match.over:
-            paint.big_text_centered(10, "GAME OVER", ORANGE)
-            paint.text_centered(42, bust_reason(match, self.round.dealer, self.player), YELLOW)
+            reason = bust_reason(match, self.round.dealer, self.player)
+            paint.big_text_centered(10, end_title(reason), ORANGE)
+            paint.text_centered(42, reason, YELLOW)
         else:
             paint.big_text_centered(10, "NEXT", ORANGE)
             paint.text_centered(30, centre.round_name(match.round_index), WHITE)
