@@ -41,6 +41,7 @@ CHOOSER_BACK_BOX = paint.segment_boxes(CHOOSER_FOOTER_X, 120, CHOOSER_FOOTER)[1]
 SUMMARY_Y = 18  # the summary's first line
 SUMMARY_BACK_Y = 121  # "S OR ESC: BACK TO THE GAME": a click there goes back
 LEGEND_LINE = 6  # the legend's lines between decisions, a pixel apart
+STATUS_END = 119  # between decisions the legend stops a row above the keys' help (row 122)
 
 
 def seat_word(seat: int, player: int | None) -> str:
@@ -193,12 +194,12 @@ def draw_status(y: int, review: Review, player: int | None) -> None:
         status = f"REVIEWING {who}... {count} SO FAR"
     pyxel.text(1, y, status[:CHARS], WHITE)  # (no decision of the seat at this step)
     y += LINE + 2
-    for word, text in LEGEND.items():  # twelve lines, a pixel apart, above the footer
+    lines = [line for word, text in LEGEND.items() for line in (text, MORE_LEGEND.get(word)) if line]
+    for text in lines:  # a pixel apart, as many as fit above the keys' help at the bottom
+        if y + LEGEND_LINE > STATUS_END:
+            return
         pyxel.text(1, y, text, LIGHT_GREY)
         y += LEGEND_LINE
-        if word in MORE_LEGEND:
-            pyxel.text(1, y, MORE_LEGEND[word], LIGHT_GREY)
-            y += LEGEND_LINE
 
 
 def summary_rows(review: Review) -> list[tuple[str, Judged | None]]:

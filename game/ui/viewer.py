@@ -10,7 +10,7 @@ got and what the figures mean. Q and W (the gamepad's shoulders) jump to the pre
 decision where the two differ; S (Tab, the gamepad's Back) opens the summary, whose costliest
 differences are each one press away. Hold X (B) for the analysis of each seat at this step
 (``hints.analyse``). O turns to the table as the reviewed seat (else seat 0) sees it, and
-back. Esc returns to the list of logs.
+back (only watching a game of ours: as the player sees it). Esc returns to the list of logs.
 
 The pointer (a mouse, a finger): a click on an arrow or a key of the footer does what the key
 does (the arrows step, Q and W jump, S:SUMMARY, Z:TABLE), on ESC in the header goes back; on
@@ -77,8 +77,11 @@ class ViewerScene:
 
     @property
     def seat(self) -> int:
-        """The seat shown first: the reviewed one, else seat 0."""
-        return self.review.seat if self.review is not None else 0
+        """The seat whose chair the table is seen from: the reviewed one, else the player's in
+        a log of ours (only watching, YOU is still the player), else seat 0."""
+        if self.review is not None:
+            return self.review.seat
+        return self.log.player if self.log.player is not None else 0
 
     # -- update ---------------------------------------------------------------------------------
 
