@@ -43,13 +43,13 @@ def dora_tiles(indicators) -> list[int]:
 
 
 def draw_dora_row(x: int, y: int, indicators, labelled: bool = True) -> None:
-    """DORA and the dora tiles (a pond tile's height from ``y``)."""
+    """DORA and the dora tiles (a pond tile's height from ``y``), on the border small tiles
+    stand on off the table (the centre box is black; the results are dark blue)."""
     tiles = dora_tiles(indicators)
     if labelled:
         pyxel.text(x, y + 1, DORA_LABEL, LIGHT_GREY)
         x += paint.text_width(DORA_LABEL) + 2
-    for i, tile in enumerate(tiles):
-        pieces.draw(x + i * TILE_PITCH, y, tile, "pond")
+    pieces.draw_row(x, y, tiles, border=True, pitch=TILE_PITCH)
 
 
 def draw_centre(box: tuple[int, int, int, int], view: PlayerView, round_index: int) -> None:

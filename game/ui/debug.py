@@ -13,7 +13,7 @@ import pyxel
 
 from engine.target import DARK_BLUE, LIGHT_GREY, WHITE
 from engine.tasks import TaskGen
-from game.ui import hands, hints
+from game.ui import hands, hints, pieces
 from game.ui.seats import seat_name
 from game.ui.standings import draw_seed
 
@@ -27,6 +27,12 @@ def all_hints(views, ruleset) -> TaskGen[list[hints.Hint]]:
     for view in views:
         found.append((yield from hints.analyse(view, ruleset)))
     return found
+
+
+def draw_hint_bed(y: int) -> None:
+    """The felt a seat's hint stands on (its tile is a small one, off the table): from
+    ``HINT_X`` to the edge, a pond tile's height and a pixel round it."""
+    pieces.draw_border(HINT_X, y - 1, 127 - HINT_X, pieces.extent("pond")[1])
 
 
 class DebugView:
@@ -63,6 +69,7 @@ class DebugView:
             view = rnd.view(seat, legal=False)
             pyxel.text(2, y, f"{seat_name(seat, rnd.dealer, player)} {view.scores[seat]}", WHITE)
             if self.hints is not None and len(self.hints) == 4:
+                draw_hint_bed(y)
                 hints.draw_hint(HINT_X, y, self.hints[seat], short=True, hide_cut=practice and seat == player)
             tiles = hands.hand_in_order(view.hand, view.drawn)
             hands.draw_small_row(2, y + 7, tiles[:-1] if view.drawn is not None else tiles,

@@ -10,9 +10,10 @@ Whether red fives show red is the game's rule, so the scene that draws a game se
 
 A pond-size face has no margin: its ink reaches the tile's edge, and ink of the background's
 colour there is lost (a dark-blue W on a dark-blue screen reads as a V). The tiles are drawn
-for the felt; anywhere else (the results, the hold-X view, the replays, the prompt buttons)
-small tiles stand on a black border (``draw_border``, ``draw_row(border=True)``), against
-which every face reads whole (tests/test_ui_legible.py measures it on every background).
+for the felt; anywhere else (the results, the hold-X view, the replays, the prompt buttons,
+the centre box) small tiles stand on a border of felt (``draw_border``,
+``draw_row(border=True)``), against which every face reads whole (tests/test_ui_legible.py
+measures it on every background).
 """
 
 from __future__ import annotations
@@ -21,11 +22,11 @@ from collections.abc import Sequence
 
 import pyxel
 
-from engine.target import BLACK
+from engine.target import DARK_GREEN
 from game.ui import tiles
 
 SIZES = {"hand": tiles.HAND, "pond": tiles.POND}
-BORDER = BLACK  # what small tiles stand on off the felt
+BORDER = DARK_GREEN  # what small tiles stand on off the felt: the felt they are drawn for
 ROW_PITCH = 6  # small tiles in a row: a tile and a pixel's gap
 _red_fives = [True]
 

@@ -192,7 +192,7 @@ class ResultsPanel:
         pieces.draw(x, 24, win.tile, "hand")
         x += 10
         for meld in seat_melds:
-            x += melds.draw_meld(x, 30, meld, win.seat) + 2
+            x += melds.draw_meld(x, 30, meld, win.seat, border=True) + 2
 
     # -- a draw -----------------------------------------------------------------------------
 
@@ -210,7 +210,7 @@ class ResultsPanel:
                 if tenpai:
                     x = 2 + hands.draw_small_row(2, y + 7, self.round.hand(seat)) + 2
                     for meld in self.round.melds[seat]:
-                        x += melds.draw_meld(x, y + 7, meld, seat) + 2
+                        x += melds.draw_meld(x, y + 7, meld, seat, border=True) + 2
             self.draw_delta(70, y, result.deltas[seat], self.round.scores[seat])
         if result.draw_reason == "nm":
             paint.text_centered(96, "NAGASHI: " + ", ".join(self.name(s) for s in range(4)

@@ -165,7 +165,7 @@ def _answer(x: int, y: int, who: str, action: object, colour: int) -> None:
         if isinstance(action, Riichi):
             pyxel.text(x, y, "R", colour)
             x += 5
-        pieces.draw(x, y - 1, action.tile, "pond")
+        pieces.draw_row(x, y - 1, [action.tile], border=True)
 
 
 def _mark(tiles: list[int], drawn_apart: bool, action: object, y: int, colour: int) -> None:
