@@ -16,7 +16,7 @@ from engine.target import BLACK, GREEN, LIGHT_GREY, MEMORY_BUDGET_BYTES, RED, WH
 
 LINE = 7  # pixels per text line (the font is 6 high)
 CHARS_PER_LINE = WIDTH // 4
-MAX_TASK_LINES = 6
+MAX_TASK_LINES = 3  # the meters stay above the hold-X view (its seed line, row 56)
 OVERLAY_X, OVERLAY_Y = 2, 2
 NOTICE_Y = 58  # the notice's box, in the middle of the screen
 

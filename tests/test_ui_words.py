@@ -22,7 +22,7 @@ from game.rules.wall import Shuffler, Wall, seed_words
 from game.ui import paint
 from game.ui.pause import PauseMenu
 from game.ui.replays import ReplaysScene
-from game.ui.results import GUARD_FRAMES, ResultsPanel
+from game.ui.results import GUARD_FRAMES, VALUE_Y, ResultsPanel
 from game.ui.seats import seat_name
 from game.ui.standings import StandingsScene
 from game.ui.title import TitleScene
@@ -172,7 +172,7 @@ def test_the_dora_are_shown_as_dora_at_the_table_and_on_the_results(pyxel_headle
     assert shown == alone(lambda: pieces.draw(tile_x, 40, dora, "pond"), tile_x, 40, DARK_BLUE)
     pyxel.cls(DARK_BLUE)
     panel.draw()
-    assert text_shown(80, "40 FU 5 HAN MANGAN  8000", YELLOW, DARK_BLUE)
+    assert text_shown(VALUE_Y, "40 FU 5 HAN MANGAN  8000", YELLOW, DARK_BLUE)
 
 
 def tile_pixels(x: int, y: int) -> list[int]:

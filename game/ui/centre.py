@@ -57,8 +57,9 @@ def draw_centre(box: tuple[int, int, int, int], view: PlayerView, round_index: i
     pyxel.rect(x, y, w, h, BLACK)
     pyxel.rectb(x, y, w, h, DARK_GREY)
     pyxel.text(x + 3, y + ROUND_Y, round_name(round_index), WHITE)
-    draw_sticks(x + 3, y + STICKS_Y, view.honba, view.riichi_sticks)
-    pyxel.text(x + 3, y + LEFT_Y, f"LEFT {view.tiles_left}", WHITE)
+    if not view.over:  # at the round's end the table's banner (TSUMO, RON, DRAW) stands here
+        draw_sticks(x + 3, y + STICKS_Y, view.honba, view.riichi_sticks)
+        pyxel.text(x + 3, y + LEFT_Y, f"LEFT {view.tiles_left}", WHITE)
     draw_dora_row(x + 3, y + DORA_Y, view.dora_indicators, len(view.dora_indicators) <= DORA_LABELLED)
 
 

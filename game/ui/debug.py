@@ -17,8 +17,8 @@ from game.ui import hands, hints, pieces
 from game.ui.seats import seat_name
 from game.ui.standings import draw_seed
 
-SEED_Y = 56
-SEATS_Y, SEAT_H = 64, 16
+SEED_Y = 53  # under the engine's meters (rows 0 to 51)
+SEATS_Y, SEAT_H = 61, 17  # a seat's hint and its tile stand on felt, clear of the hand above
 HINT_X = 78  # each seat's hint, right of its name and score
 
 

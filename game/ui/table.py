@@ -265,9 +265,9 @@ class TableScene:
         draw_end_banner(self.game.round.result)
 
     def draw_info(self, view) -> None:
-        """The player's nameplate, then on the hint's row the chooser's line (or its bar), else
-        the hint (own turn) or the waits; the notes in the corner."""
-        board.draw_nameplate(view, view.seat, 0)
+        """On the hint's row (the board has drawn the player's nameplate at its start) the
+        chooser's line (or its bar), else the hint (own turn) or the waits; the notes in the
+        corner."""
         notes = self.chooser.notes()  # the buttons behind UP
         warnings = [] if self.chooser.draw_info() else self.draw_hint_line(view)
         if self.chooser.no_calls:  # the round's calls are all passed: said while it lasts

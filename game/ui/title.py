@@ -284,10 +284,11 @@ class TitleScene:
         for i, tile in enumerate(TITLE_TILES):
             tiles.draw_tile(x + i * TILES_PITCH, TILES_Y, tile)
         paint.text_centered(TAGLINE_Y, "RIICHI MAHJONG VS 3 CPUS", LIGHT_GREY)
-        self.draw_menu()
-        self.draw_message()
         if self.replacing is not None:
-            self.draw_confirm()
+            self.draw_confirm()  # in the menu's place: nothing half hidden under the box
+        else:
+            self.draw_menu()
+        self.draw_message()
         if self.typing:
             hint = "TYPE A CODE, ENTER: PLAY"
         elif self.chosen == SEED:

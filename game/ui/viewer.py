@@ -45,7 +45,7 @@ POND_SHOWN = 20  # the last tiles of a pond that fit on a row
 PANEL_Y = 28  # the review's panel, under the reviewed seat's hand and pond
 FOOTER_Y = 122
 HEADER_PARTS = [("ESC", "leave"), (" ", None)]  # the header's first word: a click goes back
-CAPTION_CHARS = 17  # the caption's row under the table, between its arrows
+CAPTION_CHARS = 16  # the caption's row under the table, between its arrows
 SEATS = 4
 COLLECT_EVERY = 1  # frames between collections while thinking
 
