@@ -9,8 +9,8 @@ asks the CPU's own code), the verdict and the reason; between them, how far the 
 got and what the figures mean. Q and W (the gamepad's shoulders) jump to the previous and next
 decision where the two differ; S (Tab, the gamepad's Back) opens the summary, whose costliest
 differences are each one press away. Hold X (B) for the analysis of each seat at this step
-(``hints.analyse``). O turns to the table as the reviewed seat (else seat 0) sees it, and
-back (only watching a game of ours: as the player sees it). Esc returns to the list of logs.
+(``hints.analyse``). O turns to the table as the reviewed seat sees it (only watching: the
+player in a game of ours, else seat 0), and back. Esc returns to the list of logs.
 
 The pointer (a mouse, a finger): a click on an arrow or a key of the footer does what the key
 does (the arrows step, Q and W jump, S:SUMMARY, Z:TABLE), on ESC in the header goes back; on
