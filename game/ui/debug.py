@@ -69,8 +69,10 @@ class DebugView:
             view = rnd.view(seat, legal=False)
             pyxel.text(2, y, f"{seat_name(seat, rnd.dealer, player)} {view.scores[seat]}", WHITE)
             if self.hints is not None and len(self.hints) == 4:
-                draw_hint_bed(y)
-                hints.draw_hint(HINT_X, y, self.hints[seat], short=True, hide_cut=practice and seat == player)
+                hidden = practice and seat == player
+                if self.hints[seat].discard is not None and not hidden:
+                    draw_hint_bed(y)  # the hint's tile stands on felt
+                hints.draw_hint(HINT_X, y, self.hints[seat], short=True, hide_cut=hidden)
             tiles = hands.hand_in_order(view.hand, view.drawn)
             hands.draw_small_row(2, y + 7, tiles[:-1] if view.drawn is not None else tiles,
                                  apart=view.drawn)

@@ -338,7 +338,8 @@ class ViewerScene:
             y = debug.SEATS_Y + seat * debug.SEAT_H
             pyxel.text(2, y, f"S{seat} {WIND_NAMES[view.seat_winds[seat]]} {view.scores[seat]}", WHITE)
             if self.hints is not None and len(self.hints) == 4:
-                debug.draw_hint_bed(y)
+                if self.hints[seat].discard is not None:
+                    debug.draw_hint_bed(y)  # the hint's tile stands on felt
                 hints.draw_hint(debug.HINT_X, y, self.hints[seat], short=True)
             else:
                 pyxel.text(78, y + 1, "...", LIGHT_GREY)
