@@ -29,7 +29,6 @@ import pyxel
 import pytest
 
 from engine.target import BLACK, BROWN, DARK_BLUE, DARK_GREEN as FELT, DARK_GREY, LIGHT_GREY, ORANGE, PALETTE, WHITE
-from game.review_text import answer_text  # noqa: F401  (the review panel's words, imported as it is)
 from game.rules.actions import Discard, Pon
 from game.rules.melds import Meld
 from game.rules.tiles import RED_FIVES, tile_name

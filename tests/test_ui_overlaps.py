@@ -95,9 +95,11 @@ def staged(make_cart):
 
 
 def no_overlaps(monkeypatch, draw) -> list:
-    canvas = Canvas(monkeypatch)
-    draw()
-    monkeypatch.undo()
+    """What ``draw`` draws over what (its own patches of Pyxel, undone after; the test's
+    ``monkeypatch`` is left as it is)."""
+    with pytest.MonkeyPatch.context() as patches:
+        canvas = Canvas(patches)
+        draw()
     return canvas.overlaps
 
 
@@ -264,8 +266,7 @@ def test_the_title_in_every_state_overlaps_nothing(make_cart, monkeypatch, data_
     }
     for name, stage in states.items():
         stage()
-        for blink in range(2):
-            pyxel.frame_count  # the cursor blinks: both of its frames
+        for blink in range(2):  # the typing cursor blinks: both of its frames
             monkeypatch.setattr(pyxel, "frame_count", 8 * blink, raising=False)
             overlaps = no_overlaps(monkeypatch, title.draw)
             if overlaps:

@@ -15,7 +15,6 @@ from game.data.settings import Settings
 from game.rules.actions import Discard
 from game.ui import board, hands, prompts
 from game.ui import table as table_module
-from game.ui.chooser import BAR_BOX
 from game.ui.table import TableScene
 
 FAST = Settings(cpu_speed="fast")
