@@ -126,7 +126,7 @@ def pages(opts: Sequence[Option], width: int) -> list[list[int]]:
     """The buttons (by index) in pages of one row ``width`` wide: all on one page when they
     fit, else as many a page as fit beside the arrows that turn the pages.
 
-    >>> pages([Option("PASS", None)] * 3, 60), pages([Option("PASS", None)] * 3, 40)
+    >>> pages([Option("PASS", None)] * 3, 61), pages([Option("PASS", None)] * 3, 40)
     ([[0, 1, 2]], [[0], [1], [2]])
     """
     widths = [button_width(option) for option in opts]
