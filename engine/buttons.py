@@ -153,6 +153,7 @@ class Buttons:
         self.pointer: tuple[int, int] | None = None
         self.still = LONG_REST  # frames since the pointer last moved
         self.cursor_shown = False
+        self.show_cursor(False)  # hidden until the mouse moves (whatever was shown before)
 
     def update(self) -> None:
         """Poll the buttons and the pointer; call once per frame."""

@@ -269,17 +269,18 @@ def test_the_cursor_shows_only_while_the_mouse_moves():
     shown: list[bool] = []
     spot = [(10, 10)]
     buttons = Buttons(read=lambda button: False, where=lambda: spot[0], show_cursor=shown.append)
+    assert shown == [False]  # hidden from the start, whatever an earlier screen showed
     for _ in range(5):
         buttons.update()
     assert not buttons.cursor_shown  # a mouse that never moved: no cursor
     spot[0] = (11, 10)
     buttons.update()
-    assert buttons.cursor_shown and shown == [True]
+    assert buttons.cursor_shown and shown == [False, True]
     for _ in range(CURSOR_FRAMES - 1):
         buttons.update()
     assert buttons.cursor_shown
     buttons.update()
-    assert not buttons.cursor_shown and shown == [True, False]  # still a second: hidden
+    assert not buttons.cursor_shown and shown == [False, True, False]  # still a second: hidden
 
 
 def test_the_cursor_goes_through_pyxel(make_cart):
