@@ -171,7 +171,7 @@ def visit_game(visit: Visit, seed: str, speed: str) -> dict:
     cart = visit.cart
     cart.settings = Settings(cpu_speed=speed)
     title = cart.scene
-    while not title.typing:
+    while title.chosen != "SEED":  # a letter typed there begins the code
         visit.press("down")
     for char in seed:
         visit.key(getattr(pyxel, f"KEY_{char}"))

@@ -3,7 +3,8 @@
 Pyxel plays the sounds and music stored in resources.pyxres. Where there is no sound device
 (a server, ``SDL_AUDIODRIVER=dummy``) a call into Pyxel's audio may fail: the first failure
 turns sound off for the rest of the run instead of ending the game. Muting (PICO-8's Ctrl+M,
-polled by the cartridge every frame) stops what plays and silences what follows.
+polled by the cartridge every frame) stops what plays and silences what follows; the screen
+says MUTED or SOUND ON for a second (engine/overlay.py).
 """
 
 from __future__ import annotations
@@ -45,13 +46,20 @@ def stop() -> None:
     _guarded(lambda pyxel: pyxel.stop(), even_muted=True)
 
 
-def poll_mute_key() -> None:
-    """Ctrl+M toggles mute (call once a frame)."""
+def poll_mute_key() -> bool:
+    """Ctrl+M toggles mute (call once a frame); whether it did this frame."""
     import pyxel
 
     ctrl = pyxel.btn(pyxel.KEY_CTRL) or pyxel.btn(pyxel.KEY_LCTRL) or pyxel.btn(pyxel.KEY_RCTRL)
     if ctrl and pyxel.btnp(pyxel.KEY_M):
         toggle_muted()
+        return True
+    return False
+
+
+def mute_word() -> str:
+    """What the screen says for a second after Ctrl+M: MUTED or SOUND ON."""
+    return "MUTED" if muted() else "SOUND ON"
 
 
 def _guarded(call: Callable[[Any], None], even_muted: bool = False) -> None:

@@ -38,6 +38,7 @@ from engine.tasks import TaskGen
 
 THINK_MARGIN_SECONDS = 0.005  # kept free each frame for Pyxel's own work (present, input, audio)
 FAILURE_SHOWN_FRAMES = 3 * FPS
+NOTICE_SHOWN_FRAMES = FPS  # MUTED or SOUND ON stays a second
 
 
 class Scene(Protocol):
@@ -79,6 +80,8 @@ class Cartridge:
         self.think_seconds = 0.0
         self.failure = ""  # one line about the last failed task, shown for a while
         self.failure_frames = 0
+        self.notice = ""  # a word the engine says over the scene for a moment (MUTED)
+        self.notice_frames = 0
         self.next_scene: tuple[SceneClass, tuple[Any, ...]] | None = None
         self.retired: list[Scene] = []  # the old scene, freed a frame after it leaves
         self.collect_next = False
@@ -119,7 +122,8 @@ class Cartridge:
         else:
             self._tidy()
         self.buttons.update()
-        audio.poll_mute_key()  # Ctrl+M, as on PICO-8
+        if audio.poll_mute_key():  # Ctrl+M, as on PICO-8: said for a second
+            self.notice, self.notice_frames = audio.mute_word(), NOTICE_SHOWN_FRAMES
         self.scene.update()
         self.update_seconds = self.clock() - start
 
@@ -162,6 +166,9 @@ class Cartridge:
         return self.buttons.held(X) and not getattr(self.scene, "typing", False)
 
     def _draw_reports(self) -> None:
+        if self.notice_frames > 0:
+            self.notice_frames -= 1
+            overlay.draw_notice(self.notice)
         if self.failure_frames > 0:
             self.failure_frames -= 1
             overlay.draw_failure(self.failure)

@@ -1,4 +1,5 @@
-"""What the engine itself draws over a scene: the debug overlay and the failed-task line.
+"""What the engine itself draws over a scene: the debug overlay, the failed-task line and a
+word for a moment (MUTED, SOUND ON).
 
 The debug overlay (hold X) reads, top to bottom: the CPU meter this frame and the worst of the
 last second, the frame's milliseconds split into update / draw / think, traced memory against
@@ -15,8 +16,9 @@ from engine.target import BLACK, GREEN, LIGHT_GREY, MEMORY_BUDGET_BYTES, RED, WH
 
 LINE = 7  # pixels per text line (the font is 6 high)
 CHARS_PER_LINE = WIDTH // 4
-MAX_TASK_LINES = 6
+MAX_TASK_LINES = 3  # the meters stay above the hold-X view (its seed line, row 56)
 OVERLAY_X, OVERLAY_Y = 2, 2
+NOTICE_Y = 58  # the notice's box, in the middle of the screen
 
 
 class Metered(Protocol):
@@ -73,3 +75,14 @@ def draw_failure(message: str) -> None:
     pyxel.rect(0, 0, WIDTH, len(rows) * LINE + 1, RED)
     for row, text in enumerate(rows):
         pyxel.text(1, 1 + row * LINE, text, WHITE)
+
+
+def draw_notice(word: str) -> None:
+    """A word in a box in the middle of the screen, over the scene (for a moment)."""
+    import pyxel
+
+    w = len(word) * 4 + 5
+    x, y = (WIDTH - w) // 2, NOTICE_Y
+    pyxel.rect(x, y, w, LINE + 3, BLACK)
+    pyxel.rectb(x, y, w, LINE + 3, WHITE)
+    pyxel.text(x + 3, y + 3, word, YELLOW)

@@ -1,5 +1,5 @@
 """Whole games through the cartridge: a scripted player from the title to the final standings,
-and a monkey pressing random buttons for 100,000 frames over ten seeds.
+and a monkey pressing random buttons and clicking at random for 100,000 frames over ten seeds.
 
 Both use the counting clock (tests/playing.py), so the frames they take do not depend on the
 machine, and a quick stand-in for the CPUs (``ShantenAgent``): these tests are about the table,
@@ -19,7 +19,7 @@ from playing import Fingers, ScriptedPlayer, ShantenAgent, callout_on_screen, co
 from stepping import press, release_all, screen
 
 from engine.buttons import ALL as ALL_BUTTONS
-from engine.buttons import X
+from engine.buttons import POINT, X
 from engine.cartridge import Cartridge
 from engine.target import DARK_BLUE, ORANGE, RED, WHITE, WIDTH
 from game.rules.events import Called, RiichiAccepted
@@ -155,15 +155,21 @@ DRAW_EVERY = 32  # one frame in 32 is painted (the rest think and update only)
 PRESS_CHANCE = 0.04  # a button goes down about every 25th frame (O one time in six)
 MONKEY_TICK = 0.01  # its clock: a frame's thinking slice holds one or two task steps
 STUCK_FRAMES = 1500  # fifty seconds of play without any progress is stuck
+CLICK_SHARE = 0.17  # of the presses, one in seven is a click (or a tap), half of them on the same spot twice
 
 
 def progress(cart: Cartridge) -> tuple:
-    """What changes as a game goes on: the scene, its decisions, the results page."""
+    """What changes as a game goes on: the scene, its decisions, the results page, the pause
+    menu's lines."""
     scene = cart.scene
     if not isinstance(scene, TableScene):
         return (id(scene),)
     results = scene.results
-    return (id(scene), len(scene.game.decisions), id(results), results.page if results else -1)
+    menu = scene.menu  # paused (a click on the pause button): the menu's lines move on
+    inner = menu.settings_menu if menu is not None else None
+    paused = (id(menu), menu.chosen, menu.confirming, id(inner), inner.chosen if inner else -1,
+              cart.settings) if menu is not None else ()
+    return (id(scene), len(scene.game.decisions), id(results), results.page if results else -1, *paused)
 
 
 def test_a_monkey_on_random_buttons_never_breaks_or_sticks(pyxel_headless, monkeypatch):
@@ -175,12 +181,18 @@ def test_a_monkey_on_random_buttons_never_breaks_or_sticks(pyxel_headless, monke
         cart.settings = cart.scene.settings = Settings(cpu_speed="fast")
         fingers = Fingers()
         cart.buttons.read = fingers.read
+        spot = [(64, 64)]
+        cart.buttons.where = lambda: spot[0]  # where the monkey's clicks (or taps) land
         last, since = progress(cart), 0
         try:
             for n in range(MONKEY_FRAMES):
                 if not isinstance(cart.scene, TableScene):  # standings or the title: a new game
                     cart.change(TableScene, seed)
-                held = X if rng.random() < 0.02 else rng.choice(ALL_BUTTONS)
+                roll = rng.random()
+                held = X if roll < 0.02 else POINT if roll < CLICK_SHARE else rng.choice(ALL_BUTTONS)
+                if held == POINT and rng.random() < 0.5:  # else on the last click's spot again
+                    # anywhere, more often on the hand and the buttons along the bottom
+                    spot[0] = (rng.randrange(128), rng.randrange(100, 128) if rng.random() < 0.6 else rng.randrange(128))
                 fingers.press(held if rng.random() < PRESS_CHANCE else None)
                 frame(cart, draw=n % DRAW_EVERY == 0)
                 assert not cart.failure, cart.failure  # a task that raised

@@ -131,5 +131,6 @@ def test_holding_x_in_practice_does_not_show_the_players_cut(make_cart, monkeypa
     hints.draw_hint(debug.HINT_X, y, hint, short=True, hide_cut=True)
     hidden = row()
     pyxel.cls(DARK_BLUE)
+    debug.draw_hint_bed(y)  # the felt the hint's tile stands on
     hints.draw_hint(debug.HINT_X, y, hint, short=True)
     assert shown == hidden != row()

@@ -7,6 +7,7 @@ import sys
 from pathlib import Path
 
 import pyxel
+import pytest
 from stepping import press, screen, step, step_until
 
 from engine.target import DARK_BLUE, PALETTE, PINK, WHITE, WIDTH, YELLOW
@@ -124,13 +125,88 @@ def test_a_typed_seed_code_replays_that_games_deal(make_cart):
     assert [sorted(hand) for hand in again.game.round.events[0].hands] == hands
 
 
-def test_letters_of_the_o_and_x_buttons_type_on_the_seed_line(make_cart):
+def test_the_z_that_chooses_the_seed_line_types_nothing_then_the_o_and_x_letters_type(make_cart):
+    """Issue 41, item 7: Z on the SEED line begins the code without typing a Z; from then on
+    Z, X, C, V, N and M are letters."""
     cart = make_cart(TitleScene)
     step(cart)
     press(cart, pyxel.KEY_DOWN)
+    press(cart, pyxel.KEY_Z)  # OK on SEED: typing begins
+    title = cart.scene
+    assert title.typing and title.code == ""
     type_text(cart, "ZXCVNM")
     assert isinstance(cart.scene, TitleScene) and cart.scene.code == "ZXCVNM"
     assert not cart.overlay_shown
+
+
+def test_ctrl_m_mutes_and_types_no_m(make_cart):
+    from engine import audio
+
+    cart = make_cart(TitleScene)
+    step(cart)
+    press(cart, pyxel.KEY_DOWN)
+    type_text(cart, "AB")
+    was = audio.muted()
+    pyxel.set_btn(pyxel.KEY_CTRL, True)
+    press(cart, pyxel.KEY_M)
+    pyxel.set_btn(pyxel.KEY_CTRL, False)
+    step(cart)
+    try:
+        assert cart.scene.code == "AB" and audio.muted() != was
+        word = "MUTED" if audio.muted() else "SOUND ON"
+        assert notice_shown(word)  # issue 41, item 8: muting says so for a second
+        step(cart, 30)
+        assert not notice_shown(word)
+    finally:
+        audio.set_muted(was)
+
+
+def notice_shown(word: str) -> bool:
+    """The engine's notice box shows ``word`` in yellow (compared with the box drawn alone)."""
+    from engine import overlay
+
+    shot = screen()
+    pyxel.cls(0)
+    overlay.draw_notice(word)
+    alone = screen()
+    ink = [i for i, c in enumerate(alone) if c == YELLOW]
+    return bool(ink) and all(shot[i] == YELLOW for i in ink)
+
+
+@pytest.mark.parametrize("key, said", [(pyxel.KEY_MINUS, "-"), (pyxel.KEY_PERIOD, "."), (pyxel.KEY_SPACE, "SPACE"),
+                                       (pyxel.KEY_SLASH, "/")])
+def test_a_punctuation_key_is_said_not_dropped(make_cart, key, said):
+    cart = make_cart(TitleScene)
+    step(cart)
+    press(cart, pyxel.KEY_DOWN)
+    type_text(cart, "AB")
+    press(cart, key)
+    assert cart.scene.code == "AB" and cart.scene.message == f"{said} IS NOT A CODE CHARACTER"
+    inside, outside, lines = pink_in_box()
+    assert inside > 0 and outside == 0 and lines == 5
+
+
+def test_a_thirteenth_character_is_shown_as_it_is_taken(make_cart):
+    """Every key past the twelfth is kept and shown (the line shows its end), so what ENTER
+    refuses is what the screen shows; backspace takes the last one away."""
+    cart = make_cart(TitleScene)
+    step(cart)
+    press(cart, pyxel.KEY_DOWN)
+    type_text(cart, "W" * CODE_MAX + "7")
+    title = cart.scene
+    assert title.code == "W" * CODE_MAX + "7" and "13 CHARACTERS" in title.message
+    step(cart)
+    y = MENU_Y + MENU_LINE
+    x = MENU_X + 5 * 4
+    end = max(px for px in range(WIDTH) for dy in range(glyphs.CODE_H) if pyxel.pget(px, y + dy) == PINK)
+    pyxel_line = [[pyxel.pget(px, y + dy) == PINK for px in range(end - 3, end + 1)] for dy in range(glyphs.CODE_H)]
+    pyxel.cls(0)
+    glyphs.draw_code(0, 0, "7", PINK)
+    seven = [[pyxel.pget(px, dy) == PINK for px in range(4)] for dy in range(glyphs.CODE_H)]
+    assert pyxel_line == seven  # the last glyph on the line is the 7 just typed
+    assert end < WIDTH - 1 and x < end
+    press(cart, pyxel.KEY_BACKSPACE)
+    assert title.code == "W" * CODE_MAX and title.message == ""
 
 
 def test_a_malformed_code_says_why_and_can_be_mended(make_cart):

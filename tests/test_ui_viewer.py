@@ -175,3 +175,43 @@ def test_with_no_logs_replays_says_so_and_shows_where_the_logs_folder_is(make_ca
         assert inked and all(shown[i] in (WHITE, LIGHT_GREY) for i in inked), text
     press(cart, pyxel.KEY_Z)
     assert isinstance(cart.scene, TitleScene)
+
+
+def our_log(seat: int, decisions: int = 40) -> ReplayLog:
+    """A log of ours (its first round, ``decisions`` answers in) whose player sat at ``seat``."""
+    from engine.tasks import run_to_end
+    from game.data import logs
+    from game.play import Game, TsumogiriAgent, player_seat
+
+    code = next(c for c in (f"WATCH{n:05d}" for n in range(400)) if player_seat(c) == seat)
+    game = Game([TsumogiriAgent()] * 4, seed=code)
+    task = game.play()
+    while len(game.decisions) < decisions:
+        next(task)
+    name, data = run_to_end(logs.game_log_task(game, code, {}, seat))
+    return ReplayLog.parse(data, name)
+
+
+def test_only_watching_a_game_of_ours_the_table_is_the_players_chair(make_cart):
+    """Issue 41, item 5: NO ONE: ONLY WATCH on a game of ours whose player sat North (seat
+    3): the table is seen from the player's chair, the player's wind at the bottom, and the
+    list calls that seat YOU, no other."""
+    from test_ui_table import letter_on_screen
+
+    from game.ui import board
+
+    log = our_log(seat=3)
+    assert log.player == 3
+    cart = make_cart(lambda c: ViewerScene(c, log))
+    step(cart, 2)
+    viewer = cart.scene
+    while viewer.choice != 4:  # the last line: no review, only watch
+        press(cart, pyxel.KEY_DOWN)
+    press(cart, pyxel.KEY_Z)
+    step_until(cart, lambda: viewer.log.stepped(0) is not None, limit=600)
+    assert viewer.review is None and viewer.seat == 3
+    press(cart, pyxel.KEY_Z)  # the table
+    step(cart)
+    x, y = board.NAMEPLATES[0]
+    wind = "ESWN"[viewer.views[3].seat_winds[3]]
+    assert letter_on_screen(x + 1, y) == wind == "N"

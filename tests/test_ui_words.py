@@ -12,7 +12,7 @@ from stepping import press, screen, step, step_until
 from tables import played_out
 from test_ui_viewer import TENHOU6, logs_folder
 
-from engine.target import DARK_BLUE, LIGHT_GREY, WIDTH, YELLOW
+from engine.target import DARK_BLUE, LIGHT_GREY, ORANGE, WIDTH, YELLOW
 from engine.tasks import run_to_end
 from game.data.settings import Settings
 from game.play import fallback
@@ -22,7 +22,7 @@ from game.rules.wall import Shuffler, Wall, seed_words
 from game.ui import paint
 from game.ui.pause import PauseMenu
 from game.ui.replays import ReplaysScene
-from game.ui.results import GUARD_FRAMES, ResultsPanel
+from game.ui.results import GUARD_FRAMES, VALUE_Y, ResultsPanel
 from game.ui.seats import seat_name
 from game.ui.standings import StandingsScene
 from game.ui.title import TitleScene
@@ -172,7 +172,7 @@ def test_the_dora_are_shown_as_dora_at_the_table_and_on_the_results(pyxel_headle
     assert shown == alone(lambda: pieces.draw(tile_x, 40, dora, "pond"), tile_x, 40, DARK_BLUE)
     pyxel.cls(DARK_BLUE)
     panel.draw()
-    assert text_shown(80, "40 FU 5 HAN MANGAN  8000", YELLOW, DARK_BLUE)
+    assert text_shown(VALUE_Y, "40 FU 5 HAN MANGAN  8000", YELLOW, DARK_BLUE)
 
 
 def tile_pixels(x: int, y: int) -> list[int]:
@@ -204,9 +204,23 @@ def test_a_game_ended_by_a_seat_below_zero_says_so(pyxel_headless):
     assert match.over and match.round_index < match.last_index and match.scores[0] < 0
     summary(rnd, match, player=0)
     assert text_shown(42, "E YOU WENT BELOW ZERO", YELLOW, DARK_BLUE)
+    summary(rnd, match, player=0)
+    assert big_title_shown("GAME OVER")
     rnd = round_ending(dealer=3, scores=(42000, 20000, 19000, 19000))
     summary(rnd, after_south_4(rnd), player=0)  # a game that ran its course: no reason line
     assert not any(screen()[42 * WIDTH + x] == YELLOW for x in range(WIDTH))
+    summary(rnd, after_south_4(rnd), player=0)
+    assert big_title_shown("FINAL") and not big_title_shown("GAME OVER")  # issue 41, item 8
+
+
+def big_title_shown(text: str) -> bool:
+    """The page's big title (row 10) is ``text``, pixel for pixel (paints over the screen)."""
+    shot = screen()
+    pyxel.cls(DARK_BLUE)
+    paint.big_text_centered(10, text, ORANGE)
+    alone = screen()
+    rows = range(10 * WIDTH, 24 * WIDTH)
+    return all((shot[i] == ORANGE) == (alone[i] == ORANGE) for i in rows)
 
 
 def test_the_title_replays_viewer_and_review_name_the_key_z_too(pyxel_headless, make_cart, monkeypatch, data_folder):

@@ -163,13 +163,15 @@ class Photographer:
 
     def type_seed(self) -> None:
         """On the title: down to the seed line (past CONTINUE, were it offered), type the code, ENTER."""
+        from game.ui.title import SEED as SEED_LINE
+
         pyxel = self.pyxel
         self.step()
         self.step()
         self.shoot("title.png")
         title = self.cart.scene
         for _ in range(len(title.entries)):
-            if title.typing:
+            if title.chosen == SEED_LINE:  # a letter typed there begins the code
                 break
             self.step((pyxel.KEY_DOWN,))
             self.step()

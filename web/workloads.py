@@ -26,6 +26,9 @@ HERE = Path(__file__).resolve().parent
 STARTUP_MARKER = ".pyxapp_startup_script"  # pyxel.APP_STARTUP_SCRIPT_FILE
 UI_SEED = "PIC0R11CH1"  # the scripted game types this code on the title (1 and 0 as the player may)
 UI_FRAME_LIMIT = 2000  # a round and more; the game may be longer: the check stops here
+# The scripted finger presses O one frame in ten: a rest of nine frames between presses, past the
+# quarter second (engine.buttons.REST_FRAMES) that a run of presses from the results waits for.
+O_EVERY = 10
 UI_TICK_SECONDS = 0.0005  # the scripted game's clock: every reading is one tick later
 SIM_SEED = "WEBCHECK01"
 SHUFFLE_ROUNDS = 300
@@ -215,7 +218,7 @@ class TickClock:
 
 
 def ui_workload(frames: dict) -> tuple[object, str, bool]:
-    """A scripted game on the scenes: type a seed on the title, then O every other frame
+    """A scripted game on the scenes: type a seed on the title, then O one frame in ten
     (discard, or the first choice of a prompt), holding X now and then for the overlay."""
     import pyxel
 
@@ -228,8 +231,9 @@ def ui_workload(frames: dict) -> tuple[object, str, bool]:
     script = [[pyxel.KEY_DOWN]] + [[getattr(pyxel, f"KEY_{c}")] for c in UI_SEED] + [[pyxel.KEY_RETURN]]
     update_draw = []
     for frame in range(UI_FRAME_LIMIT):
-        keys = script[frame // 2] if frame // 2 < len(script) else [pyxel.KEY_Z]
-        down = frame % 2 == 0
+        scripted = frame // 2 < len(script)
+        keys = script[frame // 2] if scripted else [pyxel.KEY_Z]
+        down = frame % 2 == 0 if scripted else frame % O_EVERY == 0  # O with a rest: mashing throws nothing
         for key in keys:
             pyxel.set_btn(key, down)
         pyxel.set_btn(pyxel.KEY_X, frame % 300 >= 280)
@@ -266,7 +270,7 @@ class QuickSeat:
 
 
 def kept_workload() -> tuple[object, str, bool]:
-    """A whole east-only game through the table from the title's scene (O every other frame, as
+    """A whole east-only game through the table from the title's scene (O one frame in ten, as
     the ui workload presses it; quick CPU seats), kept where this Python keeps logs (the page's
     localStorage under Pyodide, the data folder's logs/ elsewhere), found there past the storage
     class, listed by REPLAYS with its line, opened, replayed through our rules to the game's final
@@ -332,12 +336,12 @@ OPENING_FRAME_LIMIT = 600  # the list reads the log chosen as thinking before th
 
 
 def _press_o_until(cart, done, limit: int) -> list[str]:
-    """O every other frame (the ui workload's finger) until ``done()``; the scenes met."""
+    """O every ``O_EVERY`` frames (the ui workload's finger) until ``done()``; the scenes met."""
     import pyxel
 
     visited = [type(cart.scene).__name__]
     for frame in range(limit):
-        pyxel.set_btn(pyxel.KEY_Z, frame % 2 == 0)
+        pyxel.set_btn(pyxel.KEY_Z, frame % O_EVERY == 0)
         pyxel.step(cart.update, cart.draw)
         name = type(cart.scene).__name__
         if name != visited[-1]:

@@ -9,12 +9,12 @@ facing the seat to act is lit, with the thinking dots on it while the thinking r
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import partial
 
 import pyxel
 
-from engine.target import BLACK, DARK_GREEN, ORANGE, PEACH, WHITE, YELLOW
+from engine.target import BLACK, DARK_GREEN, DARK_GREY, LIGHT_GREY, ORANGE, PEACH, WHITE, YELLOW
 from game.rules.tiles import WIND_NAMES
 from game.ui import centre, hands, melds, paint, ponds
 from game.ui.seats import relative
@@ -24,13 +24,20 @@ FELT = DARK_GREEN
 SCREEN = 128
 CENTRE_BOX = (42, 39, 44, 37)  # x, y, w, h
 # By place (0 bottom, 1 right, 2 across, 3 left):
-POND_BOXES = ((44, 76, 43, 30), (88, 47, 40, 44), (44, 9, 42, 30), (2, 47, 40, 37))  # x, y, w, h
+POND_BOXES = ((44, 76, 43, 30), (88, 47, 40, 44), (44, 9, 42, 30), (2, 47, 40, 31))  # x, y, w, h
 NAMEPLATES = ((2, 106), (88, 40), (46, 2), (2, 40))
-MELD_BOXES = ((60, 120, 66), (86, 2, 40), (2, 2, 42), (2, 84, 42))  # x, y, width (the bottom's: see meld_box)
+# Melds in each seat's right-hand corner, three rows of a pond tile's height at most (four
+# melds, one a kan, take three): the right seat's above its nameplate, clear of the top
+# seat's score; the left seat's between its pond and the player's nameplate.
+MELD_BOXES = ((60, 120, 66), (86, 12, 42), (2, 4, 42), (2, 78, 42))  # x, y, width (the bottom's: see meld_box)
+PAUSE_BOX = (119, 2, 8, 7)  # the pause button (for the pointer) in the top right corner
 HAND_X, HAND_Y = 2, 117  # the raised cursor's frame (row 113) clears the hint's tile (rows 105-112)
 # The notes (FURITEN, NO YAKU, UP: BUTTONS) in the corner under the right pond, one a line
 # right-aligned, on black: clear of every pond and of the hint line.
-NOTE_RIGHT, NOTE_Y, NOTE_LINE = 127, 93, 6
+NOTE_RIGHT, NOTE_Y, NOTE_LINE, NOTE_LINES = 127, 93, 6, 2
+# The player's hint's row: right of the nameplate and its riichi stick (widest score included)
+# and a gap; the chooser's line and its bar of buttons stand there too (game/ui/chooser.py).
+HINT_X, INFO_Y = 46, 106
 
 
 def draw_board(view: PlayerView, round_index: int, thinking: bool, frame: int) -> None:
@@ -64,7 +71,7 @@ def meld_box(view: PlayerView, place: int) -> tuple[int, int, int]:
 
         >>> from types import SimpleNamespace
         >>> meld_box(SimpleNamespace(hand=(1, 2)), 0), meld_box(SimpleNamespace(hand=(1, 2)), 1)
-        ((24, 120, 104), (86, 2, 40))
+        ((24, 120, 104), (86, 12, 42))
     """
     if place:
         return MELD_BOXES[place]
@@ -79,13 +86,23 @@ def draw_centre(view: PlayerView, round_index: int, thinking: bool, frame: int) 
     draw_turn_edge(view, thinking, frame)
 
 
-def draw_notes(lines: list[str], colour: int) -> None:
-    """Short notes (two lines at most) in the corner under the right pond, on black."""
-    for i, text in enumerate(lines[:2]):
+def draw_notes(lines: list[str], colour: int | Sequence[int]) -> None:
+    """Short notes (two lines at most, the first ones given) in the corner under the right
+    pond, on black; ``colour`` one for all, or one a line."""
+    colours = [colour] * len(lines) if isinstance(colour, int) else list(colour)
+    for i, (text, ink) in enumerate(zip(lines[:NOTE_LINES], colours)):
         width = paint.text_width(text)
         x, y = NOTE_RIGHT - width, NOTE_Y + i * NOTE_LINE
         pyxel.rect(x - 1, y - 1, width + 2, 7, BLACK)
-        pyxel.text(x, y, text, colour)
+        pyxel.text(x, y, text, ink)
+
+
+def draw_pause_button() -> None:
+    """The pause button for the pointer: two bars in a box, in the top right corner."""
+    x, y, w, h = PAUSE_BOX
+    pyxel.rectb(x, y, w, h, DARK_GREY)
+    pyxel.rect(x + 2, y + 2, 1, h - 4, LIGHT_GREY)
+    pyxel.rect(x + w - 3, y + 2, 1, h - 4, LIGHT_GREY)
 
 
 def draw_nameplate(view: PlayerView, seat: int, place: int) -> None:

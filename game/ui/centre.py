@@ -43,13 +43,13 @@ def dora_tiles(indicators) -> list[int]:
 
 
 def draw_dora_row(x: int, y: int, indicators, labelled: bool = True) -> None:
-    """DORA and the dora tiles (a pond tile's height from ``y``)."""
+    """DORA and the dora tiles (a pond tile's height from ``y``), on the border small tiles
+    stand on off the table (the centre box is black; the results are dark blue)."""
     tiles = dora_tiles(indicators)
     if labelled:
         pyxel.text(x, y + 1, DORA_LABEL, LIGHT_GREY)
         x += paint.text_width(DORA_LABEL) + 2
-    for i, tile in enumerate(tiles):
-        pieces.draw(x + i * TILE_PITCH, y, tile, "pond")
+    pieces.draw_row(x, y, tiles, border=True, pitch=TILE_PITCH)
 
 
 def draw_centre(box: tuple[int, int, int, int], view: PlayerView, round_index: int) -> None:
@@ -57,8 +57,9 @@ def draw_centre(box: tuple[int, int, int, int], view: PlayerView, round_index: i
     pyxel.rect(x, y, w, h, BLACK)
     pyxel.rectb(x, y, w, h, DARK_GREY)
     pyxel.text(x + 3, y + ROUND_Y, round_name(round_index), WHITE)
-    draw_sticks(x + 3, y + STICKS_Y, view.honba, view.riichi_sticks)
-    pyxel.text(x + 3, y + LEFT_Y, f"LEFT {view.tiles_left}", WHITE)
+    if not view.over:  # at the round's end the table's banner (TSUMO, RON, DRAW) stands here
+        draw_sticks(x + 3, y + STICKS_Y, view.honba, view.riichi_sticks)
+        pyxel.text(x + 3, y + LEFT_Y, f"LEFT {view.tiles_left}", WHITE)
     draw_dora_row(x + 3, y + DORA_Y, view.dora_indicators, len(view.dora_indicators) <= DORA_LABELLED)
 
 

@@ -13,12 +13,12 @@ import pyxel
 
 from engine.target import DARK_BLUE, LIGHT_GREY, WHITE
 from engine.tasks import TaskGen
-from game.ui import hands, hints
+from game.ui import hands, hints, pieces
 from game.ui.seats import seat_name
 from game.ui.standings import draw_seed
 
-SEED_Y = 56
-SEATS_Y, SEAT_H = 64, 16
+SEED_Y = 53  # under the engine's meters (rows 0 to 51)
+SEATS_Y, SEAT_H = 61, 17  # a seat's hint and its tile stand on felt, clear of the hand above
 HINT_X = 78  # each seat's hint, right of its name and score
 
 
@@ -27,6 +27,12 @@ def all_hints(views, ruleset) -> TaskGen[list[hints.Hint]]:
     for view in views:
         found.append((yield from hints.analyse(view, ruleset)))
     return found
+
+
+def draw_hint_bed(y: int) -> None:
+    """The felt a seat's hint stands on (its tile is a small one, off the table): from
+    ``HINT_X`` to the edge, a pond tile's height and a pixel round it."""
+    pieces.draw_border(HINT_X, y - 1, 127 - HINT_X, pieces.extent("pond")[1])
 
 
 class DebugView:
@@ -63,7 +69,10 @@ class DebugView:
             view = rnd.view(seat, legal=False)
             pyxel.text(2, y, f"{seat_name(seat, rnd.dealer, player)} {view.scores[seat]}", WHITE)
             if self.hints is not None and len(self.hints) == 4:
-                hints.draw_hint(HINT_X, y, self.hints[seat], short=True, hide_cut=practice and seat == player)
+                hidden = practice and seat == player
+                if self.hints[seat].discard is not None and not hidden:
+                    draw_hint_bed(y)  # the hint's tile stands on felt
+                hints.draw_hint(HINT_X, y, self.hints[seat], short=True, hide_cut=hidden)
             tiles = hands.hand_in_order(view.hand, view.drawn)
             hands.draw_small_row(2, y + 7, tiles[:-1] if view.drawn is not None else tiles,
                                  apart=view.drawn)

@@ -1,8 +1,9 @@
 """Open melds: the called tile lies sideways on the side of the seat it came from.
 
 As on a real table: from the seat to the left (kamicha) the leftmost tile, from across the
-middle one, from the right (shimocha) the rightmost. An added kan stacks its fourth tile on
-the sideways one; a closed kan shows its two end tiles face down.
+middle one, from the right (shimocha) the rightmost. An added kan lays its fourth tile
+sideways beside the called one (not stacked on it: a row of melds stays one tile high, so a
+seat's four melds fit its corner in rows); a closed kan shows its two end tiles face down.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from game.rules.melds import Meld
 from game.ui import pieces
 
 GAP = 2  # between two melds
+ROW_GAP = 1  # between two rows of melds
 
 
 def tiles_in_order(meld: Meld, seat: int) -> list[tuple[int | None, bool]]:
@@ -26,6 +28,8 @@ def tiles_in_order(meld: Meld, seat: int) -> list[tuple[int | None, bool]]:
     [False, False, True]
     >>> tiles_in_order(Meld("ankan", (0, 1, 2, 3)), 0)
     [(None, False), (1, False), (2, False), (None, False)]
+    >>> tiles_in_order(Meld("kakan", (8, 9, 10, 11), called=9, from_seat=3, added=11), 0)
+    [(9, True), (11, True), (8, False), (10, False)]
     """
     if meld.kind == "ankan":
         t = meld.tiles
@@ -33,22 +37,24 @@ def tiles_in_order(meld: Meld, seat: int) -> list[tuple[int | None, bool]]:
     rest = [t for t in meld.tiles if t not in (meld.called, meld.added)]
     relative = (meld.from_seat - seat) % 4  # 3 left, 2 across, 1 right
     where = {3: 0, 2: 1, 1: len(rest)}[relative]
-    return [(t, False) for t in rest[:where]] + [(meld.called, True)] + [(t, False) for t in rest[where:]]
+    turned = [(meld.called, True)] + ([(meld.added, True)] if meld.added is not None else [])
+    return [(t, False) for t in rest[:where]] + turned + [(t, False) for t in rest[where:]]
 
 
 def meld_width(meld: Meld, seat: int) -> int:
     return sum(pieces.extent("pond", s)[0] for _, s in tiles_in_order(meld, seat)) + len(meld.tiles) - 1
 
 
-def draw_meld(x: int, y: int, meld: Meld, seat: int) -> int:
-    """One meld with its top-left at (x, y) (tiles bottom-aligned on a pond tile's height); its width."""
+def draw_meld(x: int, y: int, meld: Meld, seat: int, border: bool = False) -> int:
+    """One meld with its top-left at (x, y) (tiles bottom-aligned on a pond tile's height);
+    its width. ``border``: on the border small tiles stand on off the felt."""
     _, tall = pieces.extent("pond")
+    if border:
+        pieces.draw_border(x, y, meld_width(meld, seat), tall)
     dx = 0
     for tile, sideways in tiles_in_order(meld, seat):
         w, h = pieces.extent("pond", sideways)
         pieces.draw(x + dx, y + tall - h, tile, "pond", sideways)
-        if sideways and meld.added is not None:
-            pieces.draw(x + dx, y + tall - 2 * h, meld.added, "pond", True)
         dx += w + 1
     return dx - 1
 
@@ -60,7 +66,7 @@ def draw_melds(x: int, y: int, melds: Sequence[Meld], seat: int, width: int, rig
     for meld in melds:
         w = meld_width(meld, seat)
         if row_x and row_x + w > width:
-            row_x, row_y = 0, row_y + tall + 4
+            row_x, row_y = 0, row_y + tall + ROW_GAP
         left = x + width - row_x - w if right_to_left else x + row_x
         draw_meld(left, y + row_y, meld, seat)
         row_x += w + GAP

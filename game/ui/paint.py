@@ -87,3 +87,47 @@ def _big_text_image(text: str, colour: int, shadow: int) -> tuple[pyxel.Image, i
     canvas.text(0, 1, text, shadow)
     canvas.text(0, 0, text, colour)
     return canvas, clear
+
+
+def segment_boxes(x: int, y: int, parts: list[tuple[str, object]]) -> list[tuple[tuple[int, int, int, int], object]]:
+    """A line of text in parts from (x, y), each part's box (a pixel round its letters, for a
+    click) and what it stands for (None: words to read only).
+
+    >>> segment_boxes(1, 122, [("<", "back"), (" STEP", None)])
+    [((0, 120, 5, 9), 'back'), ((4, 120, 21, 9), None)]
+    """
+    found = []
+    for text, action in parts:
+        found.append(((x - 1, y - 2, len(text) * FONT_W + 1, FONT_H + 3), action))
+        x += len(text) * FONT_W
+    return found
+
+
+def draw_segments(x: int, y: int, parts: list[tuple[str, object]], colour: int, clickable: int) -> None:
+    """The line of ``segment_boxes``: the parts that do something in ``clickable``."""
+    for text, action in parts:
+        pyxel.text(x, y, text, colour if action is None else clickable)
+        x += len(text) * FONT_W
+
+
+def segment_at(x: int, y: int, parts: list[tuple[str, object]], point: tuple[int, int] | None) -> object:
+    """What the part under ``point`` stands for (None: nothing there, or words only)."""
+    if point is None:
+        return None
+    px, py = point
+    for (bx, by, bw, bh), action in segment_boxes(x, y, parts):
+        if action is not None and bx <= px < bx + bw and by <= py < by + bh:
+            return action
+    return None
+
+
+def answer_boxes(y: int, answers: tuple[str, str]) -> tuple[tuple[int, int, int, int], ...]:
+    """Two answers centred on a line two spaces apart (as ``text_centered`` would draw them
+    joined), each one's box a pixel round its letters: what a click on it hits.
+
+    >>> answer_boxes(89, ("Z: QUIT", "OTHER: STAY"))
+    ((23, 89, 29, 8), (59, 89, 45, 8))
+    """
+    x = (128 - text_width("  ".join(answers))) // 2
+    first, second = answers
+    return (x - 1, y, text_width(first) + 2, FONT_H + 2), (x + (len(first) + 2) * FONT_W - 1, y, text_width(second) + 2, FONT_H + 2)

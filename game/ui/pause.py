@@ -1,8 +1,8 @@
 """The pause menu (Esc or Enter at the table): RESUME, SETTINGS, QUIT TO TITLE.
 
 Quitting asks once more (O: yes, any other button: no; the table keeps the game's log as it
-stands); Esc resumes. SETTINGS opens the
-settings menu (game/ui/settings.py) over the paused game.
+stands); Esc resumes. SETTINGS opens the settings menu (game/ui/settings.py) over the paused
+game. A click (a tap) on a line takes it, and on an answer of the question answers it.
 """
 
 from __future__ import annotations
@@ -23,6 +23,17 @@ from game.ui.standings import draw_seed
 
 MENU_X, MENU_Y, LINE = 20, 40, 10
 PAUSE_ITEMS = ("RESUME", "SETTINGS", "QUIT TO TITLE")
+ANSWERS = (f"{paint.OK_KEY}: QUIT", "OTHER: STAY")
+
+
+def row_box(i: int) -> tuple[int, int, int, int]:
+    """Where menu line ``i`` lies (x, y, w, h), for a click."""
+    return 0, MENU_Y + i * LINE - 2, 128, LINE
+
+
+def answer_boxes() -> tuple[tuple[int, int, int, int], ...]:
+    """The boxes of the question's answers (quit, stay), for a click."""
+    return paint.answer_boxes(89, ANSWERS)
 
 
 class PauseMenu:
@@ -57,11 +68,11 @@ class PauseMenu:
                 self.cart.restart()
             return
         if self.confirming:
-            if buttons.pressed(O):
+            if buttons.pressed(O) or buttons.clicked_in(*answer_boxes()[0]):
                 self.quitting = self.on_quit() if self.on_quit is not None else None
                 if self.quitting is None:
                     self.cart.restart()
-            elif any(buttons.pressed(b) for b in ALL_BUTTONS):
+            elif any(buttons.pressed(b) for b in ALL_BUTTONS) or buttons.clicked():
                 self.confirming = False
             return
         if any(pyxel.btnp(k) for k in (pyxel.KEY_ESCAPE, pyxel.GAMEPAD1_BUTTON_START)):
@@ -71,7 +82,11 @@ class PauseMenu:
             self.chosen = (self.chosen - 1) % len(PAUSE_ITEMS)
         if buttons.repeat(DOWN):
             self.chosen = (self.chosen + 1) % len(PAUSE_ITEMS)
-        if buttons.pressed(O) or pyxel.btnp(pyxel.KEY_RETURN):
+        clicked = next((i for i in range(len(PAUSE_ITEMS)) if buttons.clicked_in(*row_box(i))), None)
+        if clicked is not None:
+            self.chosen = clicked
+            self.pick(PAUSE_ITEMS[clicked])
+        elif buttons.pressed(O) or pyxel.btnp(pyxel.KEY_RETURN):
             self.pick(PAUSE_ITEMS[self.chosen])
 
     def pick(self, item: str) -> None:
@@ -98,6 +113,7 @@ class PauseMenu:
             pyxel.rect(8, 78, 112, 20, DARK_BLUE)
             pyxel.rectb(8, 78, 112, 20, YELLOW)
             paint.text_centered(82, "QUIT THIS GAME?", WHITE)
-            paint.text_centered(90, f"{paint.OK_KEY}: QUIT  OTHER: STAY", YELLOW)
+            for (x, y, _, _), text in zip(answer_boxes(), ANSWERS):
+                pyxel.text(x + 1, y + 1, text, YELLOW)
         draw_seed(108, self.seed_code)
         paint.text_centered(120, "ESC: RESUME", DARK_GREY)

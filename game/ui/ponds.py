@@ -5,7 +5,7 @@ pond stretches right, as on a real table). A seat that calls a lot can throw thi
 round: a pond too long for that packs its rows closer, each row lying on the one before's
 bottom edge (every face stays whole), then its tiles closer, so it never leaves its box. The
 riichi tile lies sideways; a tile thrown straight from the draw (tsumogiri) is greyed; a tile
-another seat called away stays as a dark ghost; the discard being offered is underlined in
+another seat called away stays as a dark ghost (its dark inks lightened, so it still reads); the discard being offered is underlined in
 yellow (the box keeps a row of pixels for that line).
 """
 
@@ -15,7 +15,7 @@ from collections.abc import Sequence
 
 import pyxel
 
-from engine.target import DARK_GREY, LIGHT_GREY, WHITE, YELLOW
+from engine.target import BROWN, DARK_BLUE, DARK_GREY, LIGHT_GREY, PEACH, WHITE, YELLOW
 from game.ui import pieces
 from game.rules.view import DiscardView
 
@@ -24,7 +24,9 @@ TIGHT_PITCH_Y = 7  # the next row covers the tile's bottom edge (its last pixel 
 TIGHT_PITCHES_X = (6, 5, 4, 3, 2)  # then the tiles close up: the gap goes, then the right edges
 COLUMNS = 6
 UNDERLINE = 1  # the offered tile's line, under the tile
-GHOST = DARK_GREY  # the body of a tile another seat called away
+# A tile another seat called away: a dark body, and the inks too dark to read on it (the dark
+# blue of the numerals and the 8p's dots, the brown of the 1s's feet) turned light.
+GHOST = {WHITE: DARK_GREY, DARK_BLUE: LIGHT_GREY, BROWN: PEACH}
 TSUMOGIRI = LIGHT_GREY  # the body of a tile thrown straight from the draw
 
 
@@ -75,8 +77,11 @@ def draw_pond(box: tuple[int, int, int, int], pond: Sequence[DiscardView], offer
     x, y, width, height = box
     for i, (discard, (dx, dy)) in enumerate(zip(pond, layout(pond, width, height))):
         tx, ty = x + dx, y + dy
-        body = GHOST if discard.called_by is not None else TSUMOGIRI if discard.tsumogiri else WHITE
-        pyxel.pal(WHITE, body)  # only the tile's body changes: the face stays as readable
+        if discard.called_by is not None:
+            for colour, ghost in GHOST.items():  # dark, and its dark inks lightened to read on it
+                pyxel.pal(colour, ghost)
+        elif discard.tsumogiri:
+            pyxel.pal(WHITE, TSUMOGIRI)  # only the tile's body changes: the face stays as readable
         pieces.draw(tx, ty, discard.tile, "pond", discard.riichi)
         pyxel.pal()
         if offered and i == len(pond) - 1:

@@ -6,6 +6,10 @@ nine-terminals draw) and DISCARD (back to the hand); when another seat's discard
 RON, CHI (one per pair of tiles), PON, KAN, PASS and NO CALLS (pass every call for the rest of
 the round). Tsumo and ron are always asked, whatever the settings say.
 
+The buttons stand in one row (``Bar``); when they do not fit, in pages, with an arrow at the
+end that has more (←→ move on to it, a click on the arrow turns the page). A click on a
+button takes it.
+
 The cursor starts on the safe choice (``first_choice``): a win when there is one (passing it
 would make the hand furiten), else PASS on another's discard and DISCARD on the player's own
 turn, so that O pressed out of habit never calls or declares: a call takes a move to it.
@@ -19,7 +23,7 @@ from typing import Any
 
 import pyxel
 
-from engine.target import BLACK, DARK_BLUE, DARK_GREY, LIGHT_GREY, ORANGE, WHITE, YELLOW
+from engine.target import BLACK, DARK_BLUE, LIGHT_GREY, ORANGE, WHITE, YELLOW
 from game.rules.actions import AddedKan, Chi, ClosedKan, NineTerminals, OpenKan, Pass, Pon, Riichi, Ron, Tsumo
 from game.ui import paint, pieces
 
@@ -27,6 +31,7 @@ CHOOSE_DISCARD = "discard"  # the DISCARD button: back to choosing a tile of the
 CHOOSE_RIICHI = "riichi"  # the RIICHI button: choose the riichi discard in the hand
 SKIP_CALLS = "no calls"  # the NO CALLS button: pass, and pass every call this round
 BUTTON_H, BUTTON_GAP, PAD = 11, 2, 2
+ARROW_W = 5  # "<" or ">" at an end of the bar: more buttons on the page before or after
 WINNING = (Tsumo, Ron)
 
 
@@ -117,35 +122,88 @@ def button_width(option: Option) -> int:
     return PAD * 2 + paint.text_width(option.label) + sum(w + 1 for _ in option.tiles) + (2 if option.tiles else 0)
 
 
-def layout(opts: Sequence[Option], width: int) -> list[tuple[int, int]]:
-    """(dx, dy) of each button, flowing right then onto rows above the first.
+def pages(opts: Sequence[Option], width: int) -> list[list[int]]:
+    """The buttons (by index) in pages of one row ``width`` wide: all on one page when they
+    fit, else as many a page as fit beside the arrows that turn the pages.
 
-    >>> layout([Option("PASS", None)] * 3, 40)
-    [(0, 0), (21, 0), (0, -13)]
+    >>> pages([Option("PASS", None)] * 3, 61), pages([Option("PASS", None)] * 3, 40)
+    ([[0, 1, 2]], [[0], [1], [2]])
     """
-    places, dx, row = [], 0, 0
-    for option in opts:
-        w = button_width(option)
-        if dx and dx + w > width:
-            dx, row = 0, row + 1
-        places.append((dx, -row * (BUTTON_H + BUTTON_GAP)))
-        dx += w + BUTTON_GAP
-    return places
+    widths = [button_width(option) for option in opts]
+    if sum(widths) + BUTTON_GAP * (len(opts) - 1) <= width:
+        return [list(range(len(opts)))]
+    room = width - 2 * (ARROW_W + BUTTON_GAP)
+    found: list[list[int]] = [[]]
+    used = 0
+    for i, w in enumerate(widths):
+        if found[-1] and used + BUTTON_GAP + w > room:
+            found.append([])
+            used = 0
+        used += (BUTTON_GAP if found[-1] else 0) + w
+        found[-1].append(i)
+    return found
 
 
-def draw_bar(x: int, y: int, width: int, opts: Sequence[Option], chosen: int, focused: bool) -> None:
-    """The buttons with the first row's top-left at (x, y); ``chosen`` is framed when ``focused``."""
-    for i, (option, (dx, dy)) in enumerate(zip(opts, layout(opts, width))):
-        bx, by, bw = x + dx, y + dy, button_width(option)
-        here = i == chosen and focused
+@dataclass(frozen=True)
+class Bar:
+    """The bar of buttons in its box (x, y, width), the page that holds the chosen button shown.
+
+    ``buttons`` are the boxes (x, y, w, h) of the buttons shown, by index; ``arrows`` the boxes
+    of the arrows to the page before and after (None where there is none).
+
+        >>> bar = Bar.of([Option("PASS", None)] * 3, 1, (46, 105, 40))
+        >>> bar.buttons, bar.arrows
+        ({1: (53, 105, 19, 11)}, ((46, 105, 5, 11), (81, 105, 5, 11)))
+    """
+
+    buttons: dict[int, tuple[int, int, int, int]]
+    arrows: tuple[tuple[int, int, int, int] | None, tuple[int, int, int, int] | None]
+    page: int
+    page_count: int
+
+    @classmethod
+    def of(cls, opts: Sequence[Option], chosen: int, box: tuple[int, int, int]) -> Bar:
+        x, y, width = box
+        split = pages(opts, width)
+        page = next((n for n, page in enumerate(split) if chosen in page), 0)
+        paged = len(split) > 1
+        bx = x + (ARROW_W + BUTTON_GAP if paged else 0)
+        buttons = {}
+        for i in split[page] if split else ():
+            w = button_width(opts[i])
+            buttons[i] = (bx, y, w, BUTTON_H)
+            bx += w + BUTTON_GAP
+        before = (x, y, ARROW_W, BUTTON_H) if page > 0 else None
+        after = (x + width - ARROW_W, y, ARROW_W, BUTTON_H) if page < len(split) - 1 else None
+        return cls(buttons, (before, after), page, len(split))
+
+    def hit(self, point: tuple[int, int] | None) -> int | str | None:
+        """What a click at ``point`` takes: a button's index, "before" or "after" (the arrows)."""
+        if point is None:
+            return None
+        px, py = point
+        for key, box in [*self.buttons.items(), ("before", self.arrows[0]), ("after", self.arrows[1])]:
+            if box is not None and box[0] <= px < box[0] + box[2] and box[1] <= py < box[1] + box[3]:
+                return key
+        return None
+
+
+def draw_bar(box: tuple[int, int, int], opts: Sequence[Option], chosen: int) -> None:
+    """The chosen button's page of the bar in its box (x, y, width), the chosen one framed."""
+    bar = Bar.of(opts, chosen, box)
+    for i, (bx, by, bw, bh) in bar.buttons.items():
+        option = opts[i]
+        here = i == chosen
         winning = isinstance(option.choice, WINNING)
-        pyxel.rect(bx, by, bw, BUTTON_H, ORANGE if winning else DARK_BLUE)
-        pyxel.rectb(bx, by, bw, BUTTON_H, YELLOW if here else (DARK_GREY if not focused else LIGHT_GREY))
-        if here:
-            pyxel.rectb(bx - 1, by - 1, bw + 2, BUTTON_H + 2, BLACK)
-        colour = BLACK if winning else (WHITE if here or not focused else LIGHT_GREY)
+        pyxel.rect(bx, by, bw, bh, ORANGE if winning else DARK_BLUE)
+        pyxel.rectb(bx, by, bw, bh, YELLOW if here else LIGHT_GREY)
+        colour = BLACK if winning else (WHITE if here else LIGHT_GREY)
         pyxel.text(bx + PAD, by + 3, option.label, colour)
         tx = bx + PAD + paint.text_width(option.label) + 2
-        for tile in option.tiles:
-            pieces.draw(tx, by + 2 - 1, tile, "pond")
-            tx += pieces.extent("pond")[0] + 1
+        if option.tiles:
+            pieces.draw_row(tx, by + 1, option.tiles, border=True)
+    for arrow, mark in zip(bar.arrows, "<>"):
+        if arrow is not None:
+            ax, ay, aw, ah = arrow
+            pyxel.rect(ax, ay, aw, ah, DARK_BLUE)
+            pyxel.text(ax + 1, ay + 3, mark, YELLOW)

@@ -1,6 +1,7 @@
 """The list of replays: your games and any Tenhou log put in the logs (``game.data.logs``: the
 data folder's ``logs/``, or in a browser its storage), newest first. ↑↓ choose, O opens one
-in the viewer (which first asks which seat to review), Esc returns to the title.
+in the viewer (which first asks which seat to review), Esc returns to the title. A click (a
+tap) on a line opens it; on the footer's line, back to the title.
 
 A game of ours shows its date, its rules and length, your place and your score (LEFT for a game
 left from the pause menu); the folder is listed and each log read by a task, as thinking. A
@@ -38,6 +39,7 @@ FOLDER_ROWS = 7  # the folder's path takes at most this many lines (its end, whe
 MESSAGE_Y, MESSAGE_ROWS = 104, 2
 BACK_KEYS = (pyxel.KEY_ESCAPE, pyxel.KEY_BACKSPACE, pyxel.GAMEPAD1_BUTTON_START)
 OPENING = "OPENING..."
+FOOTER_BOX = (0, 118, 128, 10)  # the footer's line: a click there goes back
 
 
 class ReplaysScene:
@@ -74,7 +76,7 @@ class ReplaysScene:
 
     def update(self) -> None:
         buttons = self.cart.buttons
-        if any(pyxel.btnp(key) for key in BACK_KEYS):
+        if any(pyxel.btnp(key) for key in BACK_KEYS) or buttons.clicked_in(*FOOTER_BOX):
             self.cart.restart()
             return
         if self.opening is not None:
@@ -87,11 +89,28 @@ class ReplaysScene:
                 self.cart.restart()
             return
         step = buttons.repeat(DOWN) - buttons.repeat(UP)
+        clicked = self.clicked_row()
         if step:
             self.choice = (self.choice + step) % len(self.entries)
             self.message = ""
+        elif clicked is not None:
+            self.choice = clicked
+            self.open(self.entries[clicked])
         elif buttons.pressed(O):
             self.open(self.entries[self.choice])
+
+    def first_shown(self) -> int:
+        """The first entry on screen (the list scrolls to keep the chosen one shown)."""
+        return min(max(0, self.choice - SHOWN + 1), max(0, len(self.entries) - SHOWN))
+
+    def clicked_row(self) -> int | None:
+        """The entry a click (a tap) fell on this frame, if any."""
+        buttons = self.cart.buttons
+        first = self.first_shown()
+        for row in range(min(SHOWN, len(self.entries) - first)):
+            if buttons.clicked_in(0, LIST_Y + row * LINE - 1, 128, LINE):
+                return first + row
+        return None
 
     def open(self, entry: logs.Entry) -> None:
         """Read the log as thinking (a long log is many frames' work); the viewer follows."""
@@ -119,7 +138,7 @@ class ReplaysScene:
     def draw(self) -> None:
         pyxel.cls(DARK_BLUE)
         paint.big_text_centered(4, "REPLAYS", ORANGE)
-        first = min(max(0, self.choice - SHOWN + 1), max(0, len(self.entries) - SHOWN))
+        first = self.first_shown()
         for row, entry in enumerate(self.entries[first:first + SHOWN]):
             i = first + row
             y = LIST_Y + row * LINE

@@ -1,10 +1,12 @@
 """The results of a round: each win (double ron: one page each), or the draw.
 
 A win page shows the hand face up with the winning tile apart, the melds, the dora
-indicators and (for a riichi) the ura-dora indicators, each yaku with its han, the fu, han,
-limit and points, then every seat's score change with the honba, riichi sticks and pao. A
+indicators and (for a riichi) the ura-dora indicators, each yaku with its han (in two columns
+of short names when there are more than five), the fu, han, limit and points, then every
+seat's score change with the honba and riichi sticks, PAO beside the liable seat. A
 draw page names the draw and shows the tenpai hands face up with each seat's payment.
-O moves on, but only after ``GUARD_FRAMES``: mashing O cannot skip a page unseen.
+O (or a click, a tap anywhere) moves on, but only after ``GUARD_FRAMES``: mashing O cannot
+skip a page unseen.
 """
 
 from __future__ import annotations
@@ -22,8 +24,16 @@ from game.ui.seats import seat_name
 from game.rules.yaku import YAKU
 
 GUARD_FRAMES = 15  # half a second at 30 fps
-YAKU_Y, YAKU_ROWS, YAKU_COLUMN = 50, 4, 62
-ROWS_Y, ROW = 94, 7
+YAKU_Y, YAKU_ROWS, YAKU_LINE = 50, 5, 7
+YAKU_COLUMNS = ((2, 15), (64, 16))  # two columns: where each starts, how many letters it holds
+VALUE_Y, EXTRAS_Y = 85, 91
+ROWS_Y, ROW = 98, 6  # the score changes, a row a seat, above Z: NEXT (row 122)
+PAO_X = 110  # PAO beside the liable seat's score
+# Long yaku names in two columns (a short line each); one column keeps the whole name.
+SHORT_NAMES = {"sanshoku doujun": "sanshoku", "sanshoku doukou": "doukou", "rinshan kaihou": "rinshan",
+               "haitei raoyue": "haitei", "houtei raoyui": "houtei", "chuuren poutou": "chuuren",
+               "junsei chuuren poutou": "junsei chuuren", "suuankou tanki": "suuankou tanki",
+               "kokushi 13-wait": "kokushi 13"}
 # Tenhou's names for the ways a round ends without a win, as the player reads them.
 DRAW_NAMES = {
     "exhaustive": "EXHAUSTIVE DRAW",
@@ -86,13 +96,57 @@ def bust_reason(match: Match, dealer: int, player: int | None) -> str:
     return " AND ".join(below) + " WENT BELOW ZERO" if below else ""
 
 
-def yaku_lines(score: HandScore) -> list[str]:
-    """Each yaku by name with its han (dora counted as a group).
+def end_title(bust: str) -> str:
+    """The last page's title: GAME OVER when a seat went below zero, FINAL when the game ran
+    its course.
+
+    >>> end_title("W WENT BELOW ZERO"), end_title("")
+    ('GAME OVER', 'FINAL')
+    """
+    return "GAME OVER" if bust else "FINAL"
+
+
+def yaku_lines(score: HandScore, short: bool = False) -> list[str]:
+    """Each yaku by name with its han (dora counted as a group); ``short``: the long names
+    shortened, for two columns.
 
     >>> yaku_lines(HandScore(yaku=[(1, 1), (7, 1), (52, 2)]))
     ['RIICHI 1', 'PINFU 1', 'DORA 2']
+    >>> yaku_lines(HandScore(yaku=[(25, 2)])), yaku_lines(HandScore(yaku=[(25, 2)]), short=True)
+    (['SANSHOKU DOUJUN 2'], ['SANSHOKU 2'])
     """
-    return [f"{YAKU[yaku_id].name.upper()} {han}" for yaku_id, han in score.yaku]
+    names = [YAKU[yaku_id].name for yaku_id, _ in score.yaku]
+    if short:
+        names = [SHORT_NAMES.get(name, name) for name in names]
+    return [f"{name.upper()} {han}" for name, (_, han) in zip(names, score.yaku)]
+
+
+def yaku_places(score: HandScore) -> list[tuple[int, int, str]]:
+    """Where each yaku line stands (x, y, text): one column of whole names when they fit in
+    its rows, else two columns of short names (each cut to its column), the last place
+    saying how many more there are when even those do not hold them all.
+
+    >>> [text for _, _, text in yaku_places(HandScore(yaku=[(1, 1), (25, 2)]))]
+    ['RIICHI 1', 'SANSHOKU DOUJUN 2']
+    >>> places = yaku_places(HandScore(yaku=[(1, 1), (2, 1), (0, 1), (7, 1), (8, 1), (9, 1), (25, 2), (52, 3), (54, 1), (53, 2), (5, 1)]))
+    >>> [(x, y) for x, y, _ in places[4:6]], places[-1][2]
+    ([(2, 78), (64, 50)], '+2 MORE')
+    """
+    lines = yaku_lines(score)
+    if len(lines) <= YAKU_ROWS:
+        return [(YAKU_COLUMNS[0][0], YAKU_Y + i * YAKU_LINE, line) for i, line in enumerate(lines)]
+    lines = yaku_lines(score, short=True)
+    slots = YAKU_ROWS * len(YAKU_COLUMNS)
+    if len(lines) > slots:
+        lines = lines[:slots - 1] + [f"+{len(lines) - slots + 1} MORE"]
+    places = []
+    for i, line in enumerate(lines):
+        x, letters = YAKU_COLUMNS[i // YAKU_ROWS]
+        if len(line) > letters:  # the name cut, its han kept
+            name, han = line.rsplit(" ", 1)
+            line = f"{name[:letters - len(han) - 1].rstrip()} {han}"
+        places.append((x, YAKU_Y + i % YAKU_ROWS * YAKU_LINE, line))
+    return places
 
 
 class ResultsPanel:
@@ -110,7 +164,7 @@ class ResultsPanel:
 
     def update(self, buttons: Buttons) -> None:
         self.frames += 1
-        if self.ready and buttons.pressed(O):
+        if self.ready and (buttons.pressed(O) or buttons.clicked()):
             self.turn_page()
 
     def turn_page(self) -> None:
@@ -154,19 +208,17 @@ class ResultsPanel:
         if rnd.riichi[win.seat] or any(y == 53 for y, _ in win.score.yaku):
             pyxel.text(64, 41, "URA", LIGHT_GREY)
             hands.draw_small_row(78, 40, centre.dora_tiles(rnd.wall.ura_indicators))
-        for i, line in enumerate(yaku_lines(win.score)[: 2 * YAKU_ROWS]):
-            pyxel.text(4 + i // YAKU_ROWS * YAKU_COLUMN, YAKU_Y + i % YAKU_ROWS * ROW, line, WHITE)
-        paint.text_centered(80, value_line(win.score), YELLOW)
+        for x, y, line in yaku_places(win.score):
+            pyxel.text(x, y, line, WHITE)
+        paint.text_centered(VALUE_Y, value_line(win.score), YELLOW)
         extras = []
         if win.sticks_taken:
             extras.append(f"STICKS +{win.sticks_taken * 1000}")
         honba_points = win.deltas[win.seat] - win.score.total - win.sticks_taken * 1000
         if honba_points > 0:
             extras.append(f"HONBA {rnd.honba} +{honba_points}")
-        if win.pao_seat is not None:
-            extras.append("PAO " + self.name(win.pao_seat))
-        paint.text_centered(87, "  ".join(extras), LIGHT_GREY)
-        self.draw_changes(win.deltas)
+        paint.text_centered(EXTRAS_Y, "  ".join(extras), LIGHT_GREY)
+        self.draw_changes(win.deltas, win.pao_seat)
 
     def draw_hand(self, win: Won) -> None:
         concealed = self.round.hand(win.seat)
@@ -181,7 +233,7 @@ class ResultsPanel:
         pieces.draw(x, 24, win.tile, "hand")
         x += 10
         for meld in seat_melds:
-            x += melds.draw_meld(x, 30, meld, win.seat) + 2
+            x += melds.draw_meld(x, 30, meld, win.seat, border=True) + 2
 
     # -- a draw -----------------------------------------------------------------------------
 
@@ -199,7 +251,7 @@ class ResultsPanel:
                 if tenpai:
                     x = 2 + hands.draw_small_row(2, y + 7, self.round.hand(seat)) + 2
                     for meld in self.round.melds[seat]:
-                        x += melds.draw_meld(x, y + 7, meld, seat) + 2
+                        x += melds.draw_meld(x, y + 7, meld, seat, border=True) + 2
             self.draw_delta(70, y, result.deltas[seat], self.round.scores[seat])
         if result.draw_reason == "nm":
             paint.text_centered(96, "NAGASHI: " + ", ".join(self.name(s) for s in range(4)
@@ -212,8 +264,9 @@ class ResultsPanel:
         why it is played when it goes past the last round; or, when the game is over, every
         seat's score under the winds of the round that ended it (there is no next round)."""
         if match.over:
-            paint.big_text_centered(10, "GAME OVER", ORANGE)
-            paint.text_centered(42, bust_reason(match, self.round.dealer, self.player), YELLOW)
+            reason = bust_reason(match, self.round.dealer, self.player)
+            paint.big_text_centered(10, end_title(reason), ORANGE)
+            paint.text_centered(42, reason, YELLOW)
         else:
             paint.big_text_centered(10, "NEXT", ORANGE)
             paint.text_centered(30, centre.round_name(match.round_index), WHITE)
@@ -231,11 +284,14 @@ class ResultsPanel:
 
     # -- score changes -----------------------------------------------------------------------
 
-    def draw_changes(self, deltas: tuple[int, ...]) -> None:
+    def draw_changes(self, deltas: tuple[int, ...], pao_seat: int | None = None) -> None:
+        """Each seat's change and score; PAO beside the seat liable for the hand."""
         for seat in range(4):
             y = ROWS_Y + seat * ROW
             pyxel.text(14, y, self.name(seat), WHITE if seat == self.player else LIGHT_GREY)
             self.draw_delta(54, y, deltas[seat], self.round.scores[seat])
+            if seat == pao_seat:
+                pyxel.text(PAO_X, y, "PAO", PINK)
 
     @staticmethod
     def draw_delta(x: int, y: int, delta: int, score: int) -> None:

@@ -33,8 +33,15 @@ LEGEND = {  # what each figure means, by its row's first word
 MORE_LEGEND = {"ukeire": "  (AND THEIR SHARE OF UNSEEN)", "danger": "  WEST'S RIICHI OR OPEN HAND",
                "value": "  +TANYAO: HELPS TOWARDS IT", "lost": "  WEIGHS IT BY SHAPE AND VALUE",
                "outlook": "  (THE STRONG CPU'S, NEAR TENPAI)"}
-LEGEND_END = 114  # the legend stops above the progress line
+LEGEND_END = 114  # the legend stops above the progress line (and the words above the legend)
+CHOOSER_Y, CHOOSER_LINE = 34, 10
+CHOOSER_FOOTER = [("UP/DOWN  Z: OK  ", None), ("ESC: BACK", "back")]  # a click on ESC: BACK goes back
+CHOOSER_FOOTER_X = (128 - paint.text_width("UP/DOWN  Z: OK  ESC: BACK")) // 2
+CHOOSER_BACK_BOX = paint.segment_boxes(CHOOSER_FOOTER_X, 120, CHOOSER_FOOTER)[1][0]
+SUMMARY_Y = 18  # the summary's first line
+SUMMARY_BACK_Y = 121  # "S OR ESC: BACK TO THE GAME": a click there goes back
 LEGEND_LINE = 6  # the legend's lines between decisions, a pixel apart
+STATUS_END = 119  # between decisions the legend stops a row above the keys' help (row 122)
 
 
 def seat_word(seat: int, player: int | None) -> str:
@@ -51,7 +58,7 @@ def draw_chooser(names: list[str], places: list[str], choice: int, player: int |
     paint.big_text_centered(4, "REVIEW", ORANGE)
     paint.text_centered(22, "WHOSE PLAY SHOULD THE CPU SEE?", LIGHT_GREY)
     for row, name in enumerate([*names, None]):
-        y = 34 + row * 10
+        y = CHOOSER_Y + row * CHOOSER_LINE
         here = row == choice
         if here:
             pyxel.text(2, y, ">", YELLOW)
@@ -64,7 +71,12 @@ def draw_chooser(names: list[str], places: list[str], choice: int, player: int |
         pyxel.text(127 - 4 * len(place), y, place, LIGHT_GREY)
     for row, text in enumerate(("SEE EACH CHOICE OF THE SEAT", "BESIDE THE STRONG CPU'S CHOICE")):
         paint.text_centered(92 + row * LINE, text, DARK_GREY)
-    paint.text_centered(120, "UP/DOWN CHOOSE  Z: OK", DARK_GREY)
+    paint.draw_segments(CHOOSER_FOOTER_X, 120, CHOOSER_FOOTER, DARK_GREY, LIGHT_GREY)
+
+
+def chooser_row_box(row: int) -> tuple[int, int, int, int]:
+    """Where the chooser's line ``row`` lies (the four seats, then only watching), for a click."""
+    return 0, CHOOSER_Y + row * CHOOSER_LINE - 2, 128, CHOOSER_LINE
 
 
 def _ascii(name: str) -> str:
@@ -100,20 +112,23 @@ def draw_decision(y: int, judged: Judged, player: int | None, seat: int) -> None
     if not isinstance(e.mine.action, (Discard, Riichi)) or not isinstance(e.cpu, (Discard, Riichi)):
         rows.insert(0, ("answer", answer_text(e.mine.action, judged.offered), answer_text(e.cpu, judged.offered)))
     y += LINE + 2
-    for label, mine, theirs in rows:
+    verdict = textwrap.wrap((VERDICT_WORDS[judged.verdict] + cost_text(judged)).upper(), CHARS)[:2]
+    why = textwrap.wrap(("CPU: " + reason(judged)).upper(), CHARS)[:2] if judged.verdict != "agree" else []
+    # the figures take what the verdict and the reason leave above the progress line: the
+    # words are never pushed into the progress line or the keys' help at the bottom
+    room = (LEGEND_END - y - 2 - LINE * (len(verdict) + len(why))) // LINE
+    for label, mine, theirs in rows[:room]:
         pyxel.text(LABEL_X, y, label.upper()[:12], LIGHT_GREY)
         pyxel.text(MINE_X, y, mine.upper()[:9], WHITE)
         pyxel.text(CPU_X, y, theirs.upper()[:9], ORANGE)
         y += LINE
     y += 2
-    words = (VERDICT_WORDS[judged.verdict] + cost_text(judged)).upper()
-    for row in textwrap.wrap(words, CHARS)[:2]:
+    for row in verdict:
         pyxel.text(1, y, row, VERDICT_COLOURS[judged.verdict])
         y += LINE
-    if judged.verdict != "agree":
-        for row in textwrap.wrap(("CPU: " + reason(judged)).upper(), CHARS)[:2]:
-            pyxel.text(1, y, row, YELLOW)
-            y += LINE
+    for row in why:
+        pyxel.text(1, y, row, YELLOW)
+        y += LINE
     labels = (["lost"] if judged.tiles > 0.05 else []) + [label for label, _, _ in figure_rows(judged)]
     draw_legend(y + 3, labels)
 
@@ -150,7 +165,7 @@ def _answer(x: int, y: int, who: str, action: object, colour: int) -> None:
         if isinstance(action, Riichi):
             pyxel.text(x, y, "R", colour)
             x += 5
-        pieces.draw(x, y - 1, action.tile, "pond")
+        pieces.draw_row(x, y - 1, [action.tile], border=True)
 
 
 def _mark(tiles: list[int], drawn_apart: bool, action: object, y: int, colour: int) -> None:
@@ -179,12 +194,12 @@ def draw_status(y: int, review: Review, player: int | None) -> None:
         status = f"REVIEWING {who}... {count} SO FAR"
     pyxel.text(1, y, status[:CHARS], WHITE)  # (no decision of the seat at this step)
     y += LINE + 2
-    for word, text in LEGEND.items():  # twelve lines, a pixel apart, above the footer
+    lines = [line for word, text in LEGEND.items() for line in (text, MORE_LEGEND.get(word)) if line]
+    for text in lines:  # a pixel apart, as many as fit above the keys' help at the bottom
+        if y + LEGEND_LINE > STATUS_END:
+            return
         pyxel.text(1, y, text, LIGHT_GREY)
         y += LEGEND_LINE
-        if word in MORE_LEGEND:
-            pyxel.text(1, y, MORE_LEGEND[word], LIGHT_GREY)
-            y += LEGEND_LINE
 
 
 def summary_rows(review: Review) -> list[tuple[str, Judged | None]]:
@@ -233,7 +248,7 @@ def draw_summary(review: Review, player: int | None, choice: int) -> None:
     leads = [judged for _, judged in summary_rows(review) if judged is not None]
     chosen = leads[choice] if leads else None
     for row, (text, judged) in enumerate(summary_rows(review)):
-        y = 18 + row * LINE
+        y = SUMMARY_Y + row * LINE
         if judged is not None:  # a line that leads to its decision
             colour = WHITE if judged is chosen else LIGHT_GREY
             if judged is chosen:
@@ -246,4 +261,23 @@ def draw_summary(review: Review, player: int | None, choice: int) -> None:
     for row, problem in enumerate(review.problems[:1]):
         pyxel.text(1, 106, textwrap.shorten(problem.upper(), CHARS, placeholder="..."), PINK)
     paint.text_centered(114, "UP/DOWN CHOOSE  Z: GO THERE", DARK_GREY)
-    paint.text_centered(121, "S OR ESC: BACK TO THE GAME", DARK_GREY)
+    paint.text_centered(SUMMARY_BACK_Y, "S OR ESC: BACK TO THE GAME", LIGHT_GREY)
+
+
+def summary_click(review: Review, point: tuple[int, int] | None) -> int | str | None:
+    """What a click at ``point`` takes on the summary: a costly decision (its number among
+    the lines that lead somewhere), "back" (the last line), or nothing."""
+    if point is None:
+        return None
+    _, py = point
+    if py >= SUMMARY_BACK_Y - 2:
+        return "back"
+    lead = 0
+    for row, (_, judged) in enumerate(summary_rows(review)):
+        if judged is None:
+            continue
+        y = SUMMARY_Y + row * LINE
+        if y - 1 <= py < y + LINE - 1:
+            return lead
+        lead += 1
+    return None

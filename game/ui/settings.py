@@ -1,6 +1,7 @@
 """The settings menu: one line per field of ``game.data.settings.Settings``.
 
-↑↓ choose a line, ←→ (or O) change it; BACK (or Esc) returns. On the CPU line, the line
+↑↓ choose a line, ←→ (or O) change it; BACK (or Esc) returns. A click (a tap) on a line
+changes it (on its "<", back a step), on BACK returns. On the CPU line, the line
 under the menu says what the chosen strength does (``Settings.strength_line``). The rules' settings (red
 fives, game length) count from the next game; the others at once. The settings live on the
 cartridge (``settings_of``), so the title, the table, the pause menu and a later save all
@@ -19,6 +20,7 @@ from game.data.settings import CHOICES, PRACTICE, Settings
 from game.ui import paint, saving
 
 LINE = 10
+MENU_Y, VALUE_X = 34, 68  # the first line; where the values stand (a "<" before the chosen one)
 SETTING_LABELS = {
     "red_fives": "RED FIVES",
     "length": "GAME",
@@ -45,6 +47,11 @@ def value_text(value: object) -> str:
     return str(value).upper()
 
 
+def row_box(i: int) -> tuple[int, int, int, int]:
+    """Where line ``i`` (the settings, then BACK) lies, for a click."""
+    return 0, MENU_Y + i * LINE - 2, 128, LINE
+
+
 class SettingsMenu:
     """Change the settings; ``closed`` after BACK (or O on it)."""
 
@@ -68,10 +75,15 @@ class SettingsMenu:
             self.chosen = (self.chosen - 1) % lines
         if buttons.repeat(DOWN):
             self.chosen = (self.chosen + 1) % lines
+        clicked = next((i for i in range(lines) if buttons.clicked_in(*row_box(i))), None)
+        if clicked is not None:
+            self.chosen = clicked
         if self.chosen == len(self.names):
-            self.closed = buttons.pressed(O)
+            self.closed = buttons.pressed(O) or clicked is not None
             return
         step = (buttons.repeat(RIGHT) or buttons.pressed(O)) - buttons.repeat(LEFT)
+        if clicked is not None:
+            step = -1 if buttons.pointing_in(VALUE_X - 2, 0, 2 * paint.FONT_W, 128) else 1
         if step:
             self.cart.settings = self.settings.cycled(self.names[self.chosen], step)
             saving.store_settings(self.cart.settings)
@@ -80,12 +92,12 @@ class SettingsMenu:
         pyxel.cls(DARK_BLUE)
         paint.big_text_centered(8, "SETTINGS", ORANGE)
         for i, name in enumerate(self.names):
-            y = 34 + i * LINE
+            y = MENU_Y + i * LINE
             here = i == self.chosen
             pyxel.text(12, y, SETTING_LABELS[name], WHITE if here else LIGHT_GREY)
             text = value_text(getattr(self.settings, name))
-            pyxel.text(68, y, f"< {text} >" if here else f"  {text}", YELLOW if here else WHITE)
-        back_y = 34 + len(self.names) * LINE
+            pyxel.text(VALUE_X, y, f"< {text} >" if here else f"  {text}", YELLOW if here else WHITE)
+        back_y = MENU_Y + len(self.names) * LINE
         pyxel.text(12, back_y, "BACK", WHITE if self.chosen == len(self.names) else LIGHT_GREY)
         here = self.names[self.chosen] if self.chosen < len(self.names) else None
         if here == "cpu_strength":

@@ -1,6 +1,6 @@
 """The final standings: each seat's rank, points and Tenhou's final figure (uma and oka in).
 
-O returns to the title (after a half-second guard, as every result screen).
+O (or a click, a tap) returns to the title (after a half-second guard, as every result screen).
 """
 
 from __future__ import annotations
@@ -46,7 +46,7 @@ class StandingsScene:
 
     def update(self) -> None:
         self.frames += 1
-        if self.frames > GUARD_FRAMES and self.cart.buttons.pressed(O):
+        if self.frames > GUARD_FRAMES and (self.cart.buttons.pressed(O) or self.cart.buttons.clicked()):
             self.cart.restart()
 
     def draw(self) -> None:

@@ -13,7 +13,8 @@ A new round's hand is on screen a moment (``FIRST_LOOK_FRAMES``) before the butt
 a button held from the results reads as up until it is let go: mashing O through the results
 never throws the next round's first discard unseen.
 
-Esc or Enter pauses (resume, settings, quit to title). Holding X shows every seat's hand and
+Esc or Enter pauses (resume, settings, quit to title), and so does a click on the pause
+button in the top right corner. Holding X shows every seat's hand and
 hint with the engine's meters. With ``demo`` (the title's attract mode) four CPUs play and
 any button returns to the title.
 """
@@ -25,7 +26,7 @@ import gc
 import pyxel
 
 from engine.buttons import ALL as ALL_BUTTONS
-from engine.buttons import DOWN, LEFT, RIGHT, UP, X, O
+from engine.buttons import POINT, REST_FRAMES, X
 from engine.cartridge import Cartridge
 from engine.target import BLACK, LIGHT_GREY, ORANGE, PINK, WHITE
 from engine.scheduler import Task
@@ -33,19 +34,17 @@ from engine.tasks import NEXT_FRAME
 from game.cpu import CpuAgent
 from game.data.save import Continued
 from game.play import Agent, Game, WaitingAgent, player_seat
-from game.rules.actions import Discard, Pass, Riichi
+from game.rules.actions import Pass
 from game.data.settings import PRACTICE, Settings
-from game.ui import board, callouts, centre, debug, hands, hints, paint, pause, pieces, prompts, sound
+from game.ui import board, callouts, centre, debug, hands, hints, paint, pause, pieces, sound
+from game.ui.board import HINT_X, INFO_Y
+from game.ui.chooser import NO_CALLS_NOTE, Chooser
 from game.ui.results import GUARD_FRAMES, ResultsPanel
 from game.ui.saving import Saver
 from game.ui.standings import StandingsScene
 from game.rules.view import PlayerView
 
 PAUSE_KEYS = (pyxel.KEY_ESCAPE, pyxel.KEY_RETURN, pyxel.GAMEPAD1_BUTTON_START)
-INFO_Y = 106  # the player's nameplate, then the hint line or the waits
-HINT_X = 46  # after the nameplate and its riichi stick, widest score included, and a gap
-BAR_Y = 102  # the prompt bar's first row (further rows go up)
-AUTO_FRAMES = 10  # in riichi, the only discard (the draw) goes by itself after this long
 DEMO_RESULT_FRAMES = 90  # the demo reads each result page this long
 OVER_FRAMES = 30  # the table stays a second with the round's end on it, before the results
 FIRST_LOOK_FRAMES = GUARD_FRAMES  # a new round's hand is on screen this long before a button acts
@@ -187,7 +186,7 @@ class TableScene:
                 self.settings = self.menu.settings
                 self.menu = None
             return
-        if any(pyxel.btnp(key) for key in PAUSE_KEYS):
+        if any(pyxel.btnp(key) for key in PAUSE_KEYS) or buttons.clicked_in(*board.PAUSE_BOX):
             self.menu = pause.PauseMenu(self.cart, self.settings, self.seed_code, on_quit=self.leave)
             return
         self.frames += 1  # the table's clock: it stands still while paused
@@ -203,11 +202,13 @@ class TableScene:
         self.hint.follow(self.view, self.settings, self.game.match.ruleset, self.game.replaying)
 
     def note_new_round(self) -> None:
-        """A new round's hand comes on screen: buttons held from the results are let go first."""
+        """A new round's hand comes on screen: a button held from the results, or pressed in a
+        run of presses begun there (mashing O), acts on nothing until it has been let go a
+        quarter second."""
         rnd = self.game.round
         if rnd is not None and rnd is not self.round_shown and not self.shuffling and self.results is None:
             self.round_shown, self.round_shown_at = rnd, self.frames
-            self.cart.buttons.hold_over()
+            self.cart.buttons.hold_over(rest=REST_FRAMES)
 
     @property
     def hand_seen(self) -> bool:
@@ -222,7 +223,7 @@ class TableScene:
 
     def update_demo(self) -> None:
         buttons = self.cart.buttons
-        if any(buttons.pressed(b) for b in ALL_BUTTONS) or any(pyxel.btnp(k) for k in PAUSE_KEYS):
+        if any(buttons.pressed(b) for b in (*ALL_BUTTONS, POINT)) or any(pyxel.btnp(k) for k in PAUSE_KEYS):
             self.cart.restart()
         elif self.task.done:
             self.cart.restart()
@@ -268,6 +269,7 @@ class TableScene:
         else:
             self.chooser.draw(view)
             self.draw_info(view)
+            board.draw_pause_button()
         self.callouts.draw(self.chair, self.frames, self.settings.callout_frames)  # over everything
 
     @property
@@ -280,13 +282,18 @@ class TableScene:
         draw_end_banner(self.game.round.result)
 
     def draw_info(self, view) -> None:
-        """The player's nameplate, then the hint (own turn) or the waits and warnings."""
-        if self.chooser.options and self.chooser.focus == "bar":
-            return  # the prompt bar covers this row
-        board.draw_nameplate(view, view.seat, 0)
-        if self.chooser.riichi:
-            pyxel.text(HINT_X, INFO_Y + 1, "RIICHI: PICK A TILE", WHITE)
-            return
+        """On the hint's row (the board has drawn the player's nameplate at its start) the
+        chooser's line (or its bar), else the hint (own turn) or the waits; the notes in the
+        corner."""
+        notes = self.chooser.notes()  # the buttons behind UP
+        warnings = [] if self.chooser.draw_info() else self.draw_hint_line(view)
+        if self.chooser.no_calls:  # the round's calls are all passed: said while it lasts
+            warnings.append(NO_CALLS_NOTE)
+        board.draw_notes(notes + warnings, [WHITE] * len(notes) + [PINK] * len(warnings))
+
+    def draw_hint_line(self, view) -> list[str]:
+        """The hint, the practice verdict or the waits on the hint's row; the warnings for
+        the corner (FURITEN, NO YAKU or TSUMO ONLY)."""
         hint = self.hint.hint
         practice = self.settings.hints == PRACTICE
         verdict = self.hint.verdict if practice and view.drawn is None else None
@@ -295,7 +302,7 @@ class TableScene:
                 hints.draw_verdict(HINT_X, INFO_Y, verdict)
             elif self.hint.thinking and self.settings.hints:
                 pyxel.text(HINT_X, INFO_Y + 1, hints.THINKING, LIGHT_GREY)  # never a stale figure
-            return
+            return []
         if verdict is not None and not hint.waits:
             hints.draw_verdict(HINT_X, INFO_Y, verdict)  # the last cut against the hint
         elif hint.waits and view.drawn is None:
@@ -303,7 +310,7 @@ class TableScene:
         elif self.settings.hints:
             hints.draw_hint(HINT_X, INFO_Y, hint, hide_cut=practice)
         furiten = hint.waits and hints.furiten(view, hint.waits)  # the pond may have grown since
-        board.draw_notes([w for w in ("FURITEN" if furiten else "", hint.no_yaku) if w], PINK)
+        return [w for w in ("FURITEN" if furiten else "", hint.no_yaku) if w]
 
 
 def draw_end_banner(result) -> None:
@@ -324,133 +331,3 @@ def banner_text(result) -> str:
     if not result.wins:
         return "DRAW"
     return "TSUMO" if result.wins[0].from_seat is None else "RON"
-
-
-class Chooser:
-    """The player's answer to the driver: the prompt bar, the hand cursor, riichi's discards."""
-
-    def __init__(self, table: TableScene) -> None:
-        self.table = table
-        self.asked = None  # the view last asked about
-        self.options: list[prompts.Option] = []
-        self.focus = "hand"  # or "bar"
-        self.chosen = 0  # the button under the cursor
-        self.cursor = 0  # the hand tile under the cursor
-        self.riichi = False  # choosing the riichi discard
-        self.no_calls_round = -1  # the round (by index in game.rounds) whose calls are all passed
-        self.frames = 0
-
-    @property
-    def human(self) -> WaitingAgent:
-        return self.table.human
-
-    def update(self, buttons) -> None:
-        view = self.human.asking
-        if view is None:
-            self.asked = None
-            return
-        if view is not self.asked:
-            self.start(view)
-            if self.asked is None:  # answered at once (a call the player does not want)
-                return
-        self.frames += 1
-        if not self.table.hand_seen:
-            return
-        if self.focus == "bar":
-            self.update_bar(buttons, view)
-        else:
-            self.update_hand(buttons, view)
-
-    def start(self, view) -> None:
-        """A new question: which buttons, where the cursors start; auto-pass unwanted calls."""
-        self.asked = view
-        self.frames = 0
-        self.riichi = False
-        claim = view.last_discard[1] if view.last_discard else None
-        wanted = self.table.settings.call_prompts and self.no_calls_round != len(self.table.game.rounds)
-        self.options = prompts.options(view.legal_actions, view.hand, claim, wanted)
-        if claim is not None and not self.options:
-            self.answer(Pass())  # nothing the player wants to call: passed, never a win
-            return
-        self.focus = "bar" if self.options else "hand"
-        self.chosen = prompts.first_choice(self.options)
-        self.cursor = len(view.hand) - 1  # on the draw (the last tile shown)
-        if claim is None and view.drawn is None:  # a turn after a call: no draw ticked it in
-            sound.play("draw")
-
-    def answer(self, action) -> None:
-        sound.play("confirm")
-        if isinstance(action, (Discard, Riichi)) and self.asked is not None:
-            self.table.hint.chose(action.tile, self.asked.hand)  # practice: the cut against the hint
-        self.table.hint.drop()  # urgent, it would go before the game's taking the answer
-        self.human.answer(action)
-        self.asked = None
-        self.options = []
-        self.riichi = False
-
-    def update_bar(self, buttons, view) -> None:
-        if buttons.repeat(LEFT) or buttons.repeat(RIGHT):
-            sound.play("cursor")
-        if buttons.repeat(LEFT):
-            self.chosen = (self.chosen - 1) % len(self.options)
-        if buttons.repeat(RIGHT):
-            self.chosen = (self.chosen + 1) % len(self.options)
-        if buttons.pressed(DOWN) and view.last_discard is None:  # own turn: back to the hand
-            self.focus = "hand"
-        elif buttons.pressed(O):
-            self.choose(self.options[self.chosen].choice)
-
-    def choose(self, choice) -> None:
-        if choice == prompts.CHOOSE_DISCARD:
-            self.focus = "hand"
-        elif choice == prompts.CHOOSE_RIICHI:
-            self.focus, self.riichi = "hand", True
-            self.cursor = self.first_selectable(self.asked)
-        elif choice == prompts.SKIP_CALLS:
-            self.no_calls_round = len(self.table.game.rounds)
-            self.answer(Pass())
-        else:
-            self.answer(choice)
-
-    def selectable(self, view) -> set[int]:
-        """Tiles O may throw now: the legal discards, or in riichi the tenpai-keeping ones."""
-        kind = Riichi if self.riichi else Discard
-        return {a.tile for a in view.legal_actions if isinstance(a, kind)}
-
-    def first_selectable(self, view) -> int:
-        tiles = hands.hand_in_order(view.hand, view.drawn)
-        allowed = self.selectable(view)
-        return max((i for i, t in enumerate(tiles) if t in allowed), default=len(tiles) - 1)
-
-    def update_hand(self, buttons, view) -> None:
-        tiles = hands.hand_in_order(view.hand, view.drawn)
-        allowed = self.selectable(view)
-        if len(allowed) == 1 and not self.options and view.riichi[view.seat]:
-            if self.frames >= AUTO_FRAMES:  # riichi: the draw goes by itself
-                self.answer(Discard(next(iter(allowed))))
-            return
-        if buttons.repeat(LEFT):
-            self.cursor = (self.cursor - 1) % len(tiles)
-        if buttons.repeat(RIGHT):
-            self.cursor = (self.cursor + 1) % len(tiles)
-        if buttons.pressed(UP) and self.options:
-            self.focus, self.riichi = "bar", False
-        elif buttons.pressed(O) and tiles[self.cursor] in allowed:
-            tile = tiles[self.cursor]
-            self.answer(Riichi(tile) if self.riichi else Discard(tile))
-
-    def draw(self, view) -> None:
-        """The hand (on the player's turn, the tiles O may throw bright and the rest dimmed),
-        and the buttons or the note that they wait behind ↑."""
-        asking = self.human.asking is not None and self.asked is not None
-        mine = asking and view.last_discard is None
-        tiles = hands.hand_in_order(view.hand, view.drawn)
-        cursor = self.cursor if mine and self.focus == "hand" else None
-        # the question's view holds the legal actions; the table's view (``view``) has none
-        allowed = self.selectable(self.asked) if cursor is not None else None
-        hands.draw_hand(board.HAND_X, board.HAND_Y, tiles, view.drawn is not None, cursor, allowed)
-        if asking and self.options and self.focus == "bar":
-            prompts.draw_bar(2, BAR_Y, 124, self.options, self.chosen, focused=True)
-        elif asking and self.options:  # the buttons wait behind ↑
-            board.draw_notes(["UP:BACK" if self.riichi else "UP:BUTTONS"], WHITE)
-

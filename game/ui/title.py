@@ -1,13 +1,15 @@
 """The title screen: the logo, then NEW GAME, CONTINUE, SEED, SETTINGS and REPLAYS.
 
-↑↓ choose a line, O takes it. NEW GAME begins a game with a fresh seed. On SEED the keyboard
-types a code (the letters and digits ``game.rules.wall`` accepts in one, backspace) and ENTER (or
-gamepad A) plays that code's deals; while that line is chosen the letter keys are text, so Z, C,
-N, X, V and M type rather than act. Whatever is wrong with a code is said on one line in the
-message box, and the player may mend it: a key no code holds (U), a code too short, and one
-too long (the keys past the twelfth are counted, never dropped, so a mistyped code is refused
-rather than cut and played). The code is drawn in the seed-code font (game/ui/glyphs.py), where
-no two characters look alike.
+↑↓ choose a line, O takes it; a click (a tap) on a line takes it too. NEW GAME begins a game
+with a fresh seed. On SEED, O (the Z that chose the line types nothing) or any letter or digit
+starts typing a code (the letters and digits ``game.rules.wall`` accepts in one, backspace); from
+then on the letter keys are text, so Z, C, N, X, V and M type rather than act, and ENTER (or
+gamepad A) plays that code's deals; Esc stops typing. Ctrl+M mutes and types nothing. Whatever
+is wrong with a code is said on one line in the message box, and the player may mend it: a key
+no code holds (U, a punctuation mark, a space), a code too short, and one too long (every key
+typed past the twelfth is kept and shown, the line running on to the left, so a mistyped code
+is refused rather than cut and played). The code is drawn in the seed-code font
+(game/ui/glyphs.py), where no two characters look alike.
 
 Only what works is offered: CONTINUE shows when a saved game exists (``has_save``), and the
 cursor starts there; SETTINGS and REPLAYS when their scenes exist (``OPTIONAL_SCENES``). A new
@@ -27,7 +29,7 @@ from dataclasses import dataclass
 import pyxel
 
 from engine.buttons import ALL as ALL_BUTTONS
-from engine.buttons import DOWN, REPEAT_DELAY_FRAMES, REPEAT_EVERY_FRAMES, UP, O
+from engine.buttons import DOWN, POINT, REPEAT_DELAY_FRAMES, REPEAT_EVERY_FRAMES, UP, O, ctrl_held
 from engine.cartridge import Cartridge
 from engine.target import BLACK, DARK_BLUE, DARK_GREY, LIGHT_GREY, PINK, WHITE, YELLOW
 from game.rules.errors import InputError
@@ -48,13 +50,22 @@ MESSAGE_BOX = (2, 106, 124, 10)  # x, y, w, h: one line of text, clear of the me
 MESSAGE_Y = MESSAGE_BOX[1] + 2
 MESSAGE_CHARS = (MESSAGE_BOX[2] - 4) // paint.FONT_W  # what one line of the box holds
 CONFIRM_BOX = (8, 84, 112, 21)
+CONFIRM_YES, CONFIRM_NO = f"{paint.OK_KEY}: NEW GAME", "OTHER: KEEP"  # a click on either answers it
+CURSOR_W = 3  # the typing cursor's width
 HINT_Y = 121
 ATTRACT_FRAMES = 20 * 30  # twenty seconds untouched: the demo game
 CODE_CHARS = CODE_ALPHABET + "".join(CODE_ALIASES)  # what a code may hold; the aliases read as digits
-CODE_KEYS = {getattr(pyxel, f"KEY_{c}"): c for c in CODE_CHARS}
+CODE_KEYS = {getattr(pyxel, f"KEY_{c}"): c for c in CODE_CHARS} | {getattr(pyxel, f"KEY_KP_{d}"): d for d in "0123456789"}
 CONFIRM_KEYS = (pyxel.KEY_RETURN, pyxel.KEY_KP_ENTER, pyxel.GAMEPAD1_BUTTON_A)
-# Letter keys no code holds: said, never ignored (I, L and O read as 1, 1 and 0).
-REFUSED_KEYS = {getattr(pyxel, f"KEY_{c}"): c for c in "ABCDEFGHIJKLMNOPQRSTUVWXYZ" if c not in CODE_CHARS}
+OK_KEYS = (pyxel.KEY_Z, pyxel.KEY_C, pyxel.KEY_N)  # the O button's letters: on SEED they start typing, untyped
+# Keys no code holds: said, never ignored (I, L and O read as 1, 1 and 0).
+REFUSED_KEYS = {getattr(pyxel, f"KEY_{c}"): c for c in "ABCDEFGHIJKLMNOPQRSTUVWXYZ" if c not in CODE_CHARS} | {
+    pyxel.KEY_MINUS: "-", pyxel.KEY_PERIOD: ".", pyxel.KEY_COMMA: ",", pyxel.KEY_SLASH: "/", pyxel.KEY_SPACE: "SPACE",
+    pyxel.KEY_SEMICOLON: ";", pyxel.KEY_QUOTE: "'", pyxel.KEY_EQUALS: "=", pyxel.KEY_BACKSLASH: "\\",
+    pyxel.KEY_LEFTBRACKET: "[", pyxel.KEY_RIGHTBRACKET: "]", pyxel.KEY_BACKQUOTE: "`", pyxel.KEY_KP_MINUS: "-",
+    pyxel.KEY_KP_PERIOD: ".", pyxel.KEY_KP_PLUS: "+", pyxel.KEY_KP_MULTIPLY: "*", pyxel.KEY_KP_DIVIDE: "/",
+}
+TYPED_MAX = 2 * CODE_MAX  # the keys kept past it are refused (the message says the code is too long)
 # Menu lines that appear once their scene exists: (label, module, scene class).
 OPTIONAL_SCENES = ((SETTINGS, "game.ui.settings", "SettingsScene"), (REPLAYS, "game.ui.replays", "ReplaysScene"))
 
@@ -114,11 +125,11 @@ class TitleScene:
         self.message = saving.load_settings(cart) or message  # why the typed code (or a save) was refused
         self.entries = menu_entries()
         self.choice = start_choice(self.entries)
-        self.code = ""
-        self.extra = 0  # keys typed past the longest code: counted, so the code is refused
+        self.code = ""  # every key typed, the ones past the longest code too (shown, refused)
+        self.typing_code = False  # the SEED line takes the keyboard as text
         self.replacing: str | None = None  # the seed of a new game that asks before replacing the save
         self.frames = 0
-        self.idle = 0  # frames since a button or key was last down
+        self.idle = 0  # frames since a button or key was last down, or the mouse moved
 
     @property
     def chosen(self) -> str:
@@ -126,38 +137,70 @@ class TitleScene:
 
     @property
     def typing(self) -> bool:
-        """The keyboard is text while the seed line is chosen (the cartridge reads this)."""
-        return self.chosen == SEED and self.replacing is None
+        """The keyboard is text while a code is typed on the seed line (the cartridge reads this)."""
+        return self.typing_code and self.chosen == SEED and self.replacing is None
 
     def update(self) -> None:
         self.frames += 1
         if self.frames == 1:
             sound.play(sound.TITLE)
         buttons = self.cart.buttons
-        touched = any(buttons.held(b) for b in ALL_BUTTONS) or any(pyxel.btn(k) for k in CODE_KEYS)
-        self.idle = 0 if touched else self.idle + 1
+        touched = any(buttons.held(b) for b in (*ALL_BUTTONS, POINT)) or any(pyxel.btn(k) for k in CODE_KEYS)
+        self.idle = 0 if touched or buttons.still == 0 else self.idle + 1
         step = buttons.repeat(DOWN) - buttons.repeat(UP)
         if self.replacing is not None:
             self.confirm_replace()
         elif self.idle >= ATTRACT_FRAMES:
             sound.stop()
             self.cart.change(DemoScene)
+        elif buttons.clicked():
+            self.click(buttons.pointer)
         elif step:
             self.choice = (self.choice + step) % len(self.entries)
+            self.typing_code = False
             sound.play("cursor")
         elif self.typing:
             self.type_code()
+        elif self.chosen == SEED:
+            self.start_typing()
         elif buttons.pressed(O):
             self.take(self.entries[self.choice])
 
+    def row_box(self, i: int) -> tuple[int, int, int, int]:
+        """Where menu line ``i`` lies, for a click: across the screen, a line high."""
+        return 0, MENU_Y + i * MENU_LINE - 2, pyxel.width, MENU_LINE
+
+    def click(self, point: tuple[int, int] | None) -> None:
+        """A click (a tap) on a menu line takes it (on SEED: typing begins)."""
+        for i in range(len(self.entries)):
+            x, y, w, h = self.row_box(i)
+            if point is not None and x <= point[0] < x + w and y <= point[1] < y + h:
+                self.choice = i
+                if self.chosen == SEED:
+                    self.typing_code = True
+                else:
+                    self.take(self.entries[i])
+                return
+
+    def start_typing(self) -> None:
+        """On the SEED line: O (its letter typed nothing) or a letter or digit begins the code."""
+        if self.cart.buttons.pressed(O):
+            self.typing_code = True
+            sound.play("confirm")
+        elif not ctrl_held() and any(pyxel.btnp(key) for key in (*CODE_KEYS, *REFUSED_KEYS) if key not in OK_KEYS):
+            self.typing_code = True
+            self.type_code()
+
     def confirm_replace(self) -> None:
-        """A new game would replace the save: O (or ENTER) starts it, any other button keeps the save."""
+        """A new game would replace the save: O (or ENTER, or a click on its answer) starts it,
+        any other button (or a click elsewhere) keeps the save."""
         buttons = self.cart.buttons
-        if buttons.pressed(O) or any(pyxel.btnp(key) for key in CONFIRM_KEYS[:2]):
+        yes, _ = confirm_answers()
+        if buttons.pressed(O) or any(pyxel.btnp(key) for key in CONFIRM_KEYS[:2]) or buttons.clicked_in(*yes):
             sound.play("confirm")
             seed, self.replacing = self.replacing, None
             self.start(seed, confirmed=True)
-        elif any(buttons.pressed(b) for b in ALL_BUTTONS) or pyxel.btnp(pyxel.KEY_ESCAPE):
+        elif any(buttons.pressed(b) for b in ALL_BUTTONS) or pyxel.btnp(pyxel.KEY_ESCAPE) or buttons.clicked():
             sound.play("cursor")
             self.replacing = None
 
@@ -178,6 +221,11 @@ class TitleScene:
         self.cart.change(LoadingScene, TitleScene)
 
     def type_code(self) -> None:
+        if pyxel.btnp(pyxel.KEY_ESCAPE):
+            self.typing_code = False
+            return
+        if ctrl_held():
+            return  # Ctrl+M mutes (engine/audio.py): no letter is typed with Ctrl
         for key, char in CODE_KEYS.items():
             if pyxel.btnp(key):
                 self.type_char(char)
@@ -185,30 +233,24 @@ class TitleScene:
             if pyxel.btnp(key):
                 self.message = f"{char} IS NOT A CODE CHARACTER"
         if pyxel.btnp(pyxel.KEY_BACKSPACE, REPEAT_DELAY_FRAMES, REPEAT_EVERY_FRAMES):  # like a cursor
-            if self.extra:
-                self.extra -= 1
-            else:
-                self.code = self.code[:-1]
-            self.message = code_length_message(CODE_MAX + self.extra) if self.extra else ""
+            self.code = self.code[:-1]
+            self.message = code_length_message(len(self.code)) if len(self.code) > CODE_MAX else ""
         if any(pyxel.btnp(key) for key in CONFIRM_KEYS):
             self.play_typed_code()
 
     def type_char(self, char: str) -> None:
-        if len(self.code) < CODE_MAX:
-            self.code += char
-            self.message = ""
-        else:  # too long: said, and counted so that ENTER refuses it
-            self.extra += 1
-            self.message = code_length_message(CODE_MAX + self.extra)
+        if len(self.code) >= TYPED_MAX:  # far too long already: said, and not kept
+            self.message = code_length_message(len(self.code) + 1)
+            return
+        self.code += char
+        # too long: said at once, and kept (shown) so that ENTER refuses it
+        self.message = code_length_message(len(self.code)) if len(self.code) > CODE_MAX else ""
 
     def play_typed_code(self) -> None:
-        length = len(self.code) + self.extra
         try:
-            if self.extra:
-                raise InputError("too long")
             seed_words(self.code)
         except InputError:
-            self.message = code_length_message(length)  # typed keys are code characters: the length is wrong
+            self.message = code_length_message(len(self.code))  # typed keys are code characters: the length is wrong
             return
         sound.play("confirm")
         self.start(self.code)
@@ -231,11 +273,17 @@ class TitleScene:
         for i, tile in enumerate(TITLE_TILES):
             tiles.draw_tile(x + i * TILES_PITCH, TILES_Y, tile)
         paint.text_centered(TAGLINE_Y, "RIICHI MAHJONG VS 3 CPUS", LIGHT_GREY)
-        self.draw_menu()
-        self.draw_message()
         if self.replacing is not None:
-            self.draw_confirm()
-        hint = "TYPE A CODE, ENTER: PLAY" if self.typing else f"ARROWS: CHOOSE  {paint.OK_KEY}: OK"
+            self.draw_confirm()  # in the menu's place: nothing half hidden under the box
+        else:
+            self.draw_menu()
+        self.draw_message()
+        if self.typing:
+            hint = "TYPE A CODE, ENTER: PLAY"
+        elif self.chosen == SEED:
+            hint = f"{paint.OK_KEY}: TYPE A CODE"
+        else:
+            hint = f"ARROWS: CHOOSE  {paint.OK_KEY}: OK"
         paint.text_centered(HINT_Y, hint, DARK_GREY)
 
     def draw_menu(self) -> None:
@@ -250,14 +298,20 @@ class TitleScene:
                 self.draw_code(MENU_X + paint.FONT_W * len(SEED + " "), y, colour)
 
     def draw_code(self, x: int, y: int, colour: int) -> None:
-        """The typed code in the seed-code font, a blinking cursor after it while typing."""
+        """The typed code in the seed-code font, a blinking cursor after it while typing; a
+        code longer than the line shows its end (every key typed stays counted and shown)."""
         if not self.code and not self.typing:
             pyxel.text(x, y, "-" * 4, DARK_GREY)
             return
-        ink = PINK if self.extra else YELLOW if self.typing else colour  # pink: too long
-        end = glyphs.draw_code(x, y, self.code, ink)
+        ink = PINK if len(self.code) > CODE_MAX else YELLOW if self.typing else colour  # pink: too long
+        shown = self.code
+        while shown and x + glyphs.code_width(shown) + glyphs.GAP + CURSOR_W >= pyxel.width:
+            shown = shown[1:]
+        if shown != self.code:
+            pyxel.text(x - paint.FONT_W, y, "<", PINK)  # more typed before it
+        end = glyphs.draw_code(x, y, shown, ink)
         if self.typing and pyxel.frame_count // 8 % 2:
-            pyxel.rect(end, y + glyphs.CODE_H - 1, 3, 1, YELLOW)
+            pyxel.rect(end, y + glyphs.CODE_H - 1, CURSOR_W, 1, YELLOW)
 
     def draw_message(self) -> None:
         """The message (why a code or a save was refused) on one line inside its box."""
@@ -274,7 +328,14 @@ class TitleScene:
         pyxel.rect(x, y, w, h, DARK_BLUE)
         pyxel.rectb(x, y, w, h, YELLOW)
         paint.text_centered(y + 4, "REPLACE THE SAVED GAME?", WHITE)
-        paint.text_centered(y + 12, f"{paint.OK_KEY}: NEW GAME  OTHER: KEEP", YELLOW)
+        (yes_x, yes_y, _, _), (no_x, _, _, _) = confirm_answers()
+        pyxel.text(yes_x + 1, yes_y + 1, CONFIRM_YES, YELLOW)
+        pyxel.text(no_x + 1, yes_y + 1, CONFIRM_NO, YELLOW)
+
+
+def confirm_answers() -> tuple[tuple[int, int, int, int], tuple[int, int, int, int]]:
+    """The boxes of the confirm box's two answers (yes: a new game; no: keep the save), for a click."""
+    return paint.answer_boxes(CONFIRM_BOX[1] + 11, (CONFIRM_YES, CONFIRM_NO))
 
 
 # The optional scenes load with the title, before the cartridge's first frame, not in the

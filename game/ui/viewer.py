@@ -9,8 +9,13 @@ asks the CPU's own code), the verdict and the reason; between them, how far the 
 got and what the figures mean. Q and W (the gamepad's shoulders) jump to the previous and next
 decision where the two differ; S (Tab, the gamepad's Back) opens the summary, whose costliest
 differences are each one press away. Hold X (B) for the analysis of each seat at this step
-(``hints.analyse``). O turns to the table as the reviewed seat (else seat 0) sees it, and
-back. Esc returns to the list of logs.
+(``hints.analyse``). O turns to the table as the reviewed seat sees it (only watching: the
+player in a game of ours, else seat 0), and back. Esc returns to the list of logs.
+
+The pointer (a mouse, a finger): a click on an arrow or a key of the footer does what the key
+does (the arrows step, Q and W jump, S:SUMMARY, Z:TABLE), on ESC in the header goes back; on
+the table, the arrows beside the step's caption step and a click elsewhere turns back from it;
+on the seat to review and on the summary's lines, a click takes the line.
 
 Stepping a round through our rules, and the review itself, are thinking: tasks sliced across
 frames (``ReplayLog.round_task``, ``review.review_task``), so no frame waits for them.
@@ -27,7 +32,7 @@ from engine.cartridge import Cartridge
 from engine.target import DARK_BLUE, DARK_GREY, LIGHT_GREY, ORANGE, PINK, WHITE, YELLOW
 from game.review import Judged, Review, review_task, start_review
 from game.rules.tiles import WIND_NAMES
-from game.ui import board, debug, hands, hints, review_panel
+from game.ui import board, debug, hands, hints, paint, review_panel
 from game.viewing import ReplayLog, SteppedRound
 
 BACK_KEYS = (pyxel.KEY_ESCAPE, pyxel.KEY_BACKSPACE, pyxel.GAMEPAD1_BUTTON_START)
@@ -39,6 +44,8 @@ SEATS_Y, SEAT_H = 9, 28
 POND_SHOWN = 20  # the last tiles of a pond that fit on a row
 PANEL_Y = 28  # the review's panel, under the reviewed seat's hand and pond
 FOOTER_Y = 122
+HEADER_PARTS = [("ESC", "leave"), (" ", None)]  # the header's first word: a click goes back
+CAPTION_CHARS = 16  # the caption's row under the table, between its arrows
 SEATS = 4
 COLLECT_EVERY = 1  # frames between collections while thinking
 
@@ -70,8 +77,11 @@ class ViewerScene:
 
     @property
     def seat(self) -> int:
-        """The seat shown first: the reviewed one, else seat 0."""
-        return self.review.seat if self.review is not None else 0
+        """The seat whose chair the table is seen from: the reviewed one, else the player's in
+        a log of ours (only watching, YOU is still the player), else seat 0."""
+        if self.review is not None:
+            return self.review.seat
+        return self.log.player if self.log.player is not None else 0
 
     # -- update ---------------------------------------------------------------------------------
 
@@ -90,18 +100,25 @@ class ViewerScene:
         elif self.summary:
             self.update_summary()
         elif any(pyxel.btnp(key) for key in BACK_KEYS):
-            self.cart.change(self.back) if self.back is not None else self.cart.restart()
+            self.leave()
         else:
             self.follow_round()
             self.update_steps()
 
+    def leave(self) -> None:
+        """Back to the list of logs (or the title)."""
+        self.cart.change(self.back) if self.back is not None else self.cart.restart()
+
     def update_chooser(self) -> None:
         buttons = self.cart.buttons
-        if any(pyxel.btnp(key) for key in BACK_KEYS):
-            self.cart.change(self.back) if self.back is not None else self.cart.restart()
+        if any(pyxel.btnp(key) for key in BACK_KEYS) or buttons.clicked_in(*review_panel.CHOOSER_BACK_BOX):
+            self.leave()
             return
         self.choice = (self.choice + buttons.repeat(DOWN) - buttons.repeat(UP)) % (SEATS + 1)
-        if buttons.pressed(O):
+        clicked = next((row for row in range(SEATS + 1) if buttons.clicked_in(*review_panel.chooser_row_box(row))), None)
+        if clicked is not None:
+            self.choice = clicked
+        if buttons.pressed(O) or clicked is not None:
             self.choosing = False
             if self.choice < SEATS:
                 self.review = start_review(self.log.game, self.choice, ruleset=self.log.ruleset)
@@ -119,25 +136,54 @@ class ViewerScene:
 
     def update_steps(self) -> None:
         buttons = self.cart.buttons
-        if self.review is not None and any(pyxel.btnp(key) for key in SUMMARY_KEYS):
+        clicked = self.clicked_action() if buttons.clicked() else None
+        if clicked == "leave":
+            self.leave()
+            return
+        if self.review is not None and (any(pyxel.btnp(key) for key in SUMMARY_KEYS) or clicked == "summary"):
             self.summary, self.summary_choice = True, 0
             return
         if self.review is not None:
-            jump = any(pyxel.btnp(key) for key in LATER_KEYS) - any(pyxel.btnp(key) for key in EARLIER_KEYS)
+            jump = (any(pyxel.btnp(key) for key in LATER_KEYS) or clicked == "later") - \
+                   (any(pyxel.btnp(key) for key in EARLIER_KEYS) or clicked == "earlier")
             if jump:
                 self.go_to(self.review.next_difference(self.round_index, self.step, jump > 0))
-        rounds = buttons.repeat(DOWN) - buttons.repeat(UP)
+        rounds = buttons.repeat(DOWN) - buttons.repeat(UP) + (clicked == "next round") - (clicked == "last round")
         if rounds:
             self.show(max(0, min(len(self.log) - 1, self.round_index + rounds)), 0)
         if self.log.stepped(self.round_index) is not None:
             last = len(self.stepped.steps) - 1
-            move = buttons.repeat(RIGHT) - buttons.repeat(LEFT)
+            move = buttons.repeat(RIGHT) - buttons.repeat(LEFT) + (clicked == "on") - (clicked == "back")
             if move:
                 self.step = max(0, min(last, self.step + move))
-        if buttons.pressed(O):
+        if buttons.pressed(O) or clicked == "table":
             self.table = not self.table
         if buttons.held(X):
             self.follow_hints()
+
+    def clicked_action(self) -> str | None:
+        """What a click (a tap) on the screen asks: an arrow or a word of the footer (in the
+        table, of the caption's row; a click elsewhere on the table turns back from it), ESC
+        in the header."""
+        point = self.cart.buttons.pointer
+        if self.table:
+            return paint.segment_at(board.HINT_X, board.INFO_Y + 1, self.table_parts(), point) or "table"
+        return (paint.segment_at(1, FOOTER_Y, self.footer_parts(), point)
+                or paint.segment_at(1, HEADER_Y, HEADER_PARTS, point))
+
+    def footer_parts(self) -> list[tuple[str, str | None]]:
+        """The footer's words, the arrows and keys a click can take among them."""
+        if self.review is not None:
+            return [("<", "back"), (">", "on"), (" ", None), ("Q", "earlier"), ("/", None), ("W", "later"),
+                    (":DIFFS ", None), ("S:SUMMARY", "summary"), (" ", None), ("Z:TABLE", "table")]
+        return [("<", "back"), (">", "on"), (" STEP ", None), ("^", "last round"), ("v", "next round"),
+                (" ROUND X:HINT ", None), ("Z:TABLE", "table")]
+
+    def table_parts(self) -> list[tuple[str, str | None]]:
+        """The caption's row under the table: the step's caption between its arrows."""
+        steps = self.stepped.steps
+        caption = self.caption()[:CAPTION_CHARS] if steps else "..."
+        return [("<", "back"), (" " + caption.ljust(CAPTION_CHARS) + " ", None), (">", "on")]
 
     def show(self, round_index: int, step: int) -> None:
         """Stand at a round's step (the round is stepped through first when it must be)."""
@@ -154,8 +200,12 @@ class ViewerScene:
     def update_summary(self) -> None:
         buttons = self.cart.buttons
         leads = [j for _, j in review_panel.summary_rows(self.review) if j is not None]
-        if any(pyxel.btnp(key) for key in (*BACK_KEYS, *SUMMARY_KEYS)):
+        clicked = review_panel.summary_click(self.review, buttons.pointer) if buttons.clicked() else None
+        if any(pyxel.btnp(key) for key in (*BACK_KEYS, *SUMMARY_KEYS)) or clicked == "back":
             self.summary = False
+        elif isinstance(clicked, int):
+            self.summary = False
+            self.go_to(leads[clicked])
         elif leads:
             self.summary_choice = (self.summary_choice + buttons.repeat(DOWN) - buttons.repeat(UP)) % len(leads)
             if buttons.pressed(O):
@@ -202,7 +252,8 @@ class ViewerScene:
             return
         if self.table and views:
             self.draw_table(views[self.seat])
-        elif self.review is not None:
+            return
+        if self.review is not None:
             self.draw_review(views)
         else:
             pyxel.cls(DARK_BLUE)
@@ -222,15 +273,25 @@ class ViewerScene:
                 places[seat] = f"{('1ST', '2ND', '3RD', '4TH')[place]} {owari.scores[seat]}"
         review_panel.draw_chooser(names, places, self.choice, self.log.player)
 
-    def draw_header(self) -> None:
-        stepped = self.stepped
-        steps = stepped.steps
+    def caption(self) -> str:
+        """What just happened at this step (YOU for the player's seat in a log of ours)."""
+        steps = self.stepped.steps
         caption = steps[self.step].caption if steps else "STEPPING THROUGH..."
         if self.log.player is not None:  # a log of ours: the player's seat is YOU
             caption = caption.replace(f"S{self.log.player} ", "YOU ")
+        return caption
+
+    def draw_header(self) -> None:
+        """ESC (a click goes back), the round and step, and the caption, on the top line."""
+        stepped = self.stepped
+        steps = stepped.steps
         pyxel.rect(0, 0, 128, 8, DARK_BLUE)
+        paint.draw_segments(1, HEADER_Y, HEADER_PARTS, DARK_GREY, LIGHT_GREY)
+        x = 1 + paint.FONT_W * sum(len(text) for text, _ in HEADER_PARTS)
         label = f"{stepped.label} {self.step + 1}/{len(steps)}" if steps else self.stepped.label
-        pyxel.text(1, HEADER_Y, label, ORANGE)
+        pyxel.text(x, HEADER_Y, label, ORANGE)
+        room = (127 - x - paint.FONT_W * (len(label) + 1)) // paint.FONT_W
+        caption = self.caption()[:room]
         pyxel.text(127 - 4 * len(caption), HEADER_Y, caption, YELLOW)
 
     def draw_seat(self, seat: int, view, y: int) -> None:
@@ -277,24 +338,25 @@ class ViewerScene:
             y = debug.SEATS_Y + seat * debug.SEAT_H
             pyxel.text(2, y, f"S{seat} {WIND_NAMES[view.seat_winds[seat]]} {view.scores[seat]}", WHITE)
             if self.hints is not None and len(self.hints) == 4:
-                hints.draw_hint(78, y, self.hints[seat], short=True)
+                if self.hints[seat].discard is not None:
+                    debug.draw_hint_bed(y)  # the hint's tile stands on felt
+                hints.draw_hint(debug.HINT_X, y, self.hints[seat], short=True)
             else:
                 pyxel.text(78, y + 1, "...", LIGHT_GREY)
             tiles = hands.hand_in_order(view.hand, view.drawn)
             hands.draw_small_row(2, y + 7, tiles[:-1] if view.drawn is not None else tiles, apart=view.drawn)
 
     def draw_table(self, view) -> None:
+        """The table from the seat's chair, the step's caption between its arrows under it (no
+        header over the top seat's score)."""
         board.draw_board(view, self.stepped.round_index, False, 0)
         hands.draw_hand(board.HAND_X, board.HAND_Y, hands.hand_in_order(view.hand, view.drawn),
                         view.drawn is not None)
+        paint.draw_segments(board.HINT_X, board.INFO_Y + 1, self.table_parts(), YELLOW, WHITE)
 
     def draw_footer(self) -> None:
         problem = self.stepped.problem
         if problem and self.step == len(self.stepped.steps) - 1:
             pyxel.text(1, FOOTER_Y, problem.upper()[:31], PINK)
-        elif self.table:
-            return
-        elif self.review is not None:
-            pyxel.text(1, FOOTER_Y, "Q/W:DIFFS S:SUMMARY Z:TABLE", DARK_GREY)
         else:
-            pyxel.text(1, FOOTER_Y, "<> STEP ^v ROUND X:HINT Z:TABLE", DARK_GREY)
+            paint.draw_segments(1, FOOTER_Y, self.footer_parts(), DARK_GREY, LIGHT_GREY)

@@ -26,6 +26,7 @@ import zipfile
 
 width = height = 0
 frame_count = 0
+mouse_x = mouse_y = 0  # the pointer (tests move it with set_mouse_pos); a script clicks with set_btn
 colors: list[int] = []
 images: list[Image] = []
 sounds: list[Sound] = []
@@ -296,6 +297,15 @@ def quit() -> None:
     global _stopped
     _stopped = True
     _record("quit")
+
+
+def mouse(visible: bool) -> None:
+    _record("mouse", bool(visible))
+
+
+def set_mouse_pos(x: float, y: float) -> None:
+    global mouse_x, mouse_y
+    mouse_x, mouse_y = int(x), int(y)
 
 
 def __getattr__(name: str):
