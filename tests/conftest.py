@@ -34,7 +34,8 @@ def pyxel_headless():
 
     from engine import target
 
-    target.init_pyxel(headless=True, fps=target.UNCAPPED_FPS)  # frames as fast as they run
+    if pyxel.width == 0:  # not started yet (tools/doc_figures.py may have started it)
+        target.init_pyxel(headless=True, fps=target.UNCAPPED_FPS)  # frames as fast as they run
     # Pyxel's audio is stood in for: under SDL's dummy driver a playm once deadlocked against
     # Pyxel's own audio thread (a run hung in test_ui_title, the main thread waiting on a lock
     # inside pyxel.playm). The tests still see every call reach these names (test_ui_resources).
