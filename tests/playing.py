@@ -38,9 +38,10 @@ def counting_clock(tick: float = TICK):
 
 
 # What one unit of work stands for on the WorkClock: a microsecond. A whole game against the
-# strong CPUs, memory traced, makes about 3 profile events a microsecond of this two-core
-# machine's processor time, profiling included (9 untraced): so the budget is held as if on a
-# machine several times slower than this one, as a browser's Python is.
+# strong CPUs (tests/test_ui_game.py's, 20 million profile events) took 17 s of this two-core
+# machine's processor time with memory traced as `make play` traces it, 3.8 s untraced: about
+# one event a microsecond traced, five untraced. So the budget held on this clock is the
+# budget of this machine with memory traced, the slowest way the game runs here.
 SECONDS_PER_WORK = 1e-6
 
 
