@@ -60,6 +60,17 @@ def test_the_figure_check_sees_a_changed_figure_and_writes_it_back(tmp_path, mon
     assert (tmp_path / "docs" / "measurements.md").read_text() == "The game lasted 11 rounds (into the\nSouth), 1,187 answers.\n"
 
 
+def test_a_table_figure_is_checked_and_written_row_by_row(tmp_path, monkeypatch):
+    monkeypatch.setattr(doc_figures, "ROOT", tmp_path)
+    (tmp_path / "README.md").write_text("Run `tool`:\n\n```\nkind   n\ngenbutsu  35  0.0\nsuji 1/9  15  1.7\n```\n")
+    now = ["kind   n", "genbutsu  35  0.0", "one-chance  20  5.8", "suji 1/9  16  1.9"]
+    figure = doc_figures.Rows("a table", "README.md", "`tool`", lambda: now, "tool", key=9, cpu=True)
+    found = doc_figures.verdict(figure)
+    assert found.differs == {"suji 1/9": ("suji 1/9  15  1.7", "suji 1/9  16  1.9")}  # the rows shown only
+    assert doc_figures.write(found) and not doc_figures.verdict(figure).differs
+    assert "suji 1/9  16  1.9\n```" in (tmp_path / "README.md").read_text()
+
+
 # -- the lists -----------------------------------------------------------------------------
 
 

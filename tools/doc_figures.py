@@ -289,6 +289,18 @@ def _strengths() -> dict[str, str]:
     return found
 
 
+def _codes() -> dict[str, str]:
+    from game.rules.wall import CODE_LENGTH, CODE_MAX, CODE_MIN
+
+    return {"least": str(CODE_MIN), "most": str(CODE_MAX), "new": str(CODE_LENGTH)}
+
+
+def _largest_file() -> int:
+    from game.data.storage import MAX_BYTES
+
+    return MAX_BYTES // 1024
+
+
 def _constant(value: Callable[[], int]) -> Callable[[], dict[str, str]]:
     return lambda: {"n": comma(value())}
 
@@ -342,6 +354,10 @@ FIGURES: list[Numbers | Rows] = [
             ".venv/bin/python benchmarks/score.py"),
     Numbers("the callouts' length", README, "({normal} s at normal CPU speed, {fast} s fast, {slow} s slow)",
             _settings, "game/data/settings.py: CALLOUT_FRAMES / 30"),
+    Numbers("the seed codes' lengths", README, "A seed code is {least} to {most} characters of Crockford's base 32 "
+            "(new codes have {new};", _codes, "game/rules/wall.py: CODE_MIN, CODE_MAX, CODE_LENGTH"),
+    Numbers("the largest save or settings file", README, "a link to nothing, over {n} KiB)", _constant(_largest_file),
+            "game/data/storage.py: MAX_BYTES"),
     Numbers("the exports check's games", README, "`python tools/check_exports.py` writes {n}",
             _constant(_check_exports_games), "python tools/check_exports.py"),
     Numbers("the fairness test's states", README, "shuffles the hidden tiles of {n} states",
