@@ -2,7 +2,7 @@
 
     .venv/bin/python tools/doc_figures.py            # each figure: its place, as written, as now, its command
     .venv/bin/python tools/doc_figures.py --write    # write the values of now into the documents
-    .venv/bin/python tools/doc_figures.py --slow     # the 400-game simulator measures too (an hour or so)
+    .venv/bin/python tools/doc_figures.py --slow     # the simulator's 400-game measures too (1,600 games)
     .venv/bin/python tools/doc_figures.py --only demo    # the figures whose name holds "demo"
 
 A figure is a piece of a document found by its words, with the numbers in it (``Numbers``), or
@@ -369,6 +369,15 @@ FIGURES: list[Numbers | Rows] = [
             .replace("{normal}", "**{normal}**").replace("{weak}", "**{weak}**"), _strengths,
             "picoriichi sim --games 400 --seed A --seats cpu:STRENGTH,efficiency,efficiency,efficiency --jobs 2",
             cpu=True, slow=True),
+    *[Numbers("four strong CPUs in the simulator", MEASUREMENTS, words, _four_strong,
+              "picoriichi sim --games 400 --seed A --seats cpu,cpu,cpu,cpu --jobs 2", cpu=True, slow=True)
+      for words in ("four strong CPUs: win (19–25%) / deal-in (9–13%) | **{win}% / {deal_in}%** ({unrounded}% unrounded",
+                    "four strong CPUs: riichi (15–25%) / calls (20–40%) | **{riichi}% / {calls}%**",
+                    "four strong CPUs: exhaustive draws (≤ 20%) | **{draws}%**")],
+    *[Numbers("each strength against three efficiency seats", MEASUREMENTS,
+              f"| {strength} vs three `efficiency` | **{{{strength}}}** [{{{strength}_low}}, {{{strength}_high}}]",
+              _strengths, f"picoriichi sim --games 400 --seed A --seats cpu:{strength},efficiency,efficiency,efficiency"
+              " --jobs 2", cpu=True, slow=True) for strength in ("strong", "normal", "weak")],
 ]
 
 
