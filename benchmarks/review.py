@@ -10,8 +10,9 @@ summary. It prints the traced memory's peak (the target: under 1.75 MiB of the 2
 the CPU meter's worst reading and how many frames reached 1.0, the frames the review took, and
 the longest task step. The peer, in the same run and the same way: the viewer with no review
 (only watching). Each runs in a fresh process, memory traced as ``make play`` traces it.
-``--clock thread`` times the frames by this thread's processor time (as tests/test_ui_game.py
-does): on a machine shared with other work, a pause of the process is then not counted.
+``--clock thread`` times the frames by this thread's processor time: on a machine shared with
+other work, a pause of the process is then not counted (tests/test_ui_review_budget.py counts
+the work itself: tests/playing.py's work clock).
 """
 
 from __future__ import annotations

@@ -21,9 +21,10 @@ frame after it leaves, and collects the frame after that, so a scene's first fra
 it), and the worst CPU meter with the frames at 1.0 or more; then the game's length in frames
 and in minutes of the player's time at 30 frames a second.
 
-``--clock thread`` (the default) times the frames by this thread's processor time, as the
-whole-game test does: the meter reads the game's own work, as on a quiet machine, and a pause
-of the process on a machine shared with other work is not counted. ``--clock wall`` times them
+``--clock thread`` (the default) times the frames by this thread's processor time: the meter
+reads the game's own work, as on a quiet machine, and a pause of the process on a machine
+shared with other work is not counted (the whole-game test counts the work itself:
+tests/playing.py's work clock). ``--clock wall`` times them
 by the wall clock, as ``make play`` does on this machine as it is. The peer is the budget:
 MEMORY_BUDGET (1.75 MiB, the issue's bound below the cartridge's 2 MiB) and a meter of 1.0.
 """

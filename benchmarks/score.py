@@ -1,6 +1,6 @@
 """Hand scoring: ours (game.rules.scoring.score_hand) against the `mahjong` 2.1.0 oracle, same hands, one run.
 
-Two sets of hands: the 399 four-player wins of the real Tenhou logs in tests/data/logs, and
+Two sets of hands: every four-player win of the real Tenhou mjlogs in tests/data/logs, and
 random winning hands in random situations (tests/scoring_oracle.py; seeded). Each hand is
 scored from inputs built before the clock starts (our tiles, Melds and WinSituation; the
 oracle's tiles, Melds and HandConfig), so the times are of the scoring alone; the garbage collector
@@ -96,14 +96,19 @@ def compare(name: str, cases: list, rounds: int) -> None:
     print(f"  oracle  {oracle + config:8.1f} us/hand (incl. its HandConfig) ratio {(oracle + config) / ours:5.2f}x")
 
 
+def real_wins() -> list:
+    """The cases of every four-player win of the real Tenhou mjlogs in tests/data/logs."""
+    logs = sorted(p for p in (ROOT / "tests/data/logs").rglob("*") if p.suffix in (".xml", ".mjlog"))
+    return [case for case, *_ in log_wins(logs)]
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--random", type=int, default=10000, help="random hands (default 10000)")
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--rounds", type=int, default=5, help="timings per side; the best counts")
     args = parser.parse_args()
-    logs = sorted(p for p in (ROOT / "tests/data/logs").rglob("*") if p.suffix in (".xml", ".mjlog"))
-    compare("real Tenhou wins", [case for case, *_ in log_wins(logs)], args.rounds)
+    compare("real Tenhou wins", real_wins(), args.rounds)
     rng = random.Random(args.seed)
     compare("random wins", [random_case(rng) for _ in range(args.random)], args.rounds)
 

@@ -1,4 +1,4 @@
-"""A cheating CPU for the fairness test to catch. Test-only: nothing in the game seats it.
+"""Cheating CPUs for the fairness tests to catch. Test-only: nothing in the game seats them.
 
 ``PeekingCpu`` decides as the CPU of its strength does, then reads the live wall through a
 module-level reference (``LIVE``: the last round any view was made from, kept there by
@@ -6,12 +6,17 @@ module-level reference (``LIVE``: the last round any view was made from, kept th
 comes off the live wall next, it throws another. The views it is given are the honest ones,
 so a check that only compares views (or shuffles what reaches a view) cannot see it; deciding
 the same state again from the seat's mjai events alone, where no live wall exists, does.
+
+``ListeningCpu`` cheats through its view instead: it reads ``awaiting`` (the seats the table
+waits on, which the table shows but which tells a seat who else can claim a discard) and passes
+a call when another seat could claim too. Shuffling the hidden tiles changes who can claim,
+so the shuffled twin of a state gets another answer.
 """
 
 from __future__ import annotations
 
 from game.cpu import CpuAgent
-from game.rules.actions import Discard
+from game.rules.actions import Chi, Discard, Pass, Pon
 from game.rules.round import Round
 
 LIVE: dict[str, Round] = {}
@@ -52,3 +57,14 @@ class PeekingCpu(CpuAgent):
             return action
         PeekingCpu.peeks += 1
         return others[-1]
+
+
+class ListeningCpu(CpuAgent):
+    """Offered a chi or pon while another seat could claim the same tile, passes."""
+
+    def act(self, view):
+        action = yield from super().act(view)
+        others = [s for s in view.awaiting if s != view.seat]
+        if others and isinstance(action, (Chi, Pon)) and Pass() in view.legal_actions:
+            return Pass()
+        return action

@@ -7,13 +7,17 @@ with O once the guard lets it. Every choice goes through the buttons, one press 
 
 ``counting_clock`` is a clock that moves one millisecond per reading: the cartridge's
 thinking slices are then a fixed number of task steps, so a test's frames do not depend on
-the machine's speed. ``frame`` steps the cartridge with or without drawing the scene (the
-thinking runs either way): long tests draw one frame in many.
+the machine's speed. ``WorkClock`` reads the work done instead of the time (every call and
+return, Python's or into C, one tick): the frame budget held on it is the same on any machine
+however busy, and is broken only by code that does more work in a frame. ``frame`` steps the
+cartridge with or without drawing the scene (the thinking runs either way): long tests draw
+one frame in many.
 """
 
 from __future__ import annotations
 
 import itertools
+import sys
 
 import pyxel
 
@@ -25,11 +29,60 @@ from game.rules.tiles import counts34
 from game.ui import hands, prompts
 
 TICK = 0.001
+QUICK_TICK = 0.0002  # a quick machine: a frame's thinking slice holds some 140 readings
 
 
 def counting_clock(tick: float = TICK):
     ticks = itertools.count()
     return lambda: next(ticks) * tick
+
+
+# What one unit of work stands for on the WorkClock: a microsecond. A whole game against the
+# strong CPUs (tests/test_ui_game.py's, 20 million profile events) took 17 s of this two-core
+# machine's processor time with memory traced as `make play` traces it, 3.8 s untraced: about
+# one event a microsecond traced, five untraced. So the budget held on this clock is the
+# budget of this machine with memory traced, the slowest way the game runs here.
+SECONDS_PER_WORK = 1e-6
+
+
+class WorkClock:
+    """A clock that counts work, not time: each profile event (``sys.setprofile``: a Python
+    call or return, a call into C or its return) moves it by ``SECONDS_PER_WORK``. Give it to a
+    cartridge as its clock and run the frames inside ``with clock:``; the scheduler's slices,
+    its steps' lengths and the CPU meter are then counts of the code's own work, so the same
+    frames read the same on every run and every machine, loaded or not.
+
+        >>> clock = WorkClock()
+        >>> with clock:
+        ...     _ = [abs(-n) for n in range(10)]
+        >>> clock.events > 10 and clock() == clock.events * SECONDS_PER_WORK
+        True
+    """
+
+    def __init__(self) -> None:
+        counted = [0]
+
+        def tick(frame, event, arg) -> None:  # as lean as it can be: it runs on every call
+            counted[0] += 1
+
+        self._counted = counted
+        self._tick = tick
+        self._before = None
+
+    @property
+    def events(self) -> int:
+        return self._counted[0]
+
+    def __call__(self) -> float:
+        return self._counted[0] * SECONDS_PER_WORK
+
+    def __enter__(self) -> WorkClock:
+        self._before = sys.getprofile()
+        sys.setprofile(self._tick)
+        return self
+
+    def __exit__(self, *exc) -> None:
+        sys.setprofile(self._before)
 
 
 def frame(cart, draw: bool = True) -> None:

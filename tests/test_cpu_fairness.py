@@ -2,19 +2,26 @@
 
 Games are played by the driver with CPU seats of every strength. At every decision each seat
 records where it was taken (the round and how many of its events had happened), the mjai
-events it had been sent (tests/seat_lines.py) and what it decided.
+events it had been sent (tests/seat_lines.py) and what it decided. Two checks, each guarding
+its own way of cheating, each shown to catch a cheat of its kind (tests/cheats.py):
 
-- **From the public events alone.** A fresh interpreter (tests/fairness_replay.py) rebuilds
-  each seat's view from its mjai events (``game.mjai.tracker``: no round, no wall, no other
-  hand exists there) and decides again: every decision must be the one made at the table.
-  A CPU that reached the live wall or another hand by any path (a module-level reference, a
-  back door of the view) would decide otherwise somewhere; tests/cheats.py's ``PeekingCpu``
-  does, and the check is shown to catch it.
-- **Hidden tiles shuffled.** For a thousand of the states a twin round is built in which
-  everything the seat cannot see is shuffled: the other players' concealed tiles, the live
-  wall's order, the dead wall's hidden tiles. The twin's view for the seat must be the same
-  view (all but ``awaiting``, which the table shows but no CPU reads) while the hidden tiles
-  differ, and the CPU of every strength must answer the same.
+- **From the public events alone** (``test_every_decision_is_the_same_from_the_seats_mjai_events_alone``)
+  guards against a CPU that reaches anything but its view: the live wall or another hand by a
+  module-level reference, the round kept from an earlier call, any back door. A fresh
+  interpreter (tests/fairness_replay.py) rebuilds each seat's view from its mjai events
+  (``game.mjai.tracker``: no round, no wall, no other hand exists there) and decides again:
+  every decision must be the one made at the table. ``PeekingCpu``, which reads the live wall
+  through a module global, is caught (``test_the_check_catches_a_cpu_that_peeks_at_the_live_wall``).
+- **Hidden tiles shuffled** (``test_decisions_do_not_change_when_hidden_tiles_are_shuffled``)
+  guards against a view that carries, or a CPU that reads from its view, what the seat cannot
+  see. For a thousand of the states a twin round is built in which everything the seat cannot
+  see is shuffled: the other players' concealed tiles, the live wall's order, the dead wall's
+  hidden tiles. The twin's view for the seat must be the same view (all but ``awaiting``, which
+  the table shows but no CPU reads) while the hidden tiles differ, and the CPU of every strength
+  must answer the same. ``ListeningCpu``, which reads ``awaiting``, is caught
+  (``test_the_shuffle_catches_a_cpu_that_reads_who_else_may_claim``). This check alone cannot
+  see ``PeekingCpu``: both of a state's views are made before either decision, so a module
+  global holds the same round for both, and the twin answers alike.
 """
 
 from __future__ import annotations
@@ -36,6 +43,7 @@ from engine.tasks import run_to_end
 from fairness_replay import signature
 from game.cpu import CpuAgent
 from game.play import Game
+from game.rules.actions import Chi, Pass, Pon
 from game.rules.events import Answered, Dealt, Drew
 from game.rules.round import Round
 from game.rules.view import PlayerView
@@ -182,13 +190,17 @@ def test_the_check_catches_a_cpu_that_peeks_at_the_live_wall(monkeypatch):
     assert len(found) == cheats.PeekingCpu.peeks and all(mine[0] == "Discard" for _, _, mine, _ in found)
 
 
-def test_decisions_do_not_change_when_hidden_tiles_are_shuffled(states):
+def shuffled_answers(states: list, agent=CpuAgent, count: int = STATES, stop_at_first: bool = False):
+    """For ``count`` of the states (spread over all), the seat's answer on its view and on its
+    shuffled twin's: (states checked, how many twins changed what others hold, the differing
+    answers as (strength, mine, theirs))."""
     rng = random.Random(9)
-    agents = {s: CpuAgent(s) for s in ("weak", "normal", "strong")}
+    agents = {s: agent(s) for s in ("weak", "normal", "strong")}
     checked = differing = 0
-    for i in range(STATES):
-        played, count, seat = states[i * len(states) // STATES]
-        here = Round.replay(played.setup, played.events[:count])
+    found = []
+    for i in range(count):
+        played, events, seat = states[i * len(states) // count]
+        here = Round.replay(played.setup, played.events[:events])
         there = twin(here, seat, rng)
         others = [s for s in range(4) if s != seat]
         differing += any(sorted(here.hands[s]) != sorted(there.hands[s]) for s in others)
@@ -197,10 +209,34 @@ def test_decisions_do_not_change_when_hidden_tiles_are_shuffled(states):
         strength = ("weak", "normal", "strong")[i % 3]
         mine = run_to_end(agents[strength].act(view))
         theirs = run_to_end(agents[strength].act(twin_view))
-        assert mine == theirs, (strength, view)
         checked += 1
+        if mine != theirs:
+            found.append((strength, mine, theirs))
+            if stop_at_first:
+                break
+    return checked, differing, found
+
+
+def test_decisions_do_not_change_when_hidden_tiles_are_shuffled(states):
+    checked, differing, found = shuffled_answers(states)
+    assert not found, found[:3]
     assert checked >= STATES
     assert differing >= STATES * 0.9  # the shuffles really changed what others hold
+
+
+def test_the_shuffle_catches_a_cpu_that_reads_who_else_may_claim(states):
+    _, _, found = shuffled_answers(states, cheats.ListeningCpu, stop_at_first=True)
+    assert found, "the listening CPU answered every twin alike"
+    _, mine, theirs = found[0]
+    assert Pass() in (mine, theirs) and any(isinstance(a, (Chi, Pon)) for a in (mine, theirs))
+
+
+def test_the_shuffle_alone_cannot_see_a_cpu_that_peeks_through_a_module_global(states, monkeypatch):
+    """Why the check from the mjai events is needed beside this one (see the module)."""
+    cheats.install(monkeypatch)
+    monkeypatch.setattr(cheats.PeekingCpu, "peeks", 0)
+    _, _, found = shuffled_answers(states, cheats.PeekingCpu, count=200)
+    assert cheats.PeekingCpu.peeks > 0 and not found
 
 
 def test_the_cpu_package_never_touches_a_round():

@@ -2,37 +2,37 @@
 
 from __future__ import annotations
 
-import time
-
+import pytest
+from conftest import PICO8_MEMORY_BYTES
 from stepping import Blank, step
 
 from engine.meters import CpuMeter, MemoryMeter
 from engine.target import FPS, FRAME_SECONDS, MEMORY_BUDGET_BYTES
 
 BUSY_SECONDS = 0.010  # 30% of a frame
+NOW = [0.0]  # the cartridge's clock in these tests: only the busy scene moves it
 
 
 class Busy(Blank):
-    """A scene whose update spins for BUSY_SECONDS of CPU on the frames it is told to."""
+    """A scene whose update takes BUSY_SECONDS of the clock on the frames it is told to."""
 
     spin = False
 
     def update(self) -> None:
         if self.spin:
-            end = time.thread_time() + BUSY_SECONDS
-            while time.thread_time() < end:
-                pass
+            NOW[0] += BUSY_SECONDS
 
 
 def test_the_cpu_meter_reads_a_busy_frame_and_remembers_it_for_a_second(make_cart):
-    cart = make_cart(Busy, clock=time.thread_time)
+    NOW[0] = 0.0
+    cart = make_cart(Busy, clock=lambda: NOW[0])
     step(cart, 3)
     idle = cart.cpu.this_frame
     cart.scene.spin = True
     step(cart)
     busy = cart.cpu.this_frame
-    assert idle < 0.1  # an empty frame costs little
-    assert BUSY_SECONDS / FRAME_SECONDS <= busy < BUSY_SECONDS / FRAME_SECONDS + 0.1
+    assert idle == 0.0
+    assert busy == pytest.approx(BUSY_SECONDS / FRAME_SECONDS)  # the update's share of the frame, no more
     cart.scene.spin = False
     step(cart, FPS - 1)
     assert cart.cpu.worst == busy  # still within the last second
@@ -46,6 +46,19 @@ def test_the_cpu_meter_is_time_over_the_frame_period():
     assert meter.this_frame == 0.5
     meter.record(FRAME_SECONDS * 2)
     assert meter.this_frame == 2.0 == meter.worst
+
+
+def test_the_budget_is_pico8s_2_mib_of_lua_memory():
+    assert MEMORY_BUDGET_BYTES == PICO8_MEMORY_BYTES
+    assert MemoryMeter().budget_bytes == PICO8_MEMORY_BYTES
+    meter = MemoryMeter()
+    meter.start()
+    try:
+        block = bytearray(PICO8_MEMORY_BYTES // 2)
+        assert 0.5 <= meter.share < 0.6  # a megabyte held is half the budget
+        del block
+    finally:
+        meter.stop()
 
 
 def test_the_memory_meter_sees_an_allocation_come_and_go():

@@ -1,11 +1,13 @@
-"""The house rules (tools/house.py): layers, no import circle, rooms of a readable size, and a
-design.md whose list of rooms is the tree."""
+"""The house rules (tools/house.py): layers, no import circle, a rules core with no I/O and no
+clock, rooms of a readable size, and a design.md whose list of rooms is the tree."""
 
 from __future__ import annotations
 
 import re
 import sys
 from pathlib import Path
+
+import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tools"))
@@ -21,6 +23,40 @@ def test_no_import_circle():
 
 def test_each_layer_imports_only_what_it_may():
     assert house.layer_breaches(MODULES) == []
+
+
+def test_the_rules_core_does_no_io_and_reads_no_clock():
+    """design.md: "No I/O and no clock; its one draw of chance is wall.new_seed_code()"."""
+    assert house.purity_breaches(MODULES) == []
+    assert all(not m.impure for name, m in MODULES.items() if name.startswith("game.rules") and name != "game.rules.wall")
+
+
+@pytest.mark.parametrize("source", [
+    "def load(path):\n    with open(path) as f:\n        return f.read()",
+    "import time\ndef now():\n    return time.perf_counter()",
+    "def now():\n    from time import monotonic\n    return monotonic()",
+    "import datetime\nTODAY = datetime.date.today()",
+    "import os\nSEED = os.environ.get('SEED')",
+    "import os.path\n",
+    "from pathlib import Path\n",
+    "import sys\nsys.stdout.write('x')",
+    "print('debug')",
+    "import random\nrandom.shuffle([1, 2])",
+    "from random import choice\n",
+    "import random\nrng = random.Random()",
+    "import secrets\nsecrets.token_hex()",
+])
+def test_the_purity_check_sees_io_a_clock_or_unseeded_chance_in_the_rules_core(source):
+    module = house.Module("game.rules.tiles", ROOT / "game" / "rules" / "tiles.py", 1, set(),
+                          impure=house.impurities(house.ast.parse(source)))
+    assert module.impure and len(house.purity_breaches({module.name: module})) == len(module.impure)
+
+
+def test_the_purity_check_lets_seeded_chance_and_the_wall_s_fresh_code_be():
+    assert house.impurities(house.ast.parse("import random\nrng = random.Random(seed)\nrng.shuffle(x)")) == []
+    assert house.impurities(house.ast.parse("from . import tiles\nfrom .errors import InputError")) == []
+    assert house.impurities(house.ast.parse("import secrets"), {"secrets"}) == []
+    assert MODULES["game.rules.wall"].impure == []  # its secrets is allowed, and only there
 
 
 def test_no_room_is_too_large_unless_design_md_says_why():

@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
-import time
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
 
 import pyxel
 from stepping import press, screen, step, step_until
@@ -18,17 +22,17 @@ from game.ui.pause import PauseMenu
 from game.ui.results import GUARD_FRAMES, ResultsPanel
 from game.ui.table import TableScene
 from game.ui.title import ATTRACT_FRAMES, TitleScene
-from game.rules.wall import seed_words
 
+ROOT = Path(__file__).resolve().parent.parent
 CODE = "TESTTABLE1"
 FAST = Settings(cpu_speed="fast")
 
 
 def asked_table(make_cart, code: str = CODE, settings: Settings = FAST):
     """A cartridge on a table for ``code``, stepped until the player is asked something. Its
-    clock is this thread's processor time: the CPUs think as much in a frame however busy
-    the machine is (on the wall clock a loaded machine left too few turns for a call)."""
-    cart = make_cart(lambda c: TableScene(c, code, settings), clock=time.thread_time)
+    clock is make_cart's counting clock: the CPUs think as much in a frame however busy the
+    machine is (on the wall clock a loaded machine left too few turns for a call)."""
+    cart = make_cart(lambda c: TableScene(c, code, settings))
     table = cart.scene
     # the round's hand on screen a moment first: until then the buttons are not read
     step_until(cart, lambda: table.chooser.asked is not None and table.hand_seen, limit=2000)
@@ -185,6 +189,26 @@ def test_the_title_left_alone_plays_a_demo_and_any_button_returns(make_cart):
     assert isinstance(cart.scene, TitleScene)
 
 
-def test_a_seed_code_gives_the_same_deal_and_seat_every_time():
-    assert seed_words(CODE) == seed_words(CODE)
-    assert player_seat(CODE) == player_seat(CODE)
+DEAL_ELSEWHERE = """
+import json
+from game.play import player_seat
+from game.rules.wall import Shuffler, seed_words
+first = Shuffler(seed_words({code!r})).next_round()
+print(json.dumps([player_seat({code!r}), first.wall, list(first.dice)]))
+"""
+
+
+def test_a_seed_code_gives_the_same_deal_and_seat_every_time(make_cart):
+    """Two tables on the same code seat the player alike and deal the same wall, and so does
+    a fresh interpreter with other hash seeds (set and dict orders differ there)."""
+    dealt = []
+    for _ in range(2):
+        _, table = asked_table(make_cart, CODE)
+        wall = table.game.rounds[0].setup.wall if table.game.rounds else table.game.round.setup.wall
+        dealt.append([table.player, list(wall.tiles), list(wall.dice)])
+    elsewhere = [json.loads(subprocess.run([sys.executable, "-c", DEAL_ELSEWHERE.format(code=CODE)],
+                                           capture_output=True, text=True, check=True, cwd=ROOT, timeout=120,
+                                           env={**os.environ, "PYTHONHASHSEED": seed}).stdout)
+                 for seed in ("1", "4242")]
+    assert dealt[0] == dealt[1] == elsewhere[0] == elsewhere[1]
+    assert sorted(dealt[0][1]) == list(range(136)) and dealt[0][0] == player_seat(CODE)

@@ -37,6 +37,7 @@ from game.rules.ruleset import Ruleset  # noqa: E402
 from game.rules.wall import seed_words, tenhou_seed_words  # noqa: E402
 
 REAL_LOGS = ROOT / "tests" / "data" / "logs"
+DEFAULT_GAMES = 200
 RANKED_BITS = 0xFF  # a GO type bit above: a room with points of its own, which the JSON cannot hold
 
 
@@ -121,4 +122,4 @@ WAYS = ("mjlog", "tenhou6", "mjlog>tenhou6>mjlog", "tenhou6>mjlog>tenhou6")
 
 
 if __name__ == "__main__":
-    sys.exit(main(int(sys.argv[1]) if len(sys.argv) > 1 else 200))
+    sys.exit(main(int(sys.argv[1]) if len(sys.argv) > 1 else DEFAULT_GAMES))

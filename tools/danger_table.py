@@ -16,6 +16,7 @@ from __future__ import annotations
 import math
 import sys
 from collections import defaultdict
+from functools import lru_cache
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -90,25 +91,42 @@ def samples(path: Path):
                 yield category(kind, safe, unseen), danger, seat in rons
 
 
+@lru_cache(maxsize=4)
+def all_samples(paths: tuple[Path, ...]) -> tuple[tuple[str, float, bool], ...]:
+    """``samples`` of every log in ``paths`` (kept: the tests and tools/doc_figures.py ask twice)."""
+    return tuple(sample for path in paths for sample in samples(path))
+
+
+def interval(dealt: int, n: int) -> tuple[float, float]:
+    """The observed deal-in rate's 95% interval (normal approximation), as fractions."""
+    rate = dealt / n
+    half = 1.96 * math.sqrt(rate * (1 - rate) / n)
+    return max(0.0, rate - half), rate + half
+
+
+def rows(paths: list[Path]) -> dict[str, list]:
+    """category: [throws, predicted percent summed, deal-ins], over ``paths``."""
+    found: dict[str, list] = defaultdict(lambda: [0, 0.0, 0])
+    for name, danger, dealt in all_samples(tuple(paths)):
+        row = found[name]
+        row[0] += 1
+        row[1] += danger
+        row[2] += dealt
+    return found
+
+
 def table(paths: list[Path]) -> str:
-    rows: dict[str, list] = defaultdict(lambda: [0, 0.0, 0])
-    for path in paths:
-        for name, danger, dealt in samples(path):
-            row = rows[name]
-            row[0] += 1
-            row[1] += danger
-            row[2] += dealt
+    found = rows(paths)
     lines = [f"{'category':<20} {'throws':>7} {'predicted %':>12} {'observed %':>11}  95% interval",
              "-" * 70]
     total = [0, 0.0, 0]
     for name in ORDER:
-        n, predicted, dealt = rows.get(name, (0, 0.0, 0))
+        n, predicted, dealt = found.get(name, (0, 0.0, 0))
         if not n:
             continue
-        rate = dealt / n
-        half = 1.96 * math.sqrt(rate * (1 - rate) / n)
-        lines.append(f"{name:<20} {n:>7} {predicted / n:>12.1f} {100 * rate:>11.1f}  "
-                     f"[{100 * max(0.0, rate - half):.1f}, {100 * (rate + half):.1f}]")
+        low, high = interval(dealt, n)
+        lines.append(f"{name:<20} {n:>7} {predicted / n:>12.1f} {100 * dealt / n:>11.1f}  "
+                     f"[{100 * low:.1f}, {100 * high:.1f}]")
         total = [total[0] + n, total[1] + predicted, total[2] + dealt]
     lines.append("-" * 70)
     lines.append(f"{'all':<20} {total[0]:>7} {total[1] / max(1, total[0]):>12.1f} "

@@ -7,6 +7,11 @@ import put inside a function to dodge a circle is still a circle. The rules:
 
 - the rules core (``game/rules/``) imports only the standard library, itself and
   ``engine.tasks`` (the generator protocol: no clock, no pyxel);
+- the rules core does no I/O and reads no clock (``impurities``): no module of the clock, the
+  files, the operating system or the network (``time``, ``datetime``, ``os``, ``io``,
+  ``pathlib``, ``sys``...), no ``open``, ``print`` or ``input``, and no chance but from a seed:
+  ``random`` only as ``random.Random(seed)``; its one draw of chance, ``secrets`` in
+  ``game.rules.wall`` (a fresh seed code), is named in ``CHANCE_ALLOWED``;
 - ``engine/`` never imports ``game``; only ``game/ui/``, ``engine/`` and ``main.py`` import pyxel;
   nothing outside ``game/ui/`` and ``main.py`` imports ``game.ui``;
 - no import circle between our modules;
@@ -30,6 +35,15 @@ MAX_MODULE_LINES = 520  # "~500": a few lines over is no reason to cut a room in
 MAX_CLASS_LINES = 400
 RULES_MAY_IMPORT = ("game.rules", "engine.tasks")
 DESIGN = ROOT / "docs" / "design.md"
+# What the rules core may not touch: a clock, files, the process, the network, other code.
+IMPURE_MODULES = frozenset({
+    "time", "datetime", "zoneinfo", "calendar", "os", "io", "pathlib", "shutil", "tempfile", "glob",
+    "fileinput", "sys", "subprocess", "signal", "threading", "multiprocessing", "asyncio", "socket",
+    "select", "selectors", "urllib", "http", "ssl", "sqlite3", "pickle", "shelve", "logging",
+    "importlib", "uuid", "secrets", "builtins",
+})
+IMPURE_CALLS = frozenset({"open", "print", "input", "breakpoint", "exec", "eval", "__import__"})
+CHANCE_ALLOWED = {"game.rules.wall": {"secrets"}}  # the one draw of chance: a fresh seed code
 
 
 @dataclass
@@ -39,6 +53,7 @@ class Module:
     lines: int
     imports: set[str] = field(default_factory=set)  # every module it names, ours or not
     classes: dict[str, int] = field(default_factory=dict)  # class name -> lines
+    impure: list[str] = field(default_factory=list)  # its I/O, clock and unseeded chance (see impurities)
 
 
 def module_name(path: Path) -> str:
@@ -61,6 +76,7 @@ def read_modules() -> dict[str, Module]:
         module.imports = raw_imports(tree, package)
         module.classes = {node.name: node.end_lineno - node.lineno + 1
                           for node in ast.walk(tree) if isinstance(node, ast.ClassDef)}
+        module.impure = impurities(tree, CHANCE_ALLOWED.get(module.name, set()))
         modules[module.name] = module
     for module in modules.values():  # keep only what resolves to one of ours, or pyxel, or outside
         module.imports = {_resolve(name, modules) for name in module.imports} - {module.name}
@@ -87,6 +103,47 @@ def raw_imports(tree: ast.AST, package: str) -> set[str]:
                 base = ".".join(parts[: len(parts) - node.level + 1] + ([base] if base else []))
             found.update(f"{base}:{alias.name}" for alias in node.names)
     return found
+
+
+def impurities(tree: ast.AST, allowed: set[str] = frozenset()) -> list[str]:
+    r"""Each use of I/O, a clock or unseeded chance in a module's tree, as ``line N: what``:
+    an import of one of ``IMPURE_MODULES`` (but the ``allowed``), a call of one of
+    ``IMPURE_CALLS``, and ``random`` but as ``random.Random(seed)`` (its module functions
+    draw from a generator seeded by the operating system, and so does ``Random()``).
+
+        >>> impurities(ast.parse("import time\nstart = time.perf_counter()"))
+        ['line 1: imports time']
+        >>> impurities(ast.parse("def f(path):\n    return open(path).read()"))
+        ['line 2: calls open()']
+        >>> impurities(ast.parse("import random\nrng = random.Random(7)\nrandom.shuffle([])"))
+        ['line 3: random.shuffle: chance not drawn from a seed']
+        >>> impurities(ast.parse("from random import Random\nRandom()"))
+        ['line 2: Random() without a seed']
+    """
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Import, ast.ImportFrom)):
+            names = [a.name for a in node.names] if isinstance(node, ast.Import) else [node.module or ""]
+            for name in names:
+                top = name.split(".")[0]
+                if top in IMPURE_MODULES and top not in allowed and not (isinstance(node, ast.ImportFrom) and node.level):
+                    found.append(f"line {node.lineno}: imports {name}")
+            if isinstance(node, ast.ImportFrom) and node.module == "random":
+                found += [f"line {node.lineno}: from random import {a.name}: chance not drawn from a seed"
+                          for a in node.names if a.name != "Random"]
+        elif isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == "random":
+            if node.attr != "Random":
+                found.append(f"line {node.lineno}: random.{node.attr}: chance not drawn from a seed")
+        elif isinstance(node, ast.Call):
+            callee = node.func
+            name = callee.id if isinstance(callee, ast.Name) else ""
+            if name in IMPURE_CALLS:
+                found.append(f"line {node.lineno}: calls {name}()")
+            is_random = name == "Random" or (isinstance(callee, ast.Attribute) and callee.attr == "Random"
+                                            and isinstance(callee.value, ast.Name) and callee.value.id == "random")
+            if is_random and not node.args and not node.keywords:
+                found.append(f"line {node.lineno}: {'random.' if name != 'Random' else ''}Random() without a seed")
+    return sorted(found, key=lambda line: int(line.split()[1].rstrip(":")))
 
 
 def _resolve(name: str, modules: dict[str, Module]) -> str:
@@ -164,6 +221,12 @@ def layer_breaches(modules: dict[str, Module]) -> list[str]:
     return breaches
 
 
+def purity_breaches(modules: dict[str, Module]) -> list[str]:
+    """The rules core's I/O, clock reads and unseeded chance (``impurities``), one line each."""
+    return [f"{module.path.relative_to(ROOT)} {line}: the rules core does no I/O and reads no clock"
+            for name, module in sorted(modules.items()) if name.startswith("game.rules") for line in module.impure]
+
+
 def excused_rooms() -> set[str]:
     """The modules and classes design.md lets stay large (its "Large rooms" list)."""
     text = DESIGN.read_text(encoding="utf-8")
@@ -189,6 +252,7 @@ def main() -> int:
     modules = read_modules()
     problems = [f"circle: {' <-> '.join(c)}" for c in cycles(modules)]
     problems += layer_breaches(modules)
+    problems += purity_breaches(modules)
     problems += [f"too large: {line}" for line in oversized(modules)]
     largest = sorted(modules.values(), key=lambda m: -m.lines)[:5]
     print(f"{len(modules)} modules; largest: " + ", ".join(f"{m.path.relative_to(ROOT)} {m.lines}" for m in largest))

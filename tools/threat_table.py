@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import sys
 from collections import defaultdict
+from functools import lru_cache
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -57,13 +58,18 @@ def samples(path: Path):
 def sums(paths: list[Path]) -> dict[tuple[str, bool], list]:
     """(threat kind, dealer): [rons, predicted summed, observed summed] over ``paths``."""
     rows: dict[tuple[str, bool], list] = defaultdict(lambda: [0, 0.0, 0])
-    for path in paths:
-        for kind, dealer, predicted, observed in samples(path):
-            row = rows[kind, dealer]
-            row[0] += 1
-            row[1] += predicted
-            row[2] += observed
+    for kind, dealer, predicted, observed in all_samples(tuple(paths)):
+        row = rows[kind, dealer]
+        row[0] += 1
+        row[1] += predicted
+        row[2] += observed
     return rows
+
+
+@lru_cache(maxsize=4)
+def all_samples(paths: tuple[Path, ...]) -> tuple:
+    """``samples`` of every log in ``paths`` (kept: the tests and tools/doc_figures.py ask twice)."""
+    return tuple(sample for path in paths for sample in samples(path))
 
 
 def table(paths: list[Path]) -> str:

@@ -223,7 +223,7 @@ def mt19937(key: list[int]) -> random.Random:
 
 def mt19937_task(key: list[int]) -> TaskGen[random.Random]:
     """Task: :func:`mt19937`, its seeding sliced (see init_by_array_task)."""
-    generator = random.Random()
+    generator = random.Random(0)  # a seed of its own, not the OS's: the state is replaced at once
     generator.setstate((3, (*(yield from init_by_array_task(key)), 624), None))
     return generator
 
