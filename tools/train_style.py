@@ -88,7 +88,7 @@ def _turn(path: str, view, action, ruleset, found: dict[str, list]) -> None:
     found["DISCARD"].append((path, [rows[k] for k in kinds], kinds.index(kind)))
     if any(isinstance(a, Riichi) and a.tile // 4 == kind for a in view.legal_actions):
         c = cands[kinds.index(kind)]
-        f = riichi_features(view, c.waits_unseen, len(c.advancing or ()), c.dama_points, c.riichi_points,
+        f = riichi_features(view, c.waits_unseen, sorted(c.advancing or ()), c.dama_points, c.riichi_points,
                             c.furiten, max(threat.values(), default=0.0), ruleset)
         found["RIICHI"].append((path, [f, {}], 0 if isinstance(action, Riichi) else 1))
 

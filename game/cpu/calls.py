@@ -11,7 +11,9 @@ when it is worth more than the hand as it stands and, with another seat in riich
 into tenpai or 1,200 one step away (kobalab's majiang-ai's rule: the referee's logs showed our
 calls under a riichi losing points). A closed tenpai never calls. An open kan is taken only
 by an open hand that keeps its shanten and yaku; a closed or added kan when it does not lower
-the hand (in riichi always; against another riichi only from tenpai).
+the hand (in riichi always; against another riichi only from tenpai). The strong CPU asks
+``style``'s call scorer whether to take the call it likes best (``call_features``, the rules'
+answer among them), and kans only from tenpai, as Phoenix-room players do.
 
     >>> from game.rules.melds import Meld
     >>> kuikae_kinds(Meld("chi", (0, 4, 8), called=0, from_seat=3))  # 1m called onto 23m

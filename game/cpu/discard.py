@@ -13,6 +13,11 @@ chance and the threat's value), so the seat pushes, folds or keeps a hand with a
 accepting draws reach, see ``efficiency.tenpai_quality``): ryanmen shapes beat kanchan ones
 of the same count. Weaker strengths simply skip the shape, value or danger terms.
 
+The strong CPU chooses otherwise: every candidate's figures (these, its tenpai quality, its
+outlook, its danger against each seat and, against a threat, its expected value) are scored by
+``style``'s discard scorer, learned from Phoenix-room players' cuts, and the best is cut; riichi
+or dama is asked of ``style``'s riichi scorer.
+
     >>> Candidate(kind=0, tile=0, shanten=1, ukeire=20).key(danger_weight=0.0)
     (1, -20.0)
 """
@@ -304,7 +309,7 @@ def _declare(view: PlayerView, chosen: Candidate, strength: Strength, ruleset: R
         return False
     if strength.style:
         threat = max(defence.threats(view).values(), default=0.0)
-        features = riichi_features(view, chosen.waits_unseen, len(chosen.advancing or ()), chosen.dama_points,
+        features = riichi_features(view, chosen.waits_unseen, sorted(chosen.advancing or ()), chosen.dama_points,
                                    chosen.riichi_points, chosen.furiten, threat, ruleset)
         return style.decides(style.riichi_scorer(), features)
     keep_lead = (strength.position and position.leading_all_last(view, ruleset)

@@ -13,6 +13,9 @@ A closed tenpai hand declares riichi unless one of these holds:
 
 A hand without a yaku must declare to win by ron, so it does whenever the wait is alive.
 
+That is the normal CPU's rule. The strong CPU asks ``style``'s riichi scorer instead, which
+reads ``riichi_features`` and was fitted on the Phoenix-room players' riichi and dama.
+
     >>> should_riichi(waits_unseen=5, dama_points=0, dealer=False, furiten=False)
     True
     >>> should_riichi(waits_unseen=5, dama_points=8000, dealer=False, furiten=False)
@@ -24,8 +27,9 @@ A hand without a yaku must declare to win by ron, so it does whenever the wait i
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 
-from game.cpu import position
+from game.cpu import position, value
 from game.rules.ruleset import TENHOU, Ruleset
 from game.rules.shanten import shanten
 from game.rules.tiles import counts34
@@ -53,8 +57,8 @@ def should_riichi(waits_unseen: int, dama_points: int, dealer: bool, furiten: bo
     return dama_points < (DAMA_ENOUGH_DEALER if dealer else DAMA_ENOUGH)
 
 
-def riichi_features(view: PlayerView, waits_unseen: int, wait_kinds: int, dama_points: int, riichi_points: int,
-                    furiten: bool, threat: float, ruleset: Ruleset = TENHOU) -> dict[str, float]:
+def riichi_features(view: PlayerView, waits_unseen: int, wait_kinds: Sequence[int], dama_points: int,
+                    riichi_points: int, furiten: bool, threat: float, ruleset: Ruleset = TENHOU) -> dict[str, float]:
     """What the strong CPU weighs riichi or dama by (``style``'s riichi scorer, learned from the
     Phoenix-room games of tests/data): the wait (its unseen copies, one kind or more, furiten),
     the hand's points without and with riichi (a yaku already, 5,200 or a mangan dama), the turn
@@ -63,7 +67,7 @@ def riichi_features(view: PlayerView, waits_unseen: int, wait_kinds: int, dama_p
     waiting).
 
         >>> from game.cpu.value import _view
-        >>> f = riichi_features(_view(), 6, 2, 0, 2600, False, 0.0)
+        >>> f = riichi_features(_view(), 6, [3, 6], 0, 2600, False, 0.0)
         >>> f["waits"], f["yaku"], "single_wait" in f
         (0.75, 0.0, False)
     """
@@ -74,8 +78,14 @@ def riichi_features(view: PlayerView, waits_unseen: int, wait_kinds: int, dama_p
          "dama_log": math.log(max(dama_points, MIN_POINTS)) - LOG_BASE,
          "riichi_log": math.log(max(riichi_points, MIN_POINTS)) - LOG_BASE,
          "turn": len(view.discards[view.seat]) / 18, "left": view.tiles_left / 70,
-         "threat": threat, f"rank{position.rank_of(view.scores, view.seat)}": 1.0}
-    flags = {"no_wait": waits_unseen == 0, "single_wait": wait_kinds == 1, "dama_enough": dama_points >= enough,
+         "threat": threat, f"rank{position.rank_of(view.scores, view.seat)}": 1.0,
+         "wait_kinds": len(wait_kinds) / 3, "gain": math.log(max(riichi_points, MIN_POINTS) / max(dama_points, MIN_POINTS)),
+         "dora": min(4, value.dora_count(view.hand, value.dora_kinds(view))) / 4}
+    single = wait_kinds[0] if len(wait_kinds) == 1 else None
+    flags = {"no_wait": waits_unseen == 0, "single_wait": single is not None,
+             "wait_honour": single is not None and single >= 27,
+             "wait_terminal": single is not None and single < 27 and single % 9 in (0, 8),
+             "left30": view.tiles_left < 30, "left50": view.tiles_left > 50, "dama_enough": dama_points >= enough,
              "dama_mangan": dama_points >= mangan, "furiten": furiten, "late": view.tiles_left < LATE_TILES * 2,
              "dealer": dealer, "riichi_out": view.riichi_out, "all_last": position.all_last(view, ruleset),
              "was_tenpai": len(before) % 3 == 1 and shanten(counts34(before)) == 0}

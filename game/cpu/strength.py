@@ -7,9 +7,11 @@ tenpai and takes every win; ``normal`` counts the ukeire and its quality (the wa
 one-shanten hand can reach), adds hand value (yaku directions, dora), calls and a
 riichi-or-dama judgement; ``strong`` adds defence (push or fold by expected value, safe
 tiles, mawashi), position (the score situation in the last rounds) and, near tenpai, the
-outlook (discards and calls weighed by the points each reaches times its chances). Both
-open a closed hand for tanyao with two dora, not one (``open_with_dora``: one lost rank for
-each against its own opponents, docs/measurements.md).
+outlook (discards and calls weighed by the points each reaches times its chances), and its
+style: all those figures are weighed by scorers learned from Phoenix-room players' discards,
+riichi and calls (``game.cpu.style``). Both rules open a closed hand for tanyao with two dora,
+not one (``open_with_dora``: one lost rank for each against its own opponents,
+docs/measurements.md); the strong CPU's call scorer reads that rule's answer as one figure.
 
     >>> STRENGTHS["normal"].calls, STRENGTHS["normal"].defence
     (True, False)
