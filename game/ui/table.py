@@ -183,7 +183,7 @@ class TableScene:
             self.results.update(buttons)
         elif not buttons.held(X):
             self.chooser.update(buttons)
-        self.hint.follow(self.view, self.settings, self.game.match.ruleset, self.game.replaying)
+        self.hint.follow(self.view, self.human.asking, self.game.match.ruleset, self.game.replaying)
 
     def note_new_round(self) -> None:
         """A new round's hand comes on screen: buttons held from the results are let go first."""
@@ -230,7 +230,8 @@ class TableScene:
         elif self.results is not None:
             self.results.draw()
         elif self.cart.buttons.held(X) and not self.demo:
-            self.debug.draw(self.game, self.seed_code, self.player, practice=self.settings.hints == PRACTICE)
+            self.debug.draw(self.game, self.seed_code, self.player, practice=self.settings.hints == PRACTICE,
+                            own=self.hint)
         else:
             self.draw_table()
 
@@ -364,7 +365,7 @@ class Chooser:
     def answer(self, action) -> None:
         sound.play("confirm")
         if isinstance(action, (Discard, Riichi)) and self.asked is not None:
-            self.table.hint.chose(action.tile, self.asked.hand)  # practice: the cut against the hint
+            self.table.hint.chose(action, self.asked, self.table.game.match.ruleset)  # practice: vs the hint
         self.table.hint.drop()  # urgent, it would go before the game's taking the answer
         self.human.answer(action)
         self.asked = None
