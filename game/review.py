@@ -11,11 +11,11 @@ becomes a :class:`Judged`:
 - ``agree``: the seat chose what the CPU chooses (the same kinds: a log names no copies);
 - ``differ``: it chose otherwise, and its choice costs something by the CPU's figures:
   a step further from a win as the CPU counts it (``steps``, or ``yaku``: an open hand left
-  without a yaku in reach counts further), fewer tiles as the CPU weighs ukeire, shape and
-  value at the same count (``tiles``), a lower outlook where the strong CPU weighs one (near
-  tenpai with no threat: ``worth``, percent of the CPU's), or more danger against the threats
-  (``danger``, percent); every call, win, kan or riichi the CPU would answer otherwise is a
-  difference;
+  without a yaku in reach counts further), less as the CPU weighs ukeire, shape and value at
+  the same count (``weighed``, in tiles; of which ``tiles``: the unseen tiles it keeps fewer,
+  when it keeps fewer), a lower outlook where the strong CPU weighs one (near tenpai with no
+  threat: ``worth``, percent of the CPU's), or more danger against the threats (``danger``,
+  percent); every call, win, kan or riichi the CPU would answer otherwise is a difference;
 - ``close``: it chose otherwise, but by none of those figures is its choice worse (two tiles
   of the same worth, or the CPU weighed what these figures leave out).
 
@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from engine.scheduler import gathered
 from engine.tasks import TaskGen, run_to_end
@@ -78,10 +78,11 @@ class Judged:
     explanation: Explanation
     verdict: str  # "agree", "differ" or "close"
     steps: int = 0  # shanten steps the seat's choice is further, as the CPU counts them
-    tiles: float = 0.0  # tiles the seat's choice lost, as the CPU weighs them (steps equal)
+    tiles: float = 0.0  # unseen tiles the seat's choice keeps fewer than the CPU's (0: as many or more)
     danger: float = 0.0  # danger the seat's choice took beyond the CPU's, percent
     yaku: bool = False  # the seat's choice left an open hand without a yaku in reach
     worth: float = 0.0  # percent of the hand's outlook the seat's choice gave up (where the CPU weighs it)
+    weighed: float = 0.0  # what the seat's choice lost as the CPU weighs ukeire, shape and value, in tiles
 
 
 @dataclass
@@ -115,8 +116,8 @@ class Review:
         if by == "danger":
             found = [d for d in self.listed if d.danger > EPSILON]
             return sorted(found, key=lambda d: -d.danger)[:count]
-        found = [d for d in self.listed if d.yaku or d.steps > 0 or d.tiles > EPSILON or d.worth > WORTH_PERCENT]
-        return sorted(found, key=lambda d: (-d.yaku, -d.steps, -d.tiles, -d.worth))[:count]
+        found = [d for d in self.listed if d.yaku or d.steps > 0 or d.weighed > EPSILON or d.worth > WORTH_PERCENT]
+        return sorted(found, key=lambda d: (-d.yaku, -d.steps, -d.weighed, -d.worth))[:count]
 
     def next_difference(self, round_index: int, step: int, later: bool = True) -> Judged | None:
         """The first difference after (round, step), or the last one before it."""
@@ -130,31 +131,61 @@ class Review:
         return [d for d in self.decisions if (d.round_index, d.step) == (round_index, step)]
 
 
-def verdict(explanation: Explanation) -> tuple[str, int, float, float, bool, float]:
-    """The verdict of a decision and its cost: (verdict, steps, tiles, danger, yaku, worth); see
-    the module.
+@dataclass(frozen=True, slots=True)
+class Cost:
+    """What a decision's answer cost, by the CPU's figures (see ``verdict``)."""
+
+    verdict: str  # "agree", "differ" or "close"
+    steps: int = 0
+    tiles: float = 0.0
+    danger: float = 0.0
+    yaku: bool = False
+    worth: float = 0.0
+    weighed: float = 0.0
+
+
+def verdict(explanation: Explanation) -> Cost:
+    """The verdict of a decision and its cost; see the module.
 
     ``steps`` are shanten steps as the tiles count them; ``yaku`` says the seat's choice left an
     open hand further from a yaku than the CPU's (the CPU counts such a hand further away).
-    Where the strong CPU weighed both answers by their outlook (near tenpai, no threat),
-    ``worth`` is the percent of its answer's outlook the seat's gave up, and the tiles are not
-    counted: the outlook, not the ukeire, made the choice."""
+    ``weighed`` is what the seat's choice lost as the CPU weighs ukeire (by shape, a tenpai's
+    points) less the value given up, at the same count; ``tiles`` only the unseen tiles it keeps
+    fewer, so that "tiles lost" is never said of a choice that kept as many (its loss was shape
+    or value). Where the strong CPU weighed both answers by their outlook (near tenpai, no
+    threat), ``worth`` is the percent of its answer's outlook the seat's gave up, and the tiles
+    are not counted: the outlook, not the ukeire, made the choice."""
     if explanation.agrees:
-        return "agree", 0, 0.0, 0.0, False, 0.0
+        return Cost("agree")
     mine, theirs = explanation.mine, explanation.theirs
-    weighed = mine.weighed_shanten - theirs.weighed_shanten
+    weighed_steps = mine.weighed_shanten - theirs.weighed_shanten
     steps = max(0, mine.shanten - theirs.shanten)
     yaku = mine.weighed_shanten - mine.shanten > theirs.weighed_shanten - theirs.shanten
-    tiles = max(0.0, theirs.weighed - mine.weighed) if weighed == 0 else 0.0
+    weighed = max(0.0, theirs.weighed - mine.weighed) if weighed_steps == 0 else 0.0
     danger = max(0.0, mine.danger - theirs.danger)
     worth = 0.0
     if mine.outlook >= 0 and theirs.outlook > 0:
         worth = max(0.0, 100 * (theirs.outlook - mine.outlook) / theirs.outlook)
-        tiles = 0.0
+        weighed = 0.0
+    fewer = theirs.ukeire - mine.ukeire if mine.shanten == theirs.shanten else 0
+    tiles = float(fewer) if weighed > EPSILON and fewer > 0 else 0.0
+    cost = Cost("differ", steps, tiles, danger, yaku, worth, weighed)
     if explanation.topic != "discard" or isinstance(mine.action, Riichi) != isinstance(theirs.action, Riichi):
-        return "differ", steps, tiles, danger, yaku, worth
-    costly = weighed > 0 or tiles > EPSILON or danger > EPSILON or worth > WORTH_PERCENT
-    return ("differ" if costly else "close"), steps, tiles, danger, yaku, worth
+        return cost
+    costly = weighed_steps > 0 or weighed > EPSILON or danger > EPSILON or worth > WORTH_PERCENT
+    return cost if costly else replace(cost, verdict="close")
+
+
+def judge(view: PlayerView, explanation: Explanation, number: int = 0, round_index: int = 0, label: str = "",
+          step: int = 0) -> Judged:
+    """A decision on ``view`` judged: its explanation, its verdict and cost (the review's, and
+    the hint's reason for the CPU's choice)."""
+    cost = verdict(explanation)
+    turn = len(view.discards[view.seat]) + (1 if view.last_discard is None else 0)
+    offered = view.last_discard[1] if view.last_discard is not None else None
+    return Judged(number, round_index, label, step, turn, view.hand, view.drawn, offered, view.melds[view.seat],
+                  view.seat_winds, view.tiles_left, view.seat == view.dealer, explanation, cost.verdict,
+                  cost.steps, cost.tiles, cost.danger, cost.yaku, cost.worth, cost.weighed)
 
 
 def start_review(game: GameLog, seat: int, strength: str = DEFAULT_STRENGTH,
@@ -214,12 +245,7 @@ def _judge(review: Review, index: int, label: str, note: Note) -> TaskGen[None]:
     if note.taken and not _known(note.taken, explanation.cpu):
         review.unknown += 1
         return
-    name, steps, tiles, danger, yaku, worth = verdict(explanation)
-    turn = len(view.discards[view.seat]) + (1 if view.last_discard is None else 0)
-    offered = view.last_discard[1] if view.last_discard is not None else None
-    review.decisions.append(Judged(len(review.decisions) + 1, index, label, note.step, turn, view.hand,
-                                   view.drawn, offered, view.melds[view.seat], view.seat_winds, view.tiles_left, view.seat == view.dealer,
-                                   explanation, name, steps, tiles, danger, yaku, worth))
+    review.decisions.append(judge(view, explanation, len(review.decisions) + 1, index, label, note.step))
 
 
 def _known(taken: int, cpu: object) -> bool:

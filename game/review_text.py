@@ -1,15 +1,19 @@
 """A reviewed decision in words: its answers, its figures row by row, and one reason line.
 
 The viewer (upper case, in the cartridge's columns) and ``picoriichi review`` (one line per
-decision) say the same words. The reason line names the CPU's biggest advantage by its own
-figures, so it is always true of them: the largest of a shanten step (as 20 tiles), the
-danger it spares (2 tiles a percent), the value it keeps (``value.HAN_WORTH`` tiles a han),
+decision) say the same words, and name things as the table does: tiles by their faces
+(``5m``, ``red 5m``; honours by name: ``west``, ``chun``), seats by their wind that round (the
+player's as "you"), turns as "turn 8". The reason line names the CPU's biggest advantage by
+its own figures, so it is always true of them: the largest of a shanten step (as 20 tiles),
+the danger it spares (2 tiles a percent), the value it keeps (``value.HAN_WORTH`` tiles a han),
 the tiles it keeps, its shape; a riichi, call, win, kan or abort says why in its own terms.
+``short_reason`` says the same in a few capitals for the table's hint line ("SAFE VS N
+RIICHI", "KEEPS DORA"), longest form first.
 
     >>> answer_text(Discard(16)), answer_text(Riichi(125)), answer_text(Pon((8, 9)), offered=10)
-    ('0m', 'riichi 5z', 'pon 3m')
-    >>> max(len(answer_text(Chi((4, 8)), offered=12)), len(answer_text(Riichi(4))), len(answer_text(Pass())))
-    9
+    ('red 5m', 'riichi haku', 'pon 3m')
+    >>> answer_text(Pon((116, 117)), offered=118), answer_text(Chi((4, 8)), offered=12)
+    ('pon west', 'chi 234m')
 """
 
 from __future__ import annotations
@@ -21,30 +25,62 @@ from game.review import EPSILON, WORTH_PERCENT, Judged, Review
 from game.rules.actions import (
     AddedKan, Chi, ClosedKan, Discard, NineTerminals, OpenKan, Pass, Pon, Riichi, Ron, Tsumo,
 )
-from game.rules.tiles import kind_name, tile_name, to_mpsz
+from game.rules.tiles import SUITS, is_red, number, suit, to_mpsz
 
-WIND_WORDS = ("east", "south", "west", "north")  # a threat is named by its seat's wind, as the table shows it
+WIND_WORDS = ("east", "south", "west", "north")  # a seat is named by its wind, as the table shows it
+HONOUR_WORDS = (*WIND_WORDS, "haku", "hatsu", "chun")
 STEP_TILES = 20  # a shanten step, in tiles, when reasons are weighed against each other
 DANGER_TILES = 2.0  # a percent of deal-in, in tiles
 VERDICT_WORDS = {"agree": "agrees", "differ": "differs", "close": "close call"}
+KEPT_SHORT = {"dora": ("KEEPS DORA",), "red five": ("KEEPS RED 5",), "yakuhai pair": ("KEEPS YAKUHAI", "YAKUHAI"),
+              "value honour": ("KEEPS HONOUR", "HONOUR")}
+
+
+def tile_words(tile: int) -> str:
+    """A tile as the table shows it: its number and suit, a red five as red, honours by name.
+
+    >>> tile_words(17), tile_words(16), tile_words(108), tile_words(132)
+    ('5m', 'red 5m', 'east', 'chun')
+    """
+    kind = tile // 4
+    if kind >= 27:
+        return HONOUR_WORDS[kind - 27]
+    return ("red " if is_red(tile) else "") + f"{number(kind)}{SUITS[suit(kind)]}"
+
+
+def kind_words(kind: int) -> str:
+    """A kind as the table shows it (never red: the kind's second copy is a plain one)."""
+    return tile_words(kind * 4 + 1)
+
+
+def seat_words(seat: int, winds: tuple[int, ...], player: int | None = None) -> str:
+    """A seat by its wind that round, or "you" for the player (``player``: the player's seat, in
+    a log of ours).
+
+    >>> seat_words(2, (1, 2, 3, 0)), seat_words(2, (1, 2, 3, 0), player=2)
+    ('north', 'you')
+    """
+    return "you" if seat == player else WIND_WORDS[winds[seat]]
 
 
 def answer_text(action: object, offered: int | None = None) -> str:
-    """An answer in a few characters: the tile cut, ``riichi 5p``, ``pon 5p``, ``pass``..."""
+    """An answer in a few words: the tile cut, ``riichi 5p``, ``pon west``, ``chi 345m``, ``pass``..."""
     if isinstance(action, Discard):
-        return tile_name(action.tile)
+        return tile_words(action.tile)
     if isinstance(action, Riichi):
-        return f"riichi {tile_name(action.tile)}"
-    if isinstance(action, Chi):
-        return f"chi {to_mpsz(sorted([*action.tiles] + ([offered] if offered is not None else [])))}"
-    if isinstance(action, Pon):
-        return f"pon {kind_name(action.tiles[0] // 4)}"
+        return f"riichi {tile_words(action.tile)}"
+    if isinstance(action, (Chi, Pon)):
+        tiles = sorted([*action.tiles] + ([offered] if offered is not None else []))
+        red = " red" if any(is_red(t) for t in tiles) else ""
+        if isinstance(action, Pon):
+            return f"pon {kind_words(tiles[0] // 4)}{red}"
+        return f"chi {to_mpsz(tiles, red=False)}{red}"
     if isinstance(action, OpenKan):
-        return "kan" if offered is None else f"kan {kind_name(offered // 4)}"
+        return "kan" if offered is None else f"kan {kind_words(offered // 4)}"
     if isinstance(action, ClosedKan):
-        return f"kan {kind_name(action.kind)}"
+        return f"kan {kind_words(action.kind)}"
     if isinstance(action, AddedKan):
-        return f"kan {kind_name(action.tile // 4)}"
+        return f"kan {kind_words(action.tile // 4)}"
     if isinstance(action, NineTerminals):
         return "9 kinds"
     return {Tsumo: "tsumo", Ron: "ron", Pass: "pass"}.get(type(action), type(action).__name__.lower())
@@ -60,105 +96,137 @@ def topic_text(judged: Judged) -> str:
 
 
 # --- the reason line ---------------------------------------------------------------------------
+# Each reason is its words and its short forms (capitals, longest first; () for none).
+
+Why = tuple[str, tuple[str, ...]]
 
 
 def reason(judged: Judged) -> str:
     """One short line: why the CPU answers as it does (see the module)."""
-    e = judged.explanation
+    return _why(judged)[0]
+
+
+def short_reason(judged: Judged) -> tuple[str, ...]:
+    """The reason in a few capitals, longest form first, for a line with little room: ()
+    when the answers agree or no figure tells them apart.
+
+        >>> from types import SimpleNamespace as Fake
+        >>> short_reason(Fake(verdict="agree"))
+        ()
+    """
+    return _why(judged)[1]
+
+
+def _why(judged: Judged) -> Why:
     if judged.verdict == "agree":
-        return "the same answer as the CPU"
+        return "the same answer as the CPU", ()
+    e = judged.explanation
     mine, theirs = e.mine, e.theirs
     if e.topic == "discard":
         if isinstance(mine.action, Riichi) != isinstance(theirs.action, Riichi):
             return _riichi_reason(judged, theirs)
         return _discard_reason(judged, mine, theirs)
     if e.topic == "call":
-        return _call_reason(e, mine, theirs)
+        return _call_reason(e, mine, theirs), ()
     if e.topic == "win":
-        return _win_reason(e, mine, theirs)
+        return _win_reason(e, mine, theirs), ()
     if e.topic == "kan":
         if isinstance(theirs.action, (ClosedKan, AddedKan)):
-            return f"declares the kan, still {_shanten(theirs.shanten)}"
-        return "no kan while a riichi is out" if any(r for _, _, r in e.threats) else "no kan, it would slow the hand"
+            return f"declares the kan, still {_shanten(theirs.shanten)}", ()
+        return ("no kan while a riichi is out" if any(r for _, _, r in e.threats)
+                else "no kan, it would slow the hand"), ()
     if isinstance(theirs.action, NineTerminals):
-        return f"aborts, {mine.ukeire or theirs.ukeire} kinds is far from kokushi"
-    return "plays on for kokushi"
+        return f"aborts, {mine.ukeire or theirs.ukeire} kinds is far from kokushi", ()
+    return "plays on for kokushi", ()
 
 
-def _discard_reason(judged: Judged, mine: Measure, theirs: Measure) -> str:
+def _discard_reason(judged: Judged, mine: Measure, theirs: Measure) -> Why:
     """The CPU's biggest advantage in its own figures, in tiles."""
     e = judged.explanation
-    found: list[tuple[float, str]] = []
+    found: list[tuple[float, str, tuple[str, ...]]] = []
     if theirs.shanten < mine.shanten:
-        found.append((STEP_TILES * (mine.shanten - theirs.shanten), f"{_shanten(theirs.shanten)} after the cut"))
+        found.append((STEP_TILES * (mine.shanten - theirs.shanten), f"{_shanten(theirs.shanten)} after the cut",
+                      ("IS FASTER", "FASTER")))
     penalty = (mine.weighed_shanten - mine.shanten) - (theirs.weighed_shanten - theirs.shanten)
     if penalty > 0 and mine.shanten == 0:
-        return "that tenpai has no yaku to win on"
+        return "that tenpai has no yaku to win on", ("KEEPS YAKU", "YAKU")
     if mine.outlook >= 0 and theirs.outlook > mine.outlook + EPSILON:  # the outlook made the choice
-        return f"worth more: outlook {theirs.outlook:.0f} not {mine.outlook:.0f}"
+        return f"worth more: outlook {theirs.outlook:.0f} not {mine.outlook:.0f}", ("WORTH MORE",)
     if penalty > 0:
-        found.append((STEP_TILES * penalty, "keeps a yaku in reach" + (f" ({theirs.paths[0]})" if theirs.paths else "")))
+        found.append((STEP_TILES * penalty, "keeps a yaku in reach" + (f" ({theirs.paths[0]})" if theirs.paths else ""),
+                      ("KEEPS YAKU", "YAKU")))
     spared = mine.danger - theirs.danger
     if spared > EPSILON and e.threats:
         folds = "folds, " if theirs.shanten > mine.shanten else ""  # a step back for safety
-        found.append((DANGER_TILES * spared, folds + _safety(judged, mine, theirs)))
+        words, short = _safety(judged, mine, theirs)
+        found.append((DANGER_TILES * spared, folds + words, short))
     kept = mine.worth - theirs.worth
     if kept > EPSILON:
-        words = f"keeps the {mine.kept}" if mine.worth > 0 and mine.kept else f"heads for {theirs.kept or 'value'}"
-        found.append((value.HAN_WORTH * kept, words))
+        if mine.worth > 0 and mine.kept:
+            words, short = f"keeps the {mine.kept}", KEPT_SHORT.get(mine.kept, ("MORE VALUE",))
+        else:
+            words = f"heads for {theirs.kept or 'value'}"
+            short = (f"FOR {theirs.kept.upper()}",) if theirs.kept else ("MORE VALUE",)
+        found.append((value.HAN_WORTH * kept, words, short))
     if mine.shanten == theirs.shanten:  # tiles and shapes compare at the same distance only
         if theirs.ukeire > mine.ukeire:
             count = theirs.ukeire - mine.ukeire
-            found.append((count, f"keeps {count} more tile{'s' if count > 1 else ''}"))
+            found.append((count, f"keeps {count} more tile{'s' if count > 1 else ''}", (f"+{count} TILES",)))
         if mine.shanten == 1 and theirs.quality > mine.quality + EPSILON:  # the shape's part of the weighing
             part = (theirs.weighed - mine.weighed) - (theirs.ukeire - mine.ukeire)
-            found.append((part, f"better shape: waits {theirs.quality:.1f} not {mine.quality:.1f}"))
+            found.append((part, f"better shape: waits {theirs.quality:.1f} not {mine.quality:.1f}",
+                          ("BETTER SHAPE", "SHAPE")))
         if mine.shanten == 0:
             found += _tenpai_reasons(mine, theirs)
     if not found:
-        return "an equal choice by these figures"
-    return max(found, key=lambda item: item[0])[1]
+        return "an equal choice by these figures", ()
+    _, words, short = max(found, key=lambda item: item[0])
+    return words, short
 
 
-def _tenpai_reasons(mine: Measure, theirs: Measure) -> list[tuple[float, str]]:
+def _tenpai_reasons(mine: Measure, theirs: Measure) -> list[tuple[float, str, tuple[str, ...]]]:
     found = []
     if mine.furiten and not theirs.furiten:
-        found.append((mine.waits * 0.6 + 1, "a wait that is not furiten"))
+        found.append((mine.waits * 0.6 + 1, "a wait that is not furiten", ("NOT FURITEN",)))
     worth, other = max(theirs.dama, theirs.riichi_points), max(mine.dama, mine.riichi_points)
     if worth > other:
-        found.append((theirs.waits * (worth - other) / 2000, f"worth more: {worth} not {other}"))
+        found.append((theirs.waits * (worth - other) / 2000, f"worth more: {worth} not {other}", ("WORTH MORE",)))
     return found
 
 
-def _safety(judged: Judged, mine: Measure, theirs: Measure) -> str:
+def _safety(judged: Judged, mine: Measure, theirs: Measure) -> Why:
     """Against which threat the CPU's tile is safer, and how much."""
     e = judged.explanation
     index = max(range(len(e.threats)), key=lambda i: mine.dangers[i] - theirs.dangers[i])
     seat, _, in_riichi = e.threats[index]
     wind = WIND_WORDS[judged.winds[seat]]
     threat = f"{wind}'s riichi" if in_riichi else f"{wind}'s open hand"
-    if theirs.dangers[index] <= EPSILON:
-        return f"safe against {threat}"
-    return f"safer vs {threat}: {theirs.dangers[index]:.1f}% not {mine.dangers[index]:.1f}%"
+    safe = theirs.dangers[index] <= EPSILON
+    head = f"{'SAFE' if safe else 'SAFER'} VS {wind[0].upper()}"
+    short = ((f"{head} RIICHI",) if in_riichi else ()) + (head, "SAFE" if safe else "SAFER")
+    if safe:
+        return f"safe against {threat}", short
+    return f"safer vs {threat}: {theirs.dangers[index]:.1f}% not {mine.dangers[index]:.1f}%", short
 
 
-def _riichi_reason(judged: Judged, theirs: Measure) -> str:
+def _riichi_reason(judged: Judged, theirs: Measure) -> Why:
     if isinstance(theirs.action, Riichi):
         if theirs.dama == 0:
-            return "declares riichi: no yaku without it"
-        return f"declares riichi, worth {theirs.riichi_points} not {theirs.dama}"
+            return "declares riichi: no yaku without it", ("RIICHI",)
+        return f"declares riichi, worth {theirs.riichi_points} not {theirs.dama}", ("RIICHI",)
+    dama = ("STAYS DAMA", "DAMA")
     if theirs.waits == 0:
-        return "stays dama, the wait is dead"
+        return "stays dama, the wait is dead", dama
     if theirs.furiten:
-        return "stays dama, furiten on a narrow wait"
+        return "stays dama, furiten on a narrow wait", dama
     enough = riichi.DAMA_ENOUGH_DEALER if judged.dealer else riichi.DAMA_ENOUGH
     if theirs.dama >= enough:
-        return f"stays dama, worth {theirs.dama} already"
+        return f"stays dama, worth {theirs.dama} already", dama
     if judged.tiles_left < riichi.LATE_TILES:
-        return "stays dama with few tiles left"
+        return "stays dama with few tiles left", dama
     if theirs.danger > 0 or any(r for _, _, r in judged.explanation.threats):
-        return "stays dama, free to fold"
-    return "stays dama, a win keeps the lead"
+        return "stays dama, free to fold", dama
+    return "stays dama, a win keeps the lead", dama
 
 
 def _call_reason(e: Explanation, mine: Measure, theirs: Measure) -> str:
@@ -304,19 +372,23 @@ def decision_line(judged: Judged) -> str:
     """One line: where, the hand, both answers, the figures (yours/CPU's) and the reason."""
     e = judged.explanation
     hand = to_mpsz(sorted(judged.hand))
-    offered = f" on {tile_name(judged.offered)}" if judged.offered is not None else ""
+    offered = f" on {tile_words(judged.offered)}" if judged.offered is not None else ""
     figures = "; ".join(f"{label} {a}/{b}" for label, a, b in figure_rows(judged) if a != "-" or b != "-")
-    return (f"{judged.label} T{judged.turn} {topic_text(judged)}{offered}: {hand}: "
+    return (f"{judged.label} turn {judged.turn} {topic_text(judged)}{offered}: {hand}: "
             f"{answer_text(e.mine.action, judged.offered)} vs CPU {answer_text(e.cpu, judged.offered)} "
             f"({VERDICT_WORDS[judged.verdict]}{cost_text(judged)}) | {figures} | {reason(judged)}")
 
 
 def cost_text(judged: Judged) -> str:
+    """What the answer cost, in words that are true of the figures: "2 tiles lost" only when it
+    kept 2 unseen tiles fewer (a loss by shape or value is named as such)."""
     parts = ["no yaku in reach"] if judged.yaku else []
     if judged.steps:
         parts.append(f"{judged.steps} step{'s' if judged.steps > 1 else ''} back")
     if judged.tiles > EPSILON:
-        parts.append(f"{judged.tiles:.1f} tiles lost")
+        parts.append(f"{judged.tiles:.0f} tile{'s' if judged.tiles > 1 else ''} lost")
+    elif judged.weighed > EPSILON:
+        parts.append(weighed_words(judged))
     if judged.worth > WORTH_PERCENT:
         parts.append(f"{judged.worth:.0f}% of the worth lost")
     if judged.danger > EPSILON:
@@ -324,17 +396,42 @@ def cost_text(judged: Judged) -> str:
     return (": " + ", ".join(parts)) if parts else ""
 
 
+def weighed_words(judged: Judged, short: bool = False) -> str:
+    """What an answer that kept as many tiles lost by the CPU's weighing: value, shape, points
+    (``short``: one capital word)."""
+    mine, theirs = judged.explanation.mine, judged.explanation.theirs
+    if mine.worth - theirs.worth > EPSILON:
+        if short:
+            return "VALUE"
+        if mine.worth > 0 and mine.kept:
+            return f"gives up the {mine.kept}"
+        return f"away from {theirs.kept}" if theirs.kept else "less value"
+    if mine.shanten == 1 and theirs.quality > mine.quality + EPSILON:
+        return "SHAPE" if short else "a worse shape"
+    if mine.shanten == 0 and mine.furiten and not theirs.furiten:
+        return "FURITEN" if short else "a furiten wait"
+    if mine.shanten == 0 and max(mine.dama, mine.riichi_points) < max(theirs.dama, theirs.riichi_points):
+        return "POINTS" if short else "a cheaper tenpai"
+    return "WEIGHED" if short else "less as the CPU weighs it"
+
+
+def seat_text(review: Review) -> str:
+    """The reviewed seat over a whole game: its player's name and its wind in the first round
+    (the seat a log numbers, as ``--seat`` takes it)."""
+    return f"{review.name} (seat {review.seat}, {WIND_WORDS[review.seat]} in the first round)"
+
+
 def summary_lines(review: Review) -> list[str]:
     """The summary: decisions reviewed, agreement, and the costliest differences."""
     count = len(review.decisions)
     share = 100 * review.agreed / count if count else 0.0
-    lines = [f"S{review.seat} {review.name}: {count} decisions reviewed, {review.agreed} agree ({share:.0f}%), "
+    lines = [f"{seat_text(review)}: {count} decisions reviewed, {review.agreed} agree ({share:.0f}%), "
              f"{len(review.listed)} cost something, {len(review.differences) - len(review.listed)} close calls"]
     if review.unknown:
         lines.append(f"not reviewed: {review.unknown} passes the log cannot tell from a call another claim beat")
     for by, title in (("tiles", "most lost (steps, tiles, worth)"), ("danger", "most danger taken")):
         for judged in review.biggest(by):
-            lines.append(f"{title}: {judged.label} T{judged.turn} "
+            lines.append(f"{title}: {judged.label} turn {judged.turn} "
                          f"{answer_text(judged.explanation.mine.action, judged.offered)} vs "
                          f"{answer_text(judged.explanation.cpu, judged.offered)}{cost_text(judged)}")
     lines += [f"round not followed: {problem}" for problem in review.problems]

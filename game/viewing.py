@@ -28,9 +28,9 @@ from game.rules.match import round_label
 from game.records import GameLog, RoundLog, json_steps, parse_log_task
 from game.replay import Difference, _RoundReplay, rebuilt_wall, ruleset_for
 from game.review import gathered
-from game.rules.actions import Pass
+from game.review_text import WIND_WORDS, answer_text, tile_words
+from game.rules.actions import Discard, Pass
 from game.rules.ruleset import Ruleset
-from game.rules.tiles import tile_name
 from game.rules.view import PlayerView
 
 SEATS = 4
@@ -38,7 +38,7 @@ SEATS = 4
 
 @dataclass(frozen=True)
 class Step:
-    caption: str  # what just happened: "DEAL", "S2 DISCARD 5M", "S1 PON", "RESULT"
+    caption: str  # what just happened: "DEAL", "WEST DISCARD 5M", "SOUTH PON CHUN", "RESULT"
     views: tuple[PlayerView, ...]  # each seat's view then (hand face up for that seat)
 
 
@@ -64,9 +64,12 @@ class _Recorder(_RoundReplay):
         self.into.steps.append(Step(caption, views))
 
     def _act(self, seat: int, action) -> None:
+        rnd = self.rnd
+        offered = rnd.offer.tile if rnd.offer is not None else None  # the tile a call takes
+        wind = rnd.seat_wind(seat)
         super()._act(seat, action)
         if not isinstance(action, Pass):
-            self.keep(caption(seat, action))
+            self.keep(caption(wind, action, offered))
 
 
 class _Shared:
@@ -92,16 +95,16 @@ class _Shared:
             awaiting=one(view.awaiting), last_discard=one(view.last_discard))
 
 
-def caption(seat: int, action) -> str:
-    """One short line for an action.
+def caption(wind: int, action, offered: int | None = None) -> str:
+    """One short line for an action: the seat by its wind that round (0..3: E S W N), the action
+    and its tile as the table names them.
 
     >>> from game.rules.actions import Discard, Pon
-    >>> caption(2, Discard(16)), caption(1, Pon((8, 9)))
-    ('S2 DISCARD 0M', 'S1 PON')
+    >>> caption(2, Discard(16)), caption(1, Pon((116, 117)), offered=118)
+    ('WEST DISCARD RED 5M', 'SOUTH PON WEST')
     """
-    name = type(action).__name__.upper()
-    tile = getattr(action, "tile", None)
-    return f"S{seat} {name}" + (f" {tile_name(tile).upper()}" if tile is not None else "")
+    words = f"discard {tile_words(action.tile)}" if isinstance(action, Discard) else answer_text(action, offered)
+    return f"{WIND_WORDS[wind]} {words}".upper()
 
 
 class ReplayLog:

@@ -201,7 +201,8 @@ def test_review_of_our_log_reviews_the_players_seat(tmp_path, capsys):
     text = capsys.readouterr().out.splitlines()
     assert text[0].endswith("reviewed against the strong CPU")
     assert len([line for line in text if " vs CPU " in line]) == len(listed)
-    assert any(line.strip().startswith("S0 cpu:weak: ") and "decisions reviewed" in line for line in text)
+    assert any(line.strip().startswith("cpu:weak (seat 0, east in the first round): ") and "decisions reviewed" in line
+               for line in text)
 
 
 def test_a_tenhou_player_reviews_their_own_game_by_name(capsys):

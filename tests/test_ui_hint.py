@@ -14,6 +14,7 @@ from engine import scheduler as scheduler_module
 from engine.tasks import run_to_end
 from game.data.settings import Settings
 from game.play import fallback
+from game.rules.view import PlayerView
 from game.ui import board, hints
 from game.ui import table as table_module
 from game.ui.loading import LoadingScene
@@ -50,7 +51,10 @@ def shows_no_stale_hint(table: TableScene) -> bool:
         return True
     if view.drawn is None:
         return True  # the waits line, read when drawn (checked below)
-    return shown == painted_hint(run_to_end(hints.analyse(view, table.game.match.ruleset)))
+    asked = table.hint.key  # on the player's turn: the driver's question the hint answers
+    if not isinstance(asked, PlayerView) or asked.hand != view.hand:
+        return False  # a 14-tile hand shows no hint but its own question's
+    return shown == painted_hint(run_to_end(hints.analyse(asked, table.game.match.ruleset)))
 
 
 @pytest.fixture

@@ -1,5 +1,6 @@
-"""Practice (HINTS: AFTER CUT): the hint line hides the tile to cut until the player has cut,
-then says whether the cut agreed with the hint's, through the table as it is played."""
+"""Practice (HINTS: AFTER CUT): the hint line hides the answer until the player has cut, then
+says how the cut stands against the hint's, as the review judges it (the review's verdict and
+reason on the same view), through the table as it is played."""
 
 from __future__ import annotations
 
@@ -10,7 +11,11 @@ import pyxel
 
 from engine.buttons import LEFT, RIGHT, O, X
 from engine.target import DARK_BLUE, WIDTH
+from engine.tasks import run_to_end
+from game.cpu.explain import explain
 from game.data.settings import CHOICES, PRACTICE, Settings
+from game.review import judge
+from game.review_text import short_reason
 from game.rules.actions import Discard, Pass
 from game.ui import debug, hands, hints, prompts
 from game.ui import table as table_module
@@ -45,7 +50,8 @@ def my_turn_with_a_hint(cart, table, fingers, limit: int = 3000) -> None:
         asking, chooser = table.human.asking, table.chooser
         if (asking is not None and asking.last_discard is None and chooser.asked is asking
                 and chooser.focus == "hand" and not chooser.riichi and table.hint.task is None
-                and table.hint.key[0] == asking.hand and table.hint.hint.discard is not None):
+                and table.hint.key is asking and table.hint.hint is not None
+                and isinstance(table.hint.hint.answer, Discard)):
             return
         if asking is not None and chooser.asked is asking and chooser.focus == "bar":
             wanted = (prompts.CHOOSE_DISCARD, Pass())
@@ -76,30 +82,32 @@ def practice_table(make_cart, monkeypatch) -> tuple:
     return cart, cart.scene, fingers
 
 
-def test_practice_hides_the_cut_until_the_player_has_cut_then_says_if_it_agreed(make_cart, monkeypatch):
+def test_practice_hides_the_cut_until_the_player_has_cut_then_says_how_the_review_judges_it(make_cart, monkeypatch):
     assert PRACTICE in CHOICES["hints"]
     cart, table, fingers = practice_table(make_cart, monkeypatch)
     seen = set()
-    for _ in range(6):
+    for _ in range(8):
         my_turn_with_a_hint(cart, table, fingers)
         frame(cart)
-        hint = table.hint.hint
-        if table.hint.task is not None or hint.discard is None:
+        hint, asked = table.hint.hint, table.human.asking
+        if table.hint.task is not None or asked is None or table.hint.key is not asked:
             continue  # the hand changed meanwhile: another turn
         shown = info_row()
         assert shown == painted(table, lambda: hints.draw_hint(HINT_X, INFO_Y, hint, hide_cut=True))
-        assert shown != painted(table, lambda: hints.draw_hint(HINT_X, INFO_Y, hint))  # no tile to cut
-        legal = [a.tile for a in table.human.asking.legal_actions if isinstance(a, Discard)]
-        figures = {kind: rest for kind, *rest in hint.options}
-        other = [t for t in legal if figures[t // 4] != figures[hint.discard // 4]]  # a worse cut
-        tile = hint.discard if len(seen) % 2 == 0 or not other else other[0]
+        assert shown != painted(table, lambda: hints.draw_hint(HINT_X, INFO_Y, hint))  # no answer shown
+        legal = [a.tile for a in asked.legal_actions if isinstance(a, Discard)]
+        other = [t for t in legal if t // 4 != hint.discard // 4]  # another kind than the hint's
+        tile = hint.discard if len(seen) % 2 == 0 or not other else other[len(other) // 2]
         cut(cart, table, fingers, tile)
-        verdict = table.hint.verdict
-        assert verdict == hints.practice_verdict(hint, tile)
-        seen.add(verdict[1] is None)
-        assert (verdict[1] is None) == (tile == hint.discard)
-        for _ in range(3):
+        for _ in range(200):  # the verdict is thinking too
+            if table.hint.verdict is not None:
+                break
             frame(cart, draw=False)
+        verdict = table.hint.verdict
+        judged = judge(asked, run_to_end(explain(asked, Discard(tile), "strong", table.game.match.ruleset)))
+        assert (verdict.verdict, verdict.reason) == (judged.verdict, short_reason(judged))  # the review's
+        assert verdict.agrees == (tile // 4 == hint.discard // 4)
+        seen.add(verdict.agrees)
         if table.hint.hint is not None and not table.hint.hint.waits and table.view.drawn is None:
             frame(cart)
             assert info_row() == painted(table, lambda: hints.draw_verdict(HINT_X, INFO_Y, verdict))
@@ -107,19 +115,15 @@ def test_practice_hides_the_cut_until_the_player_has_cut_then_says_if_it_agreed(
 
 
 def test_holding_x_in_practice_does_not_show_the_players_cut(make_cart, monkeypatch):
-    """The hold-X view shows every seat's hint; in practice the player's own tile to cut stays
-    hidden there too (the other seats' cuts still show)."""
+    """The hold-X view shows every seat's hint; in practice the player's own answer stays
+    hidden there too."""
     cart, table, fingers = practice_table(make_cart, monkeypatch)
     my_turn_with_a_hint(cart, table, fingers)
     fingers.down = {X}  # X held from now on
-    for _ in range(600):
-        frame(cart)
-        if table.debug.hints is not None and table.debug.task is None:
-            break
     frame(cart)
     seat = table.player
-    hint = table.debug.hints[seat]
-    assert hint.discard is not None
+    hint = table.hint.hint
+    assert hint.discard is not None and table.hint.key is table.human.asking
     y = debug.SEATS_Y + seat * debug.SEAT_H
 
     def row() -> bytes:
@@ -128,9 +132,8 @@ def test_holding_x_in_practice_does_not_show_the_players_cut(make_cart, monkeypa
 
     shown = row()
     pyxel.cls(DARK_BLUE)
-    hints.draw_hint(debug.HINT_X, y, hint, short=True, hide_cut=True)
+    debug.draw_seat_hint(y, hint, hide_cut=True)
     hidden = row()
     pyxel.cls(DARK_BLUE)
-    debug.draw_hint_bed(y)  # the felt the hint's tile stands on
-    hints.draw_hint(debug.HINT_X, y, hint, short=True)
+    debug.draw_seat_hint(y, hint)
     assert shown == hidden != row()

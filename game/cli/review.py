@@ -25,7 +25,9 @@ from game.data.logs import extras_of
 from game.records import GameLog
 from game.replay import checked_log
 from game.review import Judged, Review, find_seat, review_game
-from game.review_text import answer_text, cost_text, decision_line, figure_rows, reason, summary_lines, topic_text
+from game.review_text import (
+    answer_text, cost_text, decision_line, figure_rows, reason, seat_text, summary_lines, topic_text,
+)
 from game.rules.errors import InputError
 from game.rules.tiles import tile_name, to_mpsz
 
@@ -57,7 +59,7 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         print_json(review_json(args.log, review))
         return 0
-    print(f"{args.log}: S{seat} {review.name} reviewed against the {args.strength} CPU")
+    print(f"{args.log}: {seat_text(review)} reviewed against the {args.strength} CPU")
     for judged in review.decisions:
         if judged.verdict == "differ" or (args.all and judged.verdict == "close"):
             print("  " + decision_line(judged))
@@ -117,6 +119,7 @@ def decision_json(judged: Judged) -> dict:
         "offered": tile_name(judged.offered) if judged.offered is not None else None,
         "seat_answer": answer_text(e.mine.action, judged.offered), "cpu_answer": answer_text(e.cpu, judged.offered),
         "verdict": judged.verdict, "steps": judged.steps, "tiles": round(judged.tiles, 2),
+        "weighed": round(judged.weighed, 2),
         "danger": round(judged.danger, 2), "yaku": judged.yaku, "cost": cost_text(judged).removeprefix(": "),
         "figures": [{"figure": label, "seat": a, "cpu": b} for label, a, b in figure_rows(judged)],
         "seat_figures": measure_json(e.mine), "cpu_figures": measure_json(e.theirs),

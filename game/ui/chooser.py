@@ -123,7 +123,7 @@ class Chooser:
     def answer(self, action) -> None:
         sound.play("confirm")
         if isinstance(action, (Discard, Riichi)) and self.asked is not None:
-            self.table.hint.chose(action.tile, self.asked.hand)  # practice: the cut against the hint
+            self.table.hint.chose(action, self.asked, self.table.game.match.ruleset)  # practice: vs the hint
         self.table.hint.drop()  # urgent, it would go before the game's taking the answer
         self.human.answer(action)
         self.asked = None

@@ -2,9 +2,13 @@
 
 It is the debug view, so it shows the CPUs' concealed tiles. The engine draws its meters
 (CPU, frame time, memory, thinking tasks) over the top of the screen; this view fills the
-rest: the seed code, then one block per seat: its name, score, shanten, ukeire share and
-suggested discard (not the player's own when the hints are for practice), and its hand. The
-hints of all four seats are worked out by one task, again whenever the table changes.
+rest: the seed code, then one block per seat: its name, score, its hint (``hints.analyse``,
+the one judge) and its hand. The player's seat shows the table's own hint: on the player's
+turn the strong CPU's answer to the driver's question, with its figures and reason (not the
+answer, in practice, before the cut). The other seats show their hands' figures (shanten and
+the share of unseen tiles that advance them; a seat of 14 tiles, on its turn, those of its
+best cut, naming no tile: the CPU in that seat decides in a moment, and the table shows it),
+worked out by one task again whenever the table changes. Nothing after a win is declared.
 """
 
 from __future__ import annotations
@@ -19,13 +23,14 @@ from game.ui.standings import draw_seed
 
 SEED_Y = 53  # under the engine's meters (rows 0 to 51)
 SEATS_Y, SEAT_H = 61, 17  # a seat's hint and its tile stand on felt, clear of the hand above
-HINT_X = 78  # each seat's hint, right of its name and score
+HINT_X = 52  # each seat's hint, right of its name and score (the widest: "E YOU -12000")
 
 
-def all_hints(views, ruleset) -> TaskGen[list[hints.Hint]]:
+def all_hints(views, ruleset) -> TaskGen[list[hints.Hint | None]]:
+    """Task: each view's hint (None for a view left out: a seat whose hint is another's)."""
     found = []
     for view in views:
-        found.append((yield from hints.analyse(view, ruleset)))
+        found.append(None if view is None else (yield from hints.analyse(view, ruleset)))
     return found
 
 
@@ -35,6 +40,16 @@ def draw_hint_bed(y: int) -> None:
     pieces.draw_border(HINT_X, y - 1, 127 - HINT_X, pieces.extent("pond")[1])
 
 
+def draw_seat_hint(y: int, hint: hints.Hint | None, thinking: bool = False, hide_cut: bool = False) -> None:
+    """A seat's hint in its block (its tile on felt), or the thinking dots while it is worked out."""
+    if hint is not None:
+        if hint.discard is not None and not hide_cut:
+            draw_hint_bed(y)
+        hints.draw_hint(HINT_X, y, hint, short=True, hide_cut=hide_cut)
+    elif thinking:
+        pyxel.text(HINT_X, y + 1, hints.THINKING, LIGHT_GREY)
+
+
 class DebugView:
     def __init__(self, cart) -> None:
         self.cart = cart
@@ -42,7 +57,8 @@ class DebugView:
         self.task = None
         self.hints: list[hints.Hint] | None = None
 
-    def follow(self, game) -> None:
+    def follow(self, game, player: int | None = None) -> None:
+        """Work out the hints of every seat but the player's (``player``) for the table now."""
         rnd = game.round
         if rnd is None:
             return
@@ -52,13 +68,15 @@ class DebugView:
         key = (id(rnd), len(rnd.events))
         if key != self.key and self.task is None and not rnd.over:
             self.key = key
-            views = [rnd.view(seat, legal=False) for seat in range(4)]
+            views = [None if seat == player else rnd.view(seat, legal=False) for seat in range(4)]
             self.task = self.cart.spawn(all_hints(views, game.match.ruleset), "debug hints")
 
-    def draw(self, game, seed_code: str, player: int | None, practice: bool = False) -> None:
-        """``practice``: the player's own suggested cut stays hidden, as on the table, so holding
-        X cannot show it before the cut."""
-        self.follow(game)
+    def draw(self, game, seed_code: str, player: int | None, practice: bool = False,
+             own: hints.HintKeeper | None = None) -> None:
+        """``own``: the table's hint keeper, whose hint is the player's seat's; ``practice``: the
+        player's own answer stays hidden, as on the table, so holding X cannot show it before
+        the cut."""
+        self.follow(game, player if own is not None else None)
         pyxel.cls(DARK_BLUE)
         draw_seed(SEED_Y, seed_code, x=2)
         rnd = game.round
@@ -68,11 +86,14 @@ class DebugView:
             y = SEATS_Y + seat * SEAT_H
             view = rnd.view(seat, legal=False)
             pyxel.text(2, y, f"{seat_name(seat, rnd.dealer, player)} {view.scores[seat]}", WHITE)
-            if self.hints is not None and len(self.hints) == 4:
-                hidden = practice and seat == player
-                if self.hints[seat].discard is not None and not hidden:
-                    draw_hint_bed(y)  # the hint's tile stands on felt
-                hints.draw_hint(HINT_X, y, self.hints[seat], short=True, hide_cut=hidden)
+            if rnd.over:
+                pass  # nothing to decide after a win
+            elif own is not None and seat == player:
+                draw_seat_hint(y, own.hint, own.thinking, hide_cut=practice)
+            elif self.hints is not None and len(self.hints) == 4:
+                draw_seat_hint(y, self.hints[seat])
+            else:
+                draw_seat_hint(y, None, thinking=True)
             tiles = hands.hand_in_order(view.hand, view.drawn)
             hands.draw_small_row(2, y + 7, tiles[:-1] if view.drawn is not None else tiles,
                                  apart=view.drawn)

@@ -1,13 +1,17 @@
 """The hint line and the player's waits, worked out as a task from what a seat may know.
 
-``analyse(view, ruleset)`` (a task: the discard evaluation is the CPUs' thinking too) gives a
-:class:`Hint`: with a tile to discard, the shanten after the best discard, the share of the
-unseen tiles that would then advance the hand, and that discard; with 13 tiles, the shanten
-and the ukeire now, and when tenpai the waits and whether they have no yaku (none of the
-waits scores on a ron: a closed hand may still win by tsumo). What changes with every discard
-on the table (how many of each wait are unseen, furiten: a wait in the seat's own pond) is
-read when drawn. For practice (the HINTS setting AFTER CUT) the table hides the hint's tile
-until the player has cut, then says whether the cut agreed (``practice_verdict``).
+``analyse(view, ruleset)`` (a task: thinking, like the CPUs') gives a :class:`Hint`. When the
+seat has something to decide (``view`` is a question of the driver, with its legal actions),
+the hint is the strong CPU's answer on that very view (``game.advice``: the judge the review
+asks), with the shanten and the share of the unseen tiles that advance the hand after it, and
+one short reason when that cut is not the most-tiles cut ("SAFE VS N RIICHI", "KEEPS DORA").
+With 13 tiles and nothing to decide: the shanten and the ukeire now, and when tenpai the waits
+and whether they have no yaku (none of the waits scores on a ron: a closed hand may still win
+by tsumo). A 14-tile hand with no question (another seat's turn seen in hold X, a replay): the
+figures of its best cut, naming no tile. What changes with every discard on the table (how many
+of each wait are unseen, furiten: a wait in the seat's own pond) is read when drawn. For
+practice (the HINTS setting AFTER CUT) the table hides the hint's answer until the player has
+cut, then says how the cut stands against it, as the review will (``advice.judge_cut``).
 """
 
 from __future__ import annotations
@@ -19,36 +23,46 @@ import pyxel
 
 from engine.target import GREEN, LIGHT_GREY, PINK, WHITE, YELLOW
 from engine.tasks import TaskGen
+from game.advice import WORDS, Advice, CutVerdict, advise, decides, judge_cut
+from game.rules.actions import Discard, Riichi
 from game.rules.ruleset import TENHOU, Ruleset
 from game.rules.scoring import WinSituation, score_hand
 from game.rules.shanten import evaluate_discards, ukeire, waits
-from game.rules.tiles import counts34, is_red
-from game.ui import pieces
+from game.rules.tiles import counts34
+from game.ui import paint, pieces
 from game.rules.view import PlayerView
 
 
 THINKING = "..."  # the hint line while its analysis runs
+SCREEN_RIGHT = 128
+TILE_GAP = 2  # between the words and the hint's tile, and after it
 
 
 @dataclass(frozen=True)
 class Hint:
     shanten: int
     share: float  # ukeire over the unseen tiles
-    discard: int | None = None  # the suggested tile, when the seat has one to throw
+    discard: int | None = None  # the tile the answer throws (or declares), when there is one
     waits: tuple[int, ...] = ()  # the kinds that complete the hand, when tenpai
     no_yaku: str = ""  # "", "NO YAKU" or "TSUMO ONLY"
-    options: tuple[tuple[int, int, int], ...] = ()  # every discard: (kind, shanten, ukeire), best first
+    answer: object | None = None  # the strong CPU's answer (None: nothing to decide)
+    word: str = ""  # the answer in one word: CUT, RIICHI, DAMA, TSUMO, PON, PASS ...
+    reason: tuple[str, ...] = ()  # why not the most-tiles cut, longest form first
 
 
-def analyse(view: PlayerView, ruleset: Ruleset = TENHOU) -> TaskGen[Hint]:
-    """Task: the hint for ``view``'s seat."""
+def analyse(view: PlayerView, ruleset: Ruleset = TENHOU) -> TaskGen[Hint | None]:
+    """Task: the hint for ``view``'s seat (see the module); None after the round is over."""
+    if view.over:
+        return None
+    if decides(view):
+        advice = yield from advise(view, ruleset)
+        return Hint(advice.shanten, advice.share, advice.tile, answer=advice.answer, word=advice.word,
+                    reason=advice.reason)
     counts = counts34(view.hand)
     visible = view.visible_counts34()
     if len(view.hand) % 3 == 2:
         options = yield from evaluate_discards(counts, visible)
-        best = options[0]
-        return Hint(best.shanten, best.ukeire.share, _tile_of(view.hand, best.kind),
-                    options=tuple((o.kind, o.shanten, o.ukeire.total) for o in options))
+        return Hint(options[0].shanten, options[0].ukeire.share)
     now = ukeire(counts, visible)
     yield
     if now.shanten != 0:
@@ -64,11 +78,6 @@ def furiten(view: PlayerView, kinds: Sequence[int]) -> bool:
     return any(k in own for k in kinds)
 
 
-def _tile_of(hand: Sequence[int], kind: int) -> int:
-    """A tile of ``kind`` in the hand, a plain one before a red five."""
-    return min((t for t in hand if t // 4 == kind), key=lambda t: (is_red(t), t))
-
-
 def _yaku_warning(view: PlayerView, kinds: Sequence[int], ruleset: Ruleset) -> str:
     situation = WinSituation(riichi=view.riichi[view.seat], seat_wind=view.seat_winds[view.seat],
                              round_wind=view.round_wind, dora_indicators=view.dora_indicators)
@@ -82,62 +91,94 @@ def _yaku_warning(view: PlayerView, kinds: Sequence[int], ruleset: Ruleset) -> s
     return "TSUMO ONLY" if closed else "NO YAKU"
 
 
-def hint_text(hint: Hint, short: bool = False) -> str:
-    """The hint line's words (the suggested tile is drawn after them); ``short`` for narrow places.
+def head_text(hint: Hint, short: bool = False) -> str:
+    """The figures: shanten and the share of unseen tiles that advance the hand (``short`` for
+    narrow places); none beside a win.
 
-    >>> hint_text(Hint(2, 0.256, 8)), hint_text(Hint(2, 0.256, 8), short=True)
-    ('2 SHANTEN 26% CUT', '2SH 26%')
-    >>> hint_text(Hint(0, 0.05, 8)), hint_text(Hint(-1, 0.0))
-    ('TENPAI 5% CUT', 'COMPLETE')
+    >>> head_text(Hint(2, 0.256)), head_text(Hint(2, 0.256), short=True), head_text(Hint(0, 0.05))
+    ('2 SHANTEN 26%', '2SH 26%', 'TENPAI 5%')
     """
     if hint.shanten < 0:
-        return "COMPLETE"
-    if short:
-        return f"{'TENPAI' if hint.shanten == 0 else f'{hint.shanten}SH'} {hint.share * 100:.0f}%"
-    head = "TENPAI" if hint.shanten == 0 else f"{hint.shanten} SHANTEN"
-    return f"{head} {hint.share * 100:.0f}%" + (" CUT" if hint.discard is not None else "")
+        return ""
+    if hint.shanten == 0:
+        return f"TENPAI {hint.share * 100:.0f}%"
+    return f"{hint.shanten}{'SH' if short else ' SHANTEN'} {hint.share * 100:.0f}%"
+
+
+def hint_line(hint: Hint, room: int, short: bool = False) -> tuple[str, int | None, str]:
+    """The hint as (words, the answer's tile or None, the reason), to fit ``room`` pixels: the
+    figures and the answer's word, its tile, then the longest form of the reason that fits
+    (the figures in short, and a plain CUT left unsaid, when that makes room for it).
+
+    >>> hint = Hint(1, 0.12, 8, answer=Discard(8), word="CUT", reason=("SAFE VS N RIICHI", "SAFE VS N", "SAFE"))
+    >>> hint_line(hint, 82), hint_line(Hint(1, 0.12, 8, answer=Discard(8), word="CUT"), 82)
+    (('1SH 12%', 8, 'SAFE VS N'), ('1 SHANTEN 12% CUT', 8, ''))
+    """
+    def width(words: str, tile: int | None, after: str) -> int:
+        return (paint.text_width(words) + (TILE_GAP + pieces.extent("pond")[0] if tile is not None else 0)
+                + (TILE_GAP + paint.text_width(after) if after else 0))
+
+    tile = hint.discard
+    heads = [head_text(hint, short=True)] if short else [head_text(hint), head_text(hint, short=True)]
+    plain = [(f"{head} {hint.word}".strip(), tile, "") for head in heads]
+    reasoned = []
+    for after in hint.reason:  # the longest reason first, then the widest words
+        for head in heads:
+            reasoned.append((f"{head} {hint.word}".strip(), tile, after))
+            if hint.word == "CUT" and tile is not None and head:
+                reasoned.append((head, tile, after))
+    return next((line for line in reasoned + plain if width(*line) <= room), plain[-1])
 
 
 def draw_hint(x: int, y: int, hint: Hint, short: bool = False, hide_cut: bool = False) -> int:
-    """The hint line with its tile (``hide_cut``: without it, until the player has cut); its width."""
-    text = hint_text(hint, short)
+    """The hint line: the figures, the answer's word and tile, and the reason when there is one
+    (``hide_cut``: the figures alone, until the player has cut); its width."""
     if hide_cut:
-        text = text.removesuffix(" CUT")
-    pyxel.text(x, y + 1, text, LIGHT_GREY)
-    width = len(text) * 4
-    if hint.discard is not None and not hide_cut:
-        pieces.draw(x + width + 1, y - 1, hint.discard, "pond")
-        width += 7
+        words, tile, after = head_text(hint, short), None, ""
+    else:
+        words, tile, after = hint_line(hint, SCREEN_RIGHT - x, short)
+    pyxel.text(x, y + 1, words, LIGHT_GREY)
+    width = paint.text_width(words)
+    if tile is not None:
+        pieces.draw(x + width + TILE_GAP, y - 1, tile, "pond")
+        width += TILE_GAP + pieces.extent("pond")[0]
+    if after:
+        pyxel.text(x + width + TILE_GAP, y + 1, after, YELLOW)
+        width += TILE_GAP + paint.text_width(after)
     return width
 
 
-def practice_verdict(hint: Hint, tile: int) -> tuple[str, int | None, str]:
-    """Whether the player's cut agreed with the hint's: the words before the hint's tile, the
-    tile (None when they agreed) and the words after it. A cut of the same figures as the
-    hint's (shanten and ukeire) agrees.
+def verdict_line(verdict: CutVerdict, room: int) -> tuple[str, int | None, str]:
+    """The practice verdict: agreed, or the hint's answer and what it gains (the longest form
+    of the reason that fits ``room`` pixels after it).
 
-        >>> hint = Hint(1, 0.2, 8, options=((2, 1, 20), (5, 1, 20), (6, 1, 16), (9, 2, 40)))
-        >>> practice_verdict(hint, 21), practice_verdict(hint, 25), practice_verdict(hint, 36)
-        (('SAME CUT AS THE HINT', None, ''), ('HINT CUT', 8, '+4 TILES'), ('HINT CUT', 8, 'IS FASTER'))
+        >>> verdict_line(CutVerdict("agree", Discard(8)), 82)
+        ('SAME CUT AS THE HINT', None, '')
+        >>> verdict_line(CutVerdict("differ", Discard(8), ("SAFE VS N RIICHI", "SAFE VS N", "SAFE")), 82)
+        ('HINT CUT', 8, 'SAFE VS N RIICHI')
+        >>> verdict_line(CutVerdict("close", Riichi(8)), 82)
+        ('HINT RIICHI', 8, 'CLOSE CALL')
     """
-    figures = {kind: (shanten, count) for kind, shanten, count in hint.options}
-    best = hint.options[0] if hint.options else None
-    mine = figures.get(tile // 4)
-    if best is None or mine is None or mine == (best[1], best[2]):
+    if verdict.agrees:
         return "SAME CUT AS THE HINT", None, ""
-    if mine[0] > best[1]:
-        return "HINT CUT", hint.discard, "IS FASTER"
-    return "HINT CUT", hint.discard, f"+{best[2] - mine[1]} TILES"
+    answer = verdict.answer
+    if not isinstance(answer, (Discard, Riichi)):  # a win or a kan: said in words
+        return f"HINT: {WORDS.get(type(answer), '')}", None, ""
+    words = "HINT RIICHI" if isinstance(answer, Riichi) else "HINT CUT"
+    used = paint.text_width(words) + 2 * TILE_GAP + pieces.extent("pond")[0]
+    forms = ("CLOSE CALL", "CLOSE") if verdict.verdict == "close" else verdict.reason
+    after = next((f for f in forms if used + paint.text_width(f) <= room), "")
+    return words, answer.tile, after
 
 
-def draw_verdict(x: int, y: int, verdict: tuple[str, int | None, str]) -> None:
-    """The practice verdict: agreed, or the hint's cut and what it would have gained."""
-    before, tile, after = verdict
-    pyxel.text(x, y + 1, before, GREEN if tile is None else YELLOW)
+def draw_verdict(x: int, y: int, verdict: CutVerdict) -> None:
+    """The practice verdict: agreed, or the hint's answer and what it would have gained."""
+    words, tile, after = verdict_line(verdict, SCREEN_RIGHT - x)
+    pyxel.text(x, y + 1, words, GREEN if verdict.agrees else YELLOW)
     if tile is not None:
-        x += len(before) * 4 + 1
+        x += paint.text_width(words) + TILE_GAP
         pieces.draw(x, y - 1, tile, "pond")
-        pyxel.text(x + 7, y + 1, after, YELLOW)
+        pyxel.text(x + pieces.extent("pond")[0] + TILE_GAP, y + 1, after, YELLOW)
 
 
 def draw_waits(x: int, y: int, hint: Hint, view: PlayerView) -> None:
@@ -154,55 +195,81 @@ def draw_waits(x: int, y: int, hint: Hint, view: PlayerView) -> None:
 
 
 class HintKeeper:
-    """Keeps the player's hint current: a new analysis whenever the hand changes. Its figures
-    are never stale: while the analysis runs there is no hint (``thinking``), and none while a
-    continued game replays its saved moves. The analysis is an urgent task: it goes before
-    the rules' checks and the CPUs' thinking, so the tile to cut is there with the draw."""
+    """Keeps the player's hint current. When the driver asks the player (its turn, or a tile
+    another seat let go) it is the strong CPU's answer to that question, worked out on that very
+    view (a call's answer shows under hold X: the buttons cover the hint's row); otherwise, with
+    13 tiles, the hand's figures and waits, again whenever the hand changes. Its figures are never stale: while the analysis runs there is no hint (``thinking``), none
+    when there is nothing to decide (the round is over, a riichi hand's draw goes by itself),
+    and none while a continued game replays its saved moves. The analysis is an urgent task: it
+    goes before the rules' checks and the CPUs' thinking, so the answer is there with the draw."""
 
     def __init__(self, cart) -> None:
         self.cart = cart
         self.key: object = None
         self.task = None
         self.hint: Hint | None = None
-        self.verdict: tuple[str, int | None, str] | None = None  # practice: the last cut against the hint
+        self.judging = None  # practice: the task judging the last cut against the hint
+        self.verdict: CutVerdict | None = None  # practice: the last cut against the hint
 
-    def chose(self, tile: int, hand: tuple[int, ...]) -> None:
-        """The player cut ``tile`` from ``hand``: how it stands against the hint worked out for
-        that hand (none when the hint was not ready)."""
+    def chose(self, action: object, asked: PlayerView, ruleset: Ruleset = TENHOU) -> None:
+        """The player answered ``action`` to the question ``asked``: judge it against the hint, as
+        the review will (practice), when the hint of that question was ready."""
         self.collect()
-        ready = self.task is None and self.hint is not None and self.hint.discard is not None
-        mine = ready and isinstance(self.key, tuple) and self.key[0] == tuple(hand)
-        self.verdict = practice_verdict(self.hint, tile) if mine else None
+        self.verdict = None
+        ready = self.task is None and self.key is asked and self.hint is not None and self.hint.answer is not None
+        if not ready or not isinstance(action, (Discard, Riichi)):
+            return
+        if self.judging is not None:
+            self.judging.cancel()
+        advice = _advice_of(self.hint)
+        self.judging = self.cart.spawn(judge_cut(asked, action, ruleset, advice), "hint verdict", urgent=True)
 
     @property
     def thinking(self) -> bool:
         return self.task is not None
 
-    def follow(self, view: PlayerView | None, settings, ruleset: Ruleset, replaying: bool = False) -> None:
-        if view is None or view.over:
+    def follow(self, view: PlayerView | None, asking: PlayerView | None, ruleset: Ruleset,
+               replaying: bool = False) -> None:
+        """Follow the table: ``view`` the player's (no legal actions), ``asking`` the driver's
+        question to the player (None when none)."""
+        if view is None:
             return
-        if replaying:  # the saved moves go by: figures of a hand the player never sees are of no use
+        if view.over or replaying:  # nothing to decide after a win; a replay's hands go by unseen
             self.forget()
             return
         self.collect()
-        key = (view.hand, view.riichi[view.seat])  # the waits' unseen counts are read when drawn
-        if key == self.key or len(view.hand) % 3 == 0:
+        if asking is not None:  # the player's turn, or another seat's tile offered
+            if asking is not self.key:
+                if asking.last_discard is None:
+                    self.verdict = None  # a new turn: the last cut's verdict has been read
+                self.forget()
+                self.key = asking
+                if decides(asking):  # (none when a riichi hand's draw goes by itself)
+                    self.task = self.cart.spawn(analyse(asking, ruleset), "hint", urgent=True)
             return
-        if view.drawn is not None:
-            self.verdict = None  # a new turn: the last cut's verdict has been read
+        if len(view.hand) % 3 != 1:  # a hand of 14 with no question yet, or none to ask
+            if self.key is not None:
+                self.forget()
+            return
+        key = (view.hand, view.riichi[view.seat])  # the waits' unseen counts are read when drawn
+        if key == self.key:
+            return
         self.forget()
         self.key = key
         self.task = self.cart.spawn(analyse(view, ruleset), "hint", urgent=True)
 
     def collect(self) -> None:
-        """Take the analysis's hint once its task is done."""
+        """Take the analysis's hint once its task is done, and a practice verdict once judged."""
         if self.task is not None and self.task.done:
             self.hint = self.task.result if self.task.state == self.task.DONE else None
             self.task = None
+        if self.judging is not None and self.judging.done:
+            self.verdict = self.judging.result if self.judging.state == self.judging.DONE else None
+            self.judging = None
 
     def drop(self) -> None:
-        """The player has answered: this hand's analysis is of no more use (and must not hold
-        up the answer); the next hand's begins when the hand changes."""
+        """The player has answered: this question's analysis is of no more use (and must not
+        hold up the answer); the next one begins when the table changes."""
         if self.task is not None:
             self.task.cancel()
             self.task = None
@@ -212,3 +279,8 @@ class HintKeeper:
         if self.task is not None:
             self.task.cancel()
         self.key, self.task, self.hint = None, None, None
+
+
+def _advice_of(hint: Hint) -> Advice:
+    """The hint's answer as ``judge_cut`` takes it (the agreeing case needs no more work)."""
+    return Advice(hint.answer, hint.shanten, hint.share, hint.reason)

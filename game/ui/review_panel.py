@@ -11,9 +11,13 @@ import pyxel
 
 from engine.target import DARK_BLUE, DARK_GREY, GREEN, LIGHT_GREY, ORANGE, PINK, WHITE, YELLOW
 from game.review import WORTH_PERCENT, Judged, Review
-from game.review_text import VERDICT_WORDS, answer_text, cost_text, figure_rows, reason, topic_text
+from game.review_text import (
+    VERDICT_WORDS, WIND_WORDS, answer_text, cost_text, figure_rows, reason, seat_words, topic_text,
+    weighed_words,
+)
 from game.rules.actions import Discard, Riichi
 from game.ui import hands, paint, pieces
+from game.ui.seats import place_name
 
 CHARS = 31  # a line across the screen, a pixel either side
 LINE = 7
@@ -27,11 +31,11 @@ LEGEND = {  # what each figure means, by its row's first word
     "value": "VALUE: -DORA THROWS ONE AWAY",
     "dama": "DAMA, RIICHI: POINTS OF A WIN",
     "yaku": "YAKU: WHAT THE HAND CAN WIN ON",
-    "lost": "TILES LOST: UKEIRE, AS THE CPU",
+    "lost": "TILES LOST: UKEIRE KEPT FEWER",
     "outlook": "OUTLOOK: POINTS X CHANCES",
 }
 MORE_LEGEND = {"ukeire": "  (AND THEIR SHARE OF UNSEEN)", "danger": "  WEST'S RIICHI OR OPEN HAND",
-               "value": "  +TANYAO: HELPS TOWARDS IT", "lost": "  WEIGHS IT BY SHAPE AND VALUE",
+               "value": "  +TANYAO: HELPS TOWARDS IT", "lost": "  THAN THE CPU'S CUT KEEPS",
                "outlook": "  (THE STRONG CPU'S, NEAR TENPAI)"}
 LEGEND_END = 114  # the legend stops above the progress line (and the words above the legend)
 CHOOSER_Y, CHOOSER_LINE = 34, 10
@@ -44,9 +48,15 @@ LEGEND_LINE = 6  # the legend's lines between decisions, a pixel apart
 STATUS_END = 119  # between decisions the legend stops a row above the keys' help (row 122)
 
 
-def seat_word(seat: int, player: int | None) -> str:
-    """How the pages name a seat: YOU for the player of one of our logs, else S0..S3."""
-    return "YOU" if seat == player else f"S{seat}"
+def seat_word(seat: int, player: int | None, winds: tuple[int, ...] | None = None) -> str:
+    """How the pages name a seat, as the table does: YOU for the player of one of our logs, else
+    its wind that round (``winds``), or over a whole game its place from the player's chair (as
+    the standings say) or, in a log not ours, its wind in the first round."""
+    if winds is not None:
+        return seat_words(seat, winds, player).upper()
+    if player is not None:
+        return place_name(seat, player)
+    return WIND_WORDS[seat].upper()
 
 
 # --- the seat to review --------------------------------------------------------------------------
@@ -66,7 +76,7 @@ def draw_chooser(names: list[str], places: list[str], choice: int, player: int |
             pyxel.text(8, y, "NO ONE: ONLY WATCH THE GAME", WHITE if here else LIGHT_GREY)
             continue
         place = places[row]
-        label = f"S{row} " + ("YOU" if row == player else _ascii(name))
+        label = seat_word(row, player) + ("" if row == player else " " + _ascii(name))
         pyxel.text(8, y, label[:CHARS - 3 - len(place)], WHITE if here else LIGHT_GREY)
         pyxel.text(127 - 4 * len(place), y, place, LIGHT_GREY)
     for row, text in enumerate(("SEE EACH CHOICE OF THE SEAT", "BESIDE THE STRONG CPU'S CHOICE")):
@@ -105,12 +115,14 @@ def draw_decision(y: int, judged: Judged, player: int | None, seat: int) -> None
     _mark(tiles, judged.drawn is not None, e.mine.action, y + 9, WHITE)
     _mark(tiles, judged.drawn is not None, e.cpu, y + 11, ORANGE)
     y += 15
-    pyxel.text(LABEL_X, y, topic_text(judged).upper() + f" T{judged.turn}", LIGHT_GREY)
+    pyxel.text(LABEL_X, y, f"TURN {judged.turn}", LIGHT_GREY)
     rows = figure_rows(judged)
-    _answer(MINE_X, y, seat_word(seat, player), e.mine.action, WHITE)
+    _answer(MINE_X, y, seat_word(seat, player, judged.winds), e.mine.action, WHITE)
     _answer(CPU_X, y, "CPU", e.cpu, ORANGE)
     if not isinstance(e.mine.action, (Discard, Riichi)) or not isinstance(e.cpu, (Discard, Riichi)):
-        rows.insert(0, ("answer", answer_text(e.mine.action, judged.offered), answer_text(e.cpu, judged.offered)))
+        # the answers in words, on a row named by what was decided ("call", "win", "kan")
+        rows.insert(0, (topic_text(judged), answer_text(e.mine.action, judged.offered),
+                        answer_text(e.cpu, judged.offered)))
     y += LINE + 2
     verdict = textwrap.wrap((VERDICT_WORDS[judged.verdict] + cost_text(judged)).upper(), CHARS)[:2]
     why = textwrap.wrap(("CPU: " + reason(judged)).upper(), CHARS)[:2] if judged.verdict != "agree" else []
@@ -231,9 +243,11 @@ def _summary_line(judged: Judged, by: str) -> str:
         cost = f"{judged.steps} STEP"
     elif judged.worth > WORTH_PERCENT:
         cost = f"{judged.worth:.0f}% WORTH"
-    else:
+    elif judged.tiles > 0:
         cost = f"{judged.tiles:.0f} TILES"
-    head = f"{judged.label} T{judged.turn} {answer_text(e.mine.action, judged.offered)}/" \
+    else:  # kept as many tiles: lost by shape, value or points
+        cost = weighed_words(judged, short=True)
+    head = f"{judged.label} TURN {judged.turn} {answer_text(e.mine.action, judged.offered)}/" \
            f"{answer_text(e.cpu, judged.offered)}".upper()
     return f"  {head[:CHARS - 3 - len(cost)]} {cost}"
 

@@ -199,7 +199,7 @@ class TableScene:
             self.results.update(buttons)
         elif not buttons.held(X):
             self.chooser.update(buttons)
-        self.hint.follow(self.view, self.settings, self.game.match.ruleset, self.game.replaying)
+        self.hint.follow(self.view, self.human.asking, self.game.match.ruleset, self.game.replaying)
 
     def note_new_round(self) -> None:
         """A new round's hand comes on screen: a button held from the results, or pressed in a
@@ -248,7 +248,8 @@ class TableScene:
         elif self.results is not None:
             self.results.draw()
         elif self.cart.buttons.held(X) and not self.demo:
-            self.debug.draw(self.game, self.seed_code, self.player, practice=self.settings.hints == PRACTICE)
+            self.debug.draw(self.game, self.seed_code, self.player, practice=self.settings.hints == PRACTICE,
+                            own=self.hint)
         else:
             self.draw_table()
 

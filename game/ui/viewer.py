@@ -8,9 +8,11 @@ hand then, its answer beside the CPU's with the figures behind both (``game.revi
 asks the CPU's own code), the verdict and the reason; between them, how far the review has
 got and what the figures mean. Q and W (the gamepad's shoulders) jump to the previous and next
 decision where the two differ; S (Tab, the gamepad's Back) opens the summary, whose costliest
-differences are each one press away. Hold X (B) for the analysis of each seat at this step
-(``hints.analyse``). O turns to the table as the reviewed seat sees it (only watching: the
-player in a game of ours, else seat 0), and back. Esc returns to the list of logs.
+differences are each one press away. Hold X (B) for each seat's figures at this step
+(``hints.analyse``: shanten and the share of unseen tiles that advance the hand; a replay's
+view holds no question, so no seat's answer is named there: the review gives the reviewed
+seat's). O turns to the table as the reviewed seat sees it (only watching: the player in a
+game of ours, else seat 0), and back. Esc returns to the list of logs.
 
 The pointer (a mouse, a finger): a click on an arrow or a key of the footer does what the key
 does (the arrows step, Q and W jump, S:SUMMARY, Z:TABLE), on ESC in the header goes back; on
@@ -31,8 +33,9 @@ from engine.buttons import DOWN, LEFT, RIGHT, UP, X, O
 from engine.cartridge import Cartridge
 from engine.target import DARK_BLUE, DARK_GREY, LIGHT_GREY, ORANGE, PINK, WHITE, YELLOW
 from game.review import Judged, Review, review_task, start_review
+from game.review_text import WIND_WORDS
 from game.rules.tiles import WIND_NAMES
-from game.ui import board, debug, hands, hints, paint, review_panel
+from game.ui import board, debug, hands, paint, review_panel
 from game.viewing import ReplayLog, SteppedRound
 
 BACK_KEYS = (pyxel.KEY_ESCAPE, pyxel.KEY_BACKSPACE, pyxel.GAMEPAD1_BUTTON_START)
@@ -277,8 +280,10 @@ class ViewerScene:
         """What just happened at this step (YOU for the player's seat in a log of ours)."""
         steps = self.stepped.steps
         caption = steps[self.step].caption if steps else "STEPPING THROUGH..."
-        if self.log.player is not None:  # a log of ours: the player's seat is YOU
-            caption = caption.replace(f"S{self.log.player} ", "YOU ")
+        if self.log.player is not None and steps:  # a log of ours: the player's seat is YOU
+            wind = WIND_WORDS[steps[self.step].views[0].seat_winds[self.log.player]].upper()
+            if caption.startswith(wind + " "):
+                caption = "YOU" + caption[len(wind):]
         return caption
 
     def draw_header(self) -> None:
@@ -307,11 +312,14 @@ class ViewerScene:
 
     def draw_seat_line(self, seat: int, view, y: int) -> None:
         """The seat's name (YOU in a log of ours), wind, score and riichi."""
-        wind = WIND_NAMES[view.seat_winds[seat]]
         to_move = seat in view.awaiting or (view.turn == seat and not view.over and not view.awaiting)
-        who = review_panel.seat_word(seat, self.log.player)
-        label = f"{who} {wind} {view.scores[seat]}" + (" R" if view.riichi[seat] else "")
+        label = self.seat_label(seat, view) + (" R" if view.riichi[seat] else "")
         pyxel.text(1, y, label, YELLOW if to_move else WHITE)
+
+    def seat_label(self, seat: int, view) -> str:
+        """A seat as the table's results name it: its wind, YOU for the player, its score."""
+        you = " YOU" if seat == self.log.player else ""
+        return f"{WIND_NAMES[view.seat_winds[seat]]}{you} {view.scores[seat]}"
 
     def draw_review(self, views) -> None:
         """The reviewed seat, then its decision here beside the CPU's, or the review's state."""
@@ -336,13 +344,11 @@ class ViewerScene:
         pyxel.text(2, debug.SEED_Y, f"{self.stepped.label} {self.step + 1}/{len(steps)} {caption}", ORANGE)
         for seat, view in enumerate(views):
             y = debug.SEATS_Y + seat * debug.SEAT_H
-            pyxel.text(2, y, f"S{seat} {WIND_NAMES[view.seat_winds[seat]]} {view.scores[seat]}", WHITE)
+            pyxel.text(2, y, self.seat_label(seat, view), WHITE)
             if self.hints is not None and len(self.hints) == 4:
-                if self.hints[seat].discard is not None:
-                    debug.draw_hint_bed(y)  # the hint's tile stands on felt
-                hints.draw_hint(debug.HINT_X, y, self.hints[seat], short=True)
+                debug.draw_seat_hint(y, self.hints[seat])
             else:
-                pyxel.text(78, y + 1, "...", LIGHT_GREY)
+                debug.draw_seat_hint(y, None, thinking=True)
             tiles = hands.hand_in_order(view.hand, view.drawn)
             hands.draw_small_row(2, y + 7, tiles[:-1] if view.drawn is not None else tiles, apart=view.drawn)
 
