@@ -226,7 +226,7 @@ def _riichi_reason(judged: Judged, theirs: Measure) -> Why:
         return "stays dama with few tiles left", dama
     if theirs.danger > 0 or any(r for _, _, r in judged.explanation.threats):
         return "stays dama, free to fold", dama
-    return "stays dama, a win keeps the lead", dama
+    return "stays dama, weighing value, wait and place", dama
 
 
 def _call_reason(e: Explanation, mine: Measure, theirs: Measure) -> str:

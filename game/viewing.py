@@ -40,6 +40,7 @@ SEATS = 4
 class Step:
     caption: str  # what just happened: "DEAL", "WEST DISCARD 5M", "SOUTH PON CHUN", "RESULT"
     views: tuple[PlayerView, ...]  # each seat's view then (hand face up for that seat)
+    seat: int | None = None  # the seat that acted (None for DEAL and RESULT)
 
 
 @dataclass
@@ -59,9 +60,9 @@ class _Recorder(_RoundReplay):
         self.shared = _Shared()
         self.keep("DEAL")
 
-    def keep(self, caption: str) -> None:
+    def keep(self, caption: str, actor: int | None = None) -> None:
         views = tuple(self.shared.view(self.rnd.view(seat, legal=False)) for seat in range(SEATS))
-        self.into.steps.append(Step(caption, views))
+        self.into.steps.append(Step(caption, views, actor))
 
     def _act(self, seat: int, action) -> None:
         rnd = self.rnd
@@ -69,7 +70,7 @@ class _Recorder(_RoundReplay):
         wind = rnd.seat_wind(seat)
         super()._act(seat, action)
         if not isinstance(action, Pass):
-            self.keep(caption(wind, action, offered))
+            self.keep(caption(wind, action, offered), seat)
 
 
 class _Shared:

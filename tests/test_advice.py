@@ -23,6 +23,7 @@ from game.play import TsumogiriAgent
 from game.review import EPSILON, review_game
 from game.review_text import cost_text, decision_line
 from game.rules.actions import Chi, Discard, Pass, Riichi
+from game.rules.ruleset import Ruleset
 from game.rules.shanten import evaluate_discards
 from game.rules.tiles import WIND_NAMES, counts34, parse_tile
 from game.ui import hints
@@ -97,22 +98,26 @@ class Following:
 
     name = "follower"
 
-    def __init__(self) -> None:
+    def __init__(self, ruleset) -> None:
+        self.ruleset = ruleset  # the game's: the hint on the table asks with it
         self.followed = 0
+        self.passes = 0
 
     def act(self, view):
-        hint = yield from hints.analyse(view)
+        hint = yield from hints.analyse(view, self.ruleset)
         assert hint is not None and hint.answer in view.legal_actions
         self.followed += 1
+        self.passes += isinstance(hint.answer, Pass)
         return hint.answer
 
 
 def test_the_review_agrees_with_every_hint_followed():
-    seat = Following()
+    seat = Following(Ruleset(east_south=False))  # the ruleset ``played`` deals the game by
     game = played([CpuAgent(), CpuAgent(), seat, CpuAgent()], "F0LL0WH1NT")
     review = review_game(our_log(game, seat=2), 2)
     assert review.problems == [] and seat.followed > 40
-    assert len(review.decisions) + review.unknown == seat.followed and review.unknown <= 2
+    # the log cannot tell some passes from a call that lost to another claim: only passes go unknown
+    assert len(review.decisions) + review.unknown == seat.followed and review.unknown <= seat.passes
     assert review.agreed == len(review.decisions), [decision_line(d) for d in review.differences]
 
 

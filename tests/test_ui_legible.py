@@ -34,7 +34,7 @@ from game.rules.melds import Meld
 from game.rules.tiles import RED_FIVES, tile_name
 from game.rules.view import DiscardView
 from game.rules.yaku import dora_kind
-from game.ui import centre, debug, hands, hints, melds, ponds, prompts, review_panel, sheet, tiles
+from game.ui import centre, debug, hands, hints, melds, paint, ponds, prompts, review_panel, sheet, tiles
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tools"))
 import art  # noqa: E402  (tools/art.py)
@@ -141,10 +141,11 @@ def review_answer(tile: int):
 
 def hold_x_hint(tile: int):
     pyxel.cls(DARK_BLUE)
-    hint = hints.Hint(1, 0.25, tile)
-    debug.draw_hint_bed(Y)
-    hints.draw_hint(debug.HINT_X, Y, hint, short=True)
-    return (debug.HINT_X + len(hints.hint_text(hint, short=True)) * 4 + 1, Y - 1, 5, 8), POND_PLAIN
+    hint = hints.Hint(1, 0.25, tile, answer=Discard(tile), word="CUT")
+    debug.draw_seat_hint(Y, hint)
+    words, shown, _ = hints.hint_line(hint, hints.SCREEN_RIGHT - debug.HINT_X, short=True)
+    assert shown == tile
+    return (debug.HINT_X + paint.text_width(words) + hints.TILE_GAP, Y - 1, 5, 8), POND_PLAIN
 
 
 def hand(background: int, dim: bool):

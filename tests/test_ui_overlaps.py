@@ -375,7 +375,7 @@ def test_the_hold_x_view_under_the_engines_meters_overlaps_nothing(make_cart, mo
         cart.draw()
     view = debug.DebugView(cart)
     view.hints = [hints.Hint(3, 0.256, 20), hints.Hint(0, 0.05, 100), hints.Hint(-1, 0.0), hints.Hint(6, 1.0, 8)]
-    view.follow = lambda game: None
+    view.follow = lambda game, player=None: None
     def idle():
         while True:
             yield

@@ -67,7 +67,7 @@ def samples(path: Path):
             caption = steps[i].caption.split()
             if len(caption) < 2 or caption[1] not in ("DISCARD", "RIICHI"):
                 continue
-            thrower = int(caption[0][1:])
+            thrower = steps[i].seat
             view = steps[i - 1].views[thrower]
             after = steps[i].views[thrower].discards[thrower]
             if not after:
@@ -77,7 +77,7 @@ def samples(path: Path):
             for later in steps[i + 1:]:
                 words = later.caption.split()
                 if len(words) == 2 and words[1] == "RON":
-                    rons.add(int(words[0][1:]))
+                    rons.add(later.seat)
                 else:
                     break
             unseen = defence.unseen_counts(view)

@@ -42,9 +42,9 @@ def samples(path: Path):
         steps = log.round(index).steps
         for i in range(1, len(steps)):
             words = steps[i].caption.split()
-            if len(words) != 2 or words[1] != "RON" or int(words[0][1:]) not in rons:
+            if len(words) != 2 or words[1] != "RON" or steps[i].seat not in rons:
                 continue
-            win = rons[int(words[0][1:])]
+            win = rons[steps[i].seat]
             view = steps[i - 1].views[win.from_who]
             if view.riichi[win.who]:
                 kind = "riichi"

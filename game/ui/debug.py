@@ -5,10 +5,9 @@ It is the debug view, so it shows the CPUs' concealed tiles. The engine draws it
 rest: the seed code, then one block per seat: its name, score, its hint (``hints.analyse``,
 the one judge) and its hand. The player's seat shows the table's own hint: on the player's
 turn the strong CPU's answer to the driver's question, with its figures and reason (not the
-answer, in practice, before the cut). The other seats show their hands' figures (shanten and
-the share of unseen tiles that advance them; a seat of 14 tiles, on its turn, those of its
-best cut, naming no tile: the CPU in that seat decides in a moment, and the table shows it),
-worked out by one task again whenever the table changes. Nothing after a win is declared.
+answer, in practice, before the cut). A seat the table waits on (a CPU on its turn, or
+with a claim on a discard) shows the same judge's answer on its own view; the others their
+hands' figures (shanten and the share of unseen tiles that advance them), worked out by one task again whenever the table changes. Nothing after a win is declared.
 """
 
 from __future__ import annotations
@@ -23,7 +22,7 @@ from game.ui.standings import draw_seed
 
 SEED_Y = 53  # under the engine's meters (rows 0 to 51)
 SEATS_Y, SEAT_H = 61, 17  # a seat's hint and its tile stand on felt, clear of the hand above
-HINT_X = 52  # each seat's hint, right of its name and score (the widest: "E YOU -12000")
+HINT_X = 78  # each seat's hint, right of its name and score, its tile clear of the hand row below
 
 
 def all_hints(views, ruleset) -> TaskGen[list[hints.Hint | None]]:
@@ -32,6 +31,18 @@ def all_hints(views, ruleset) -> TaskGen[list[hints.Hint | None]]:
     for view in views:
         found.append(None if view is None else (yield from hints.analyse(view, ruleset)))
     return found
+
+
+def round_hints(rnd, player: int | None, ruleset) -> TaskGen[list[hints.Hint | None]]:
+    """Task: every seat's hint but the player's (whose hint the table keeps) for the round as
+    it stands. A seat the table waits on (its turn, or a claim on a discard) is asked with its
+    legal actions, so its hint is the strong CPU's answer, as the player's is; the rules'
+    checks behind them run sliced first (``Round.prepare``, the driver's own thinking)."""
+    events = len(rnd.events)
+    yield from rnd.prepare()
+    asked = set(rnd.awaiting()) if len(rnd.events) == events else set()  # else: moved on, figures only
+    views = [None if seat == player else rnd.view(seat, legal=seat in asked) for seat in range(4)]
+    return (yield from all_hints(views, ruleset))
 
 
 def draw_hint_bed(y: int) -> None:
@@ -68,8 +79,7 @@ class DebugView:
         key = (id(rnd), len(rnd.events))
         if key != self.key and self.task is None and not rnd.over:
             self.key = key
-            views = [None if seat == player else rnd.view(seat, legal=False) for seat in range(4)]
-            self.task = self.cart.spawn(all_hints(views, game.match.ruleset), "debug hints")
+            self.task = self.cart.spawn(round_hints(rnd, player, game.match.ruleset), "debug hints")
 
     def draw(self, game, seed_code: str, player: int | None, practice: bool = False,
              own: hints.HintKeeper | None = None) -> None:

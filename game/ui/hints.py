@@ -155,8 +155,8 @@ def verdict_line(verdict: CutVerdict, room: int) -> tuple[str, int | None, str]:
         >>> verdict_line(CutVerdict("agree", Discard(8)), 82)
         ('SAME CUT AS THE HINT', None, '')
         >>> verdict_line(CutVerdict("differ", Discard(8), ("SAFE VS N RIICHI", "SAFE VS N", "SAFE")), 82)
-        ('HINT CUT', 8, 'SAFE VS N RIICHI')
-        >>> verdict_line(CutVerdict("close", Riichi(8)), 82)
+        ('HINT CUT', 8, 'SAFE VS N')
+        >>> verdict_line(CutVerdict("close", Riichi(8)), 100)
         ('HINT RIICHI', 8, 'CLOSE CALL')
     """
     if verdict.agrees:
