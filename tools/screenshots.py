@@ -238,7 +238,9 @@ class Photographer:
         discards = [d for d in review.decisions if d.explanation.topic == "discard"]
         for name, wanted in (("review_agree.png", lambda d: d.verdict == "agree"),
                              ("review_differ.png", lambda d: d.verdict == "differ")):
-            found = [d for d in discards if wanted(d)]
+            # the scripted player follows the hint, which is the strong CPU's answer: it differs
+            # from the CPU only where it chooses by its script (riichi, calls), so any topic will do
+            found = [d for d in discards if wanted(d)] or [d for d in review.decisions if wanted(d)]
             best = [d for d in found if d.explanation.threats] or found
             if best:
                 viewer.go_to(best[0])  # as the summary's O does
