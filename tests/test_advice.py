@@ -25,7 +25,7 @@ from game.review_text import cost_text, decision_line
 from game.rules.actions import Chi, Discard, Pass, Riichi
 from game.rules.ruleset import Ruleset
 from game.rules.shanten import evaluate_discards
-from game.rules.tiles import WIND_NAMES, counts34, parse_tile
+from game.rules.tiles import WIND_NAMES, counts34, parse_tile, parse_tiles
 from game.ui import hints
 from game.ui.table import HINT_X
 
@@ -142,3 +142,21 @@ def test_tiles_lost_is_said_only_of_an_answer_that_kept_fewer():
                 kept_more += 1  # lost by the CPU's weighing, not in tiles: said otherwise
                 assert words.removeprefix(": ")
     assert kept_more and fewer, (kept_more, fewer)
+
+
+def test_a_dealers_pon_of_dora_chun_is_a_threat_the_review_weighs_from_the_first_call():
+    """The play-test's case: the dealer had ponned chun, the dora, and the review said DANGER 0.0%.
+    A dealer's yakuhai pon showing three dora is a visible mangan: a threat from that one call."""
+    from game.cpu.explain import explain
+    from game.cpu.value import _view
+    from game.rules.melds import Meld
+
+    chun = Meld("pon", (132, 133, 134), 134, 2)  # the dealer (seat 0) ponned chun from seat 2
+    hand = tuple(sorted(parse_tiles("12578m349p25688s1z")))
+    view = dataclasses.replace(_view(seat=1, dealer=0), melds=((chun,), (), (), ()), hand_sizes=(11, 14, 13, 13),
+                               dora_indicators=(parse_tile("6z"),), hand=hand, drawn=hand[-1], turn=1,
+                               tiles_left=62, legal_actions=tuple(Discard(t) for t in hand))
+    explanation = run_to_end(explain(view, Discard(parse_tile("5m")), "strong"))
+    seats = [seat for seat, _, _ in explanation.threats]
+    assert 0 in seats
+    assert explanation.mine.dangers[seats.index(0)] > 0  # 5m is live against the dealer: not 0.0%
