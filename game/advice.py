@@ -41,6 +41,7 @@ from game.rules.tiles import counts34
 from game.rules.view import PlayerView
 
 JUDGE = "strong"  # the CPU the hint, hold X, practice and the review all ask
+HINT_GATHER = 0.0005  # the hint runs the CPU's steps in shorter runs than the review: it thinks beside the table
 WORDS = {Discard: "CUT", Riichi: "RIICHI", Tsumo: "TSUMO", Ron: "RON", Pass: "PASS", Chi: "CHI", Pon: "PON",
          OpenKan: "KAN", ClosedKan: "KAN", AddedKan: "KAN", NineTerminals: "9 TERMINALS"}
 
@@ -80,14 +81,14 @@ def advise(view: PlayerView, ruleset: Ruleset = TENHOU) -> TaskGen[Advice | None
         return None
     options = (yield from discard_options(view)) if view.last_discard is None else []
     if not options:  # another seat's discard: a call, a ron or a pass
-        answer = yield from gathered(CpuAgent(JUDGE, ruleset).act(view))
+        answer = yield from gathered(CpuAgent(JUDGE, ruleset).act(view), HINT_GATHER)
         if isinstance(answer, Ron):
             return Advice(answer, -1, 0.0)
         now = ukeire(counts34(view.hand), view.visible_counts34())
         return Advice(answer, now.shanten, now.share)
     best = options[0]
     most = Discard(tile_of_kind(best.kind, legal_discard_tiles(view), view.drawn))  # the most-tiles cut
-    explanation = yield from gathered(explain(view, most, JUDGE, ruleset))
+    explanation = yield from gathered(explain(view, most, JUDGE, ruleset), HINT_GATHER)
     answer = explanation.cpu
     if isinstance(answer, (Tsumo, Ron)):
         return Advice(answer, -1, 0.0)
@@ -97,7 +98,7 @@ def advise(view: PlayerView, ruleset: Ruleset = TENHOU) -> TaskGen[Advice | None
     reason = ()
     if answer.tile // 4 not in tied:
         if isinstance(answer, Riichi) and Riichi(most.tile) in view.legal_actions:  # a riichi beside a riichi
-            explanation = yield from gathered(explain(view, Riichi(most.tile), JUDGE, ruleset))
+            explanation = yield from gathered(explain(view, Riichi(most.tile), JUDGE, ruleset), HINT_GATHER)
         reason = short_reason(judge(view, explanation))
     dama = isinstance(answer, Discard) and any(
         isinstance(a, Riichi) and a.tile // 4 == answer.tile // 4 for a in view.legal_actions)
@@ -123,6 +124,6 @@ def judge_cut(view: PlayerView, action: object, ruleset: Ruleset = TENHOU,
     the hint worked out on the same view, spares the work when the two agree)."""
     if advice is not None and same_choice(action, advice.answer):
         return CutVerdict("agree", advice.answer)
-    explanation = yield from gathered(explain(view, action, JUDGE, ruleset))
+    explanation = yield from gathered(explain(view, action, JUDGE, ruleset), HINT_GATHER)
     judged = judge(view, explanation)
     return CutVerdict(judged.verdict, explanation.cpu, short_reason(judged))
