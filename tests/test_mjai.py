@@ -303,12 +303,7 @@ def test_an_impossible_event_is_refused_in_one_line_naming_it(case):
     line that is not JSON; the bot plays nothing more in that round."""
     events = IMPOSSIBLE[case]
     lines = [json.dumps([e]) for e in events]
-    out, err = io.StringIO(), io.StringIO()
-    status = serve(MjaiBot(EfficiencyAgent()), io.StringIO("\n".join(lines) + "\n"), out, err)
-    told = err.getvalue().splitlines()
-    assert status == 2 and len(told) == 1 and "Traceback" not in err.getvalue(), told
-    assert told[0].startswith(f"picoriichi mjai: {events[-1]['type']}: "), told[0]
-    assert out.getvalue().splitlines()[-1] == '{"type":"none"}'
+    told, _ = _served_and_refused(events)
     bot = MjaiBot(EfficiencyAgent())
     for line in lines[:-1]:
         bot.react(line)
@@ -412,15 +407,22 @@ def test_an_event_out_of_the_rounds_order_is_refused_in_one_line(case):
     _refused_in_one_line(OUT_OF_ORDER[case])
 
 
-def _refused_in_one_line(events: list[dict]) -> None:
+def _served_and_refused(events: list[dict]) -> tuple[list[str], list[str]]:
+    """Serve ``events`` a line each: exit 2, one line on stderr naming the last event, and its
+    answer none. (The lines told, the lines answered.)"""
     lines = [json.dumps([e]) for e in events]
     out, err = io.StringIO(), io.StringIO()
     status = serve(MjaiBot(EfficiencyAgent()), io.StringIO("\n".join(lines) + "\n"), out, err)
-    told = err.getvalue().splitlines()
+    told, answered = err.getvalue().splitlines(), out.getvalue().splitlines()
     assert status == 2 and len(told) == 1 and "Traceback" not in err.getvalue(), told
     assert told[0].startswith(f"picoriichi mjai: {events[-1]['type']}: "), told[0]
-    assert len(out.getvalue().splitlines()) == len(lines)  # every line answered, the refused one with none
-    assert out.getvalue().splitlines()[-1] == '{"type":"none"}'
+    assert answered[-1] == '{"type":"none"}'
+    return told, answered
+
+
+def _refused_in_one_line(events: list[dict]) -> None:
+    _, answered = _served_and_refused(events)
+    assert len(answered) == len(events)  # every line answered, the refused one with none
 
 
 @pytest.mark.parametrize("case", OUT_OF_ORDER)
