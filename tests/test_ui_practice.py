@@ -99,7 +99,7 @@ def test_practice_hides_the_cut_until_the_player_has_cut_then_says_how_the_revie
         other = [t for t in legal if t // 4 != hint.discard // 4]  # another kind than the hint's
         tile = hint.discard if len(seen) % 2 == 0 or not other else other[len(other) // 2]
         cut(cart, table, fingers, tile)
-        for _ in range(200):  # the verdict is thinking too
+        for _ in range(5000):  # the verdict is thinking too (a slow machine gathers fewer steps a run)
             if table.hint.verdict is not None:
                 break
             frame(cart, draw=False)
@@ -137,3 +137,31 @@ def test_holding_x_in_practice_does_not_show_the_players_cut(make_cart, monkeypa
     pyxel.cls(DARK_BLUE)
     debug.draw_seat_hint(y, hint)
     assert shown == hidden != row()
+
+
+def test_a_long_verdict_does_not_hold_up_the_cut(make_cart, monkeypatch):
+    """The practice verdict is worked out after the cut, beside the game: however many steps
+    it takes (a slow machine gathers fewer of the CPU's steps in each), the game takes the cut
+    the frame after the press."""
+    def slow_verdict(asked, action, ruleset, advice):
+        for _ in range(20_000):
+            yield
+        return None
+
+    monkeypatch.setattr(hints, "judge_cut", slow_verdict)
+    cart, table, fingers = practice_table(make_cart, monkeypatch)
+    my_turn_with_a_hint(cart, table, fingers)
+    decisions = len(table.game.decisions)
+    tiles = hands.hand_in_order(table.view.hand, table.view.drawn)
+    target = tiles.index(table.hint.hint.discard)
+    while table.chooser.cursor != target:
+        fingers.press(LEFT if table.chooser.cursor > target else RIGHT)
+        frame(cart, draw=False)
+    fingers.down, fingers.resting = set(), False
+    frame(cart, draw=False)
+    fingers.down = {O}
+    frame(cart, draw=False)
+    assert table.hint.judging is not None  # the verdict is being worked out
+    fingers.down = set()
+    frame(cart, draw=False)
+    assert any(d.seat == table.player for d in table.game.decisions[decisions:])

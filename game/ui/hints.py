@@ -222,7 +222,9 @@ class HintKeeper:
         if self.judging is not None:
             self.judging.cancel()
         advice = _advice_of(self.hint)
-        self.judging = self.cart.spawn(judge_cut(asked, action, ruleset, advice), "hint verdict", urgent=True)
+        # Not urgent: an urgent task keeps the frame's slice, and the game must take the cut
+        # first (round-robin, the verdict then shares the frames with the CPUs' thinking).
+        self.judging = self.cart.spawn(judge_cut(asked, action, ruleset, advice), "hint verdict")
 
     @property
     def thinking(self) -> bool:
