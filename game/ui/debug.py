@@ -39,10 +39,23 @@ def round_hints(rnd, player: int | None, ruleset) -> TaskGen[list[hints.Hint | N
     legal actions, so its hint is the strong CPU's answer, as the player's is; the rules'
     checks behind them run sliced first (``Round.prepare``, the driver's own thinking)."""
     events = len(rnd.events)
-    yield from rnd.prepare()
-    asked = set(rnd.awaiting()) if len(rnd.events) == events else set()  # else: moved on, figures only
+    unmoved = yield from while_unmoved(rnd, rnd.prepare())
+    asked = set(rnd.awaiting()) if unmoved and len(rnd.events) == events else set()  # else: figures only
     views = [None if seat == player else rnd.view(seat, legal=seat in asked) for seat in range(4)]
     return (yield from all_hints(views, ruleset))
+
+
+def while_unmoved(rnd, task: TaskGen[object]) -> TaskGen[bool]:
+    """Task: run ``task`` (a check of the live round ``rnd``) while the round stands as it was
+    when it began; False, the task dropped, once the game has moved it on between two steps
+    (the checks would read an offer already taken)."""
+    began = (len(rnd.events), rnd.phase)
+    for value in task:
+        yield value
+        if (len(rnd.events), rnd.phase) != began:
+            task.close()
+            return False
+    return True
 
 
 def draw_hint_bed(y: int) -> None:
