@@ -27,10 +27,11 @@ The review is a task: the viewer slices it across frames, the CLI runs it to the
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 
-from engine.scheduler import gather_time, gathered
+from engine.scheduler import gathered
 from engine.tasks import TaskGen, run_to_end
 from game.cpu.explain import Explanation, explain
 from game.cpu.strength import DEFAULT_STRENGTH
@@ -212,7 +213,7 @@ def _review_round(review: Review, index: int, round_log: RoundLog, ruleset: Rule
         review.problems.append(f"{label}: {error}")
         return
     replaying = recorder.run_task()
-    since = gather_time()  # events are quick: a step replays them for about STEP_SECONDS
+    since = time.perf_counter()  # events are quick: a step replays them for about STEP_SECONDS
     while True:
         try:
             next(replaying)
@@ -230,12 +231,12 @@ def _review_round(review: Review, index: int, round_log: RoundLog, ruleset: Rule
             finished = True
         for note in recorder.take_notes():
             yield from _judge(review, index, label, note)
-            since = gather_time()
+            since = time.perf_counter()
         if finished:
             return
-        if gather_time() - since >= STEP_SECONDS:
+        if time.perf_counter() - since >= STEP_SECONDS:
             yield
-            since = gather_time()
+            since = time.perf_counter()
 
 
 def _judge(review: Review, index: int, label: str, note: Note) -> TaskGen[None]:
