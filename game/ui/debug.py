@@ -38,9 +38,8 @@ def round_hints(rnd, player: int | None, ruleset) -> TaskGen[list[hints.Hint | N
     it stands. A seat the table waits on (its turn, or a claim on a discard) is asked with its
     legal actions, so its hint is the strong CPU's answer, as the player's is; the rules'
     checks behind them run sliced first (``Round.prepare``, the driver's own thinking)."""
-    events = len(rnd.events)
     unmoved = yield from while_unmoved(rnd, rnd.prepare())
-    asked = set(rnd.awaiting()) if unmoved and len(rnd.events) == events else set()  # else: figures only
+    asked = set(rnd.awaiting()) if unmoved else set()  # else: moved on, figures only
     views = [None if seat == player else rnd.view(seat, legal=seat in asked) for seat in range(4)]
     return (yield from all_hints(views, ruleset))
 
