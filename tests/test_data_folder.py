@@ -112,32 +112,34 @@ def test_settings_that_are_no_file_are_set_aside_and_the_title_comes_up_at_once(
 # --- what a save killed mid-way leaves -------------------------------------------------------------
 
 def test_a_save_killed_mid_way_leaves_no_litter_the_next_time_the_storage_opens(tmp_path):
-    """A child saves in a loop and is killed (SIGKILL) mid-way, as often as it takes to catch it
-    between creating its temporary file and renaming it; the next storage opened removes what
-    it left, and nothing else."""
+    """A child saves and is killed (SIGKILL) between creating its temporary file and renaming it:
+    the child's rename says where it stands and waits, so the kill lands there every time,
+    however fast or busy the machine; the next storage opened removes what it left, and nothing
+    else."""
     folder = tmp_path / "data"
     folder.mkdir()
     theirs = [".game.notes", ".game.bin.bak", ".settings", "game.txt", ".game.bin.ab12cd34.partial", "notes.part"]
     for name in theirs:
         (folder / name).write_text("the player's")
-    saver = ("import sys; from game.data.storage import FolderStorage\n"
+    saver = ("import os, signal, sys; from game.data.storage import FolderStorage\n"
              "storage = FolderStorage(__import__('pathlib').Path(sys.argv[1]))\n"
              "storage.save('game', b'{}')\n"
-             "print('ready', flush=True)\n"
-             "while True: storage.save('game', bytes(200_000))\n")
-    left = []
-    for _ in range(200):  # a kill lands mid-save most times; a busy machine may need more tries
-        child = subprocess.Popen([sys.executable, "-c", saver, str(folder)], cwd=ROOT, stdout=subprocess.PIPE)
-        child.stdout.readline()
-        os.kill(child.pid, 9)
-        child.wait(timeout=TIMEOUT)
-        child.stdout.close()
-        left = [p.name for p in folder.iterdir() if p.name not in theirs + ["game.bin"]]
-        if left:
-            break
-    assert left, "no kill landed mid-save in 200 tries"
+             "def caught(source, target):\n"
+             "    print('renaming', flush=True)\n"
+             "    signal.pause()\n"
+             "os.replace = caught\n"
+             "storage.save('game', bytes(200_000))\n")
+    child = subprocess.Popen([sys.executable, "-c", saver, str(folder)], cwd=ROOT, stdout=subprocess.PIPE)
+    assert child.stdout.readline() == b"renaming\n"
+    os.kill(child.pid, 9)
+    child.wait(timeout=TIMEOUT)
+    child.stdout.close()
+    left = [p.name for p in folder.iterdir() if p.name not in theirs + ["game.bin"]]
+    assert len(left) == 1 and left[0].startswith(".game.bin."), left
+    assert (folder / left[0]).stat().st_size == 200_000
     FolderStorage(folder)
     assert sorted(p.name for p in folder.iterdir()) == sorted(theirs + ["game.bin"])
+    assert (folder / "game.bin").read_bytes() == b"{}"
 
 
 def test_the_temporary_files_of_earlier_versions_are_swept_too(tmp_path):
