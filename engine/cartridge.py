@@ -58,17 +58,21 @@ class Cartridge:
         boot: SceneClass,
         clock: Callable[[], float] = time.perf_counter,
         trace_memory: bool = False,
+        gather_clock: Callable[[], float] | None = None,
     ) -> None:
         """``boot`` builds the first scene (``restart`` returns to it). ``clock`` times the slices
         and the CPU meter (the wall clock; a test may pass ``time.thread_time`` so that other
         processes' use of the machine does not count as ours); under the wall clock the tasks'
         steps are timed on the process's processor time (``scheduler.work_clock``). ``trace_memory`` counts the
         game's memory with tracemalloc for the meter; tracing slows every allocation (the CPUs'
-        thinking runs several times slower: benchmarks/frame.py), so the caller chooses."""
+        thinking runs several times slower: benchmarks/frame.py), so the caller chooses.
+        ``gather_clock`` times the runs of ``scheduler.gathered`` (by default processor time
+        under the wall clock, counted steps under a test's clock: ``scheduler.gather_clock_for``;
+        a test on the work clock passes the work clock, the runs then as long as its work)."""
         self.boot = boot
         self.clock = clock
         self.buttons = Buttons()
-        self.scheduler = Scheduler(clock, work_clock(clock))
+        self.scheduler = Scheduler(clock, work_clock(clock), gather_clock)
         self.cpu = CpuMeter()
         self.memory = MemoryMeter()
         gc.collect()

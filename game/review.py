@@ -27,11 +27,10 @@ The review is a task: the viewer slices it across frames, the CLI runs it to the
 
 from __future__ import annotations
 
-import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 
-from engine.scheduler import gathered
+from engine.scheduler import gather_time, gathered
 from engine.tasks import TaskGen, run_to_end
 from game.cpu.explain import Explanation, explain
 from game.cpu.strength import DEFAULT_STRENGTH
@@ -199,6 +198,7 @@ def review_task(game: GameLog, review: Review) -> TaskGen[Review]:
     """Task: fill ``review`` with its seat's decisions over every round of ``game`` (each step
     a few milliseconds: an event of the replay, or a step of the CPU's thinking)."""
     for index, round_log in enumerate(game.rounds):
+        yield  # a round's wall rebuilt and dealt: a step of its own
         yield from _review_round(review, index, round_log, review.ruleset)
     review.done = True
     return review
@@ -213,7 +213,7 @@ def _review_round(review: Review, index: int, round_log: RoundLog, ruleset: Rule
         review.problems.append(f"{label}: {error}")
         return
     replaying = recorder.run_task()
-    since = time.perf_counter()  # events are quick: a step replays them for about STEP_SECONDS
+    since = gather_time()  # events are quick: a step replays them for about STEP_SECONDS
     while True:
         try:
             next(replaying)
@@ -231,12 +231,13 @@ def _review_round(review: Review, index: int, round_log: RoundLog, ruleset: Rule
             finished = True
         for note in recorder.take_notes():
             yield from _judge(review, index, label, note)
-            since = time.perf_counter()
+            yield  # the judging's last run and the next events: a step each
+            since = gather_time()
         if finished:
             return
-        if time.perf_counter() - since >= STEP_SECONDS:
+        if gather_time() - since >= STEP_SECONDS:
             yield
-            since = time.perf_counter()
+            since = gather_time()
 
 
 def _judge(review: Review, index: int, label: str, note: Note) -> TaskGen[None]:

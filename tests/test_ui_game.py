@@ -256,16 +256,17 @@ def test_a_whole_game_against_the_real_strong_cpus_keeps_the_frame_budget(make_c
     at their seats: on the first frame of each callout the screen shows it, and the game shows
     at least a RIICHI, a PON or CHI and a RON or TSUMO by a CPU.
 
-    The cartridge's clock is the work clock (tests/playing.py): a frame's meter is the work
-    its update, draw and thinking did, counted, so the verdict is the same on a quiet machine
-    and a busy one. It fails when a task step does much more work than the steps before it
+    The cartridge's clock is the work clock (tests/playing.py), and the runs of ``gathered``
+    are timed on it too: a frame's meter is the work its update, draw and thinking did,
+    counted, so the verdict is the same on a quiet machine and a busy one, a slow one and a
+    fast one. It fails when a task step does much more work than the steps before it
     (the scheduler keeps the longest recent step in reserve, so only a step past that and the
     frame's margin overruns), or when update and draw grow past the frame."""
     from game.cpu import CpuAgent
 
     clock = WorkClock()
     with clock:  # from the first frame: a frame read off the clock would think without end
-        cart = make_cart(TitleScene, clock=clock, trace_memory=True)
+        cart = make_cart(TitleScene, clock=clock, gather_clock=clock, trace_memory=True)
         frame(cart)
         press(cart, pyxel.KEY_DOWN)
         for char in REAL_SEED:

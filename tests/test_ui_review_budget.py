@@ -4,18 +4,15 @@ stepped through, memory traced as ``make play`` traces it. The memory peak stays
 and the CPU meter under 1.0 on every frame, the meter read on the work clock
 (tests/playing.py): what the frame's update, draw and thinking did, counted, so the verdict is
 the same however busy the machine is. The review gathers the CPU's small steps into one for
-about ``game.review.STEP_SECONDS``; here its clock is the work clock too. benchmarks/review.py
+about ``game.review.STEP_SECONDS`` on the scheduler's gather clock: here the work clock too. benchmarks/review.py
 measures the same on the wall clock and the thread's processor time; docs/measurements.md."""
 
 from __future__ import annotations
-
-from types import SimpleNamespace
 
 import pyxel
 from conftest import LOGS, PICO8_MEMORY_BYTES
 from playing import WorkClock
 
-import game.review
 from game.ui.viewer import ViewerScene
 from game.viewing import ReplayLog
 
@@ -37,11 +34,10 @@ class Opener:
         pass
 
 
-def test_the_review_of_a_whole_real_game_keeps_the_memory_and_the_frame_budget(make_cart, monkeypatch):
+def test_the_review_of_a_whole_real_game_keeps_the_memory_and_the_frame_budget(make_cart):
     clock = WorkClock()
-    monkeypatch.setattr(game.review, "time", SimpleNamespace(perf_counter=clock))
     with clock:  # every frame on the work clock, from the first
-        cart = make_cart(Opener, clock=clock, trace_memory=True)
+        cart = make_cart(Opener, clock=clock, gather_clock=clock, trace_memory=True)
         meters = review_to_the_summary(cart)
     peak = cart.memory.peak_bytes
     assert 0 < peak < PEAK_BYTES, f"memory peak {peak // 1024} KiB"

@@ -14,6 +14,7 @@ from engine.tasks import run_to_end
 from game.data import save
 from game.data.settings import Settings
 from game.data.storage import open_storage
+from game.ui import hints
 from game.ui.loading import LoadingScene
 from game.ui.saving import Saver
 from game.ui.table import TableScene
@@ -149,6 +150,30 @@ def through_the_settings_menu(cart, keys) -> None:
         press(cart, key)
     press(cart, pyxel.KEY_ESCAPE)
     assert isinstance(cart.scene, TitleScene)
+
+
+def test_quitting_while_the_hint_thinks_brings_the_title_at_once(make_cart, data_folder, monkeypatch):
+    """The hint is urgent: it keeps every slice until it is done, so the table left from the
+    pause menu drops it, and the title does not wait for an analysis nobody will read (one of
+    100,000 steps here; a real one on a hard hand is a few hundred)."""
+    def slow_analysis(view, ruleset):
+        for _ in range(100_000):
+            yield
+        return None
+
+    monkeypatch.setattr(hints, "analyse", slow_analysis)
+    cart = make_cart(TitleScene, clock=counting_clock())
+    cart.settings = FAST
+    step(cart)
+    press(cart, pyxel.KEY_Z)  # NEW GAME
+    table = cart.scene
+    assert isinstance(table, TableScene)
+    step_until(cart, lambda: table.hint.thinking, limit=300)
+    task = table.hint.task
+    for key in (pyxel.KEY_ESCAPE, pyxel.KEY_DOWN, pyxel.KEY_DOWN, pyxel.KEY_Z, pyxel.KEY_Z):  # QUIT TO TITLE, yes
+        press(cart, key)
+    step_until(cart, lambda: isinstance(cart.scene, TitleScene), limit=5)
+    assert task.state == task.CANCELLED
 
 
 def test_continue_from_the_title_plays_on_by_the_rules_and_cpus_the_game_began_with(make_cart, data_folder):

@@ -265,6 +265,7 @@ def style_facts(view: PlayerView, found: list[Candidate], threat: dict[int, floa
         if worth is not None:
             facts.outlook[cand.kind] = worth
     if threat:
+        yield  # the worths against a threat weigh every candidate again
         facts.ev = _ev_worths(view, found, threat, ruleset)
     return facts
 
@@ -273,9 +274,14 @@ def _style_choice(view: PlayerView, found: list[Candidate], threat: dict[int, fl
                   ruleset: Ruleset) -> TaskGen[Candidate]:
     """The candidate a Phoenix-room player would cut, by ``style``'s learned scorer."""
     facts = yield from style_facts(view, found, threat, ruleset)
+    yield
     rows = features(view, facts)
     judge = style.scorer()
-    return max(found, key=lambda c: judge.score(rows[c.kind]))
+    scores = {}
+    for cand in found:  # a network's pass a candidate: a step each, as thinking is sliced
+        yield
+        scores[cand.kind] = judge.score(rows[cand.kind])
+    return max(found, key=lambda c: scores[c.kind])
 
 
 def choose_discard(view: PlayerView, strength: Strength, ruleset: Ruleset) -> TaskGen[object]:
@@ -294,6 +300,8 @@ def choose_discard(view: PlayerView, strength: Strength, ruleset: Ruleset) -> Ta
     else:
         chosen = min(found, key=lambda c: c.key(0.0))
     riichi = Riichi(chosen.tile)
+    if riichi in view.legal_actions:
+        yield  # riichi or dama: the hand's value both ways
     if riichi in view.legal_actions and _declare(view, chosen, strength, ruleset):
         return riichi
     return Discard(chosen.tile)

@@ -138,6 +138,7 @@ class _Table:
         self.unseen_total = sum(defence.unseen_counts(view))
         self.found = None  # the CPU's candidates, worked out when a discard is measured
         self.look = Outlook(view, ruleset=ruleset) if self.strength.outlook else None
+        self.dangers: dict[int | None, list[float]] | None = None  # see danger_tables
 
     def measure(self, action: object) -> TaskGen[Measure]:
         if isinstance(action, (Discard, Riichi)):
@@ -178,18 +179,35 @@ class _Table:
             counts[kind] -= 1
             unseen = defence.unseen_counts(view)
             quality = yield from tenpai_quality(counts, option.ukeire.kinds, unseen)
-        dangers = tuple(defence.dangers(view, {s: 1.0})[kind] for s in sorted(self.threat))
-        danger = defence.dangers(view, self.threat)[kind] if self.threat else 0.0
+        tables = yield from self.danger_tables()
+        dangers = tuple(tables[s][kind] for s in sorted(self.threat))
+        danger = tables[None][kind] if self.threat else 0.0
         counts = counts34(view.hand)
         outlook = None
         if self.look is not None and not self.threat:
             outlook = yield from outlook_of(view, self.found, cand, self.look)
+        yield  # what the cut keeps and the yaku it leaves open: a step of their own
+        kept = _kept(view, counts, kind, action.tile, cand.worth, self.ruleset)
+        yield
         return Measure(action, option.shanten, option.ukeire.total, option.ukeire.share, quality,
-                       dangers, danger, cand.worth, _kept(view, counts, kind, action.tile, cand.worth, self.ruleset),
+                       dangers, danger, cand.worth, kept,
                        cand.waits_unseen, cand.dama_points, cand.riichi_points, cand.furiten,
                        paths=self._paths(counts, kind), weighed_shanten=cand.shanten,
                        weighed=cand.ukeire - value.HAN_WORTH * cand.worth,
                        outlook=-1.0 if outlook is None else outlook)
+
+    def danger_tables(self) -> TaskGen[dict[int | None, list[float]]]:
+        """Each threat's danger of every kind, and all threats' together (key None): worked
+        out once for both answers measured, a seat a step (each weighs all 34 kinds)."""
+        if self.dangers is None:
+            tables: dict[int | None, list[float]] = {}
+            seats = sorted(self.threat)
+            for seat in seats:
+                yield
+                tables[seat] = defence.dangers_by_seat(self.view, {seat: 1.0})[seat]
+            tables[None] = [sum(self.threat[s] * tables[s][k] for s in seats) for k in range(34)]
+            self.dangers = tables
+        return self.dangers
 
     def _paths(self, counts: list[int], kind: int) -> tuple[str, ...]:
         melds = self.view.melds[self.view.seat]

@@ -282,6 +282,14 @@ class HintKeeper:
             self.task.cancel()
         self.key, self.task, self.hint = None, None, None
 
+    def stop(self) -> None:
+        """The table is left: no analysis or verdict will be read (the title must not wait for
+        them: the hint is urgent and would keep every slice until it was done)."""
+        self.forget()
+        if self.judging is not None:
+            self.judging.cancel()
+        self.judging, self.verdict = None, None
+
 
 def _advice_of(hint: Hint) -> Advice:
     """The hint's answer as ``judge_cut`` takes it (the agreeing case needs no more work)."""

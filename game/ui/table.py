@@ -218,7 +218,8 @@ class TableScene:
 
     def leave(self) -> Task | None:
         """Quit to the title from the pause menu: the game's log is kept as it stands, as
-        thinking (the task the pause menu waits for before the title)."""
+        thinking (the task the pause menu waits for before the title); the hint is dropped."""
+        self.hint.stop()
         return self.cart.spawn(self.saver.keep_log(self.game), "keep log") if self.saver is not None else None
 
     def update_demo(self) -> None:
