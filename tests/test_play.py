@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from playing import counting_clock
 
 from engine.scheduler import Scheduler
 from engine.tasks import NEXT_FRAME, run_to_end
@@ -136,7 +137,7 @@ def test_a_wrong_answer_or_a_failing_agent_is_recorded_and_play_goes_on():
 def test_the_human_seat_waits_frame_by_frame_without_spinning():
     human = WaitingAgent()
     game = Game([human, TsumogiriAgent(), TsumogiriAgent(), TsumogiriAgent()], "PICORIICHI")
-    scheduler = Scheduler()
+    scheduler = Scheduler(counting_clock(1e-6))  # a million readings a slice, however busy the machine
     task = scheduler.spawn(game.play(), "game")
     for _ in range(50):
         scheduler.run(1.0)  # a whole second per frame: only waiting may stop it
