@@ -16,7 +16,7 @@ from typing import Any
 SFX_CHANNEL = 3  # effects play on the last channel; music uses the first three
 CHANNELS = 4
 
-_state = {"muted": False, "broken": False}
+_state = {"muted": False, "broken": False, "silenced": False}
 
 
 def muted() -> bool:
@@ -46,6 +46,14 @@ def stop() -> None:
     _guarded(lambda pyxel: pyxel.stop(), even_muted=True)
 
 
+def silence() -> None:
+    """No call reaches Pyxel's audio for the rest of the run: for headless runs (a test's
+    child process, the screenshot tool), where under SDL's dummy driver a ``playm`` once
+    deadlocked against Pyxel's own audio thread (tests/conftest.py stands in for the calls
+    the same way)."""
+    _state["silenced"] = True
+
+
 def poll_mute_key() -> bool:
     """Ctrl+M toggles mute (call once a frame); whether it did this frame."""
     import pyxel
@@ -63,7 +71,7 @@ def mute_word() -> str:
 
 
 def _guarded(call: Callable[[Any], None], even_muted: bool = False) -> None:
-    if _state["broken"] or (_state["muted"] and not even_muted):
+    if _state["broken"] or _state["silenced"] or (_state["muted"] and not even_muted):
         return
     import pyxel
 

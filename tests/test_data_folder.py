@@ -30,13 +30,14 @@ import json, resource, sys
 resource.setrlimit(resource.RLIMIT_AS, ({limit}, {limit}))
 sys.path.insert(0, {tests!r})
 import pyxel
-from engine import target
+from engine import audio, target
 from engine.cartridge import Cartridge
 from playing import counting_clock
 from stepping import press, step, step_until
 from game.ui.loading import LoadingScene
 from game.ui.title import TitleScene
 target.init_pyxel(headless=True, fps=target.UNCAPPED_FPS)
+audio.silence()  # the title's music never reaches Pyxel's audio thread (see audio.silence)
 cart = Cartridge(TitleScene, clock=counting_clock())  # its frames as in every test: never on the time
 step(cart)
 seen = {{"first": cart.scene.message, "menu": [e.label for e in cart.scene.entries]}}

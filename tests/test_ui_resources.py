@@ -125,6 +125,23 @@ def test_a_failing_audio_device_turns_sound_off_instead_of_stopping_the_game(pyx
     sound.play("riichi")
 
 
+def test_a_silenced_run_sends_no_call_to_pyxels_audio_not_even_stop(pyxel_headless, monkeypatch):
+    """A headless child process or the screenshot tool silences its audio: nothing, not even
+    the stop that muting sends, reaches Pyxel's audio thread."""
+    calls = []
+    for name in ("play", "playm", "stop"):
+        monkeypatch.setattr(pyxel_headless, name, lambda *args, name=name, **kw: calls.append(name))
+    monkeypatch.setitem(audio._state, "silenced", False)
+    sound.play(sound.TITLE)
+    assert calls == ["playm"]
+    audio.silence()
+    sound.play(sound.TITLE)
+    sound.play("discard")
+    sound.set_muted(True)
+    sound.set_muted(False)
+    assert calls == ["playm"]
+
+
 def test_ctrl_m_mutes_and_unmutes_without_holding_x(make_cart):
     import pyxel
     from stepping import Blank, step

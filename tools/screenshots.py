@@ -330,10 +330,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--max-frames", type=int, default=MAX_FRAMES)
     args = parser.parse_args(argv)
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-    from engine import target
+    from engine import audio, target
     from game.data.storage import DATA_DIR_VARIABLE
 
     target.init_pyxel(headless=True, fps=target.UNCAPPED_FPS)
+    audio.silence()  # pictures need no sound, and a headless playm once deadlocked
     args.out.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory(prefix="picoriichi-screenshots-") as data:
         os.environ[DATA_DIR_VARIABLE] = data  # the run's own saves and settings, never the player's
