@@ -67,7 +67,7 @@ class Cartridge:
         game's memory with tracemalloc for the meter; tracing slows every allocation (the CPUs'
         thinking runs several times slower: benchmarks/frame.py), so the caller chooses.
         ``gather_clock`` times the runs of ``scheduler.gathered`` (by default processor time
-        under the wall clock, counted steps under a test's clock: ``scheduler.gather_clock_for``;
+        under the machine's clocks, counted steps under a test's clock: ``scheduler.gather_clock_for``;
         a test on the work clock passes the work clock, the runs then as long as its work)."""
         self.boot = boot
         self.clock = clock
