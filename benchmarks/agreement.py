@@ -5,7 +5,7 @@
 Every seat of every four-player Phoenix-room log found (default: the Tenhou logs of
 ``tests/data/logs/mjx`` and ``tests/data/logs/mjx2022``; ``--logs`` takes other files or
 folders of mjlog XML or tenhou.net/6 JSON) is reviewed by the review's own code
-(``game.review.review_game``: the seat's answer at each decision beside the CPU's, the one
+(``game.coach.review.review_game``: the seat's answer at each decision beside the CPU's, the one
 judge), and the decisions are counted by the review's topics: a discard, a riichi (a discard
 where either answer declares), a call or a pass, a kan, a win, the nine-terminals draw. A
 decision agrees when the CPU answers the same (the same kinds: a log names no copies);
@@ -37,8 +37,8 @@ sys.path.insert(0, str(ROOT))
 
 from game.cpu.strength import STRENGTHS  # noqa: E402
 from game.records import parse_log  # noqa: E402
-from game.review import review_game  # noqa: E402
-from game.review_text import topic_text  # noqa: E402
+from game.coach.review import review_game  # noqa: E402
+from game.coach.review_text import topic_text  # noqa: E402
 from game.rules.errors import InputError  # noqa: E402
 
 DEFAULT_LOGS = (ROOT / "tests" / "data" / "logs" / "mjx", ROOT / "tests" / "data" / "logs" / "mjx2022")

@@ -183,7 +183,7 @@ def prepare_folder(folder: Path, seed: int) -> None:
     from game.data import save
     from game.data.settings import Settings
     from game.data.storage import open_storage
-    from game.play import Game, player_seat
+    from game.play.driver import Game, player_seat
 
     code = f"M0NKEY{seed:04d}"
     me = player_seat(code)

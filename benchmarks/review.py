@@ -40,7 +40,7 @@ class Opener:
 
     def __init__(self, cart, path: Path) -> None:
         from game.ui.viewer import ViewerScene
-        from game.viewing import ReplayLog
+        from game.replay.steps import ReplayLog
 
         cart.change(ViewerScene, ReplayLog.parse(path.read_bytes(), path))
 

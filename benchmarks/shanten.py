@@ -11,7 +11,7 @@ with 1-4 called melds (1 to 11 tiles); the concealed hands of every decision in 
 logs of tests/data/logs (replayed through our rules), once each in a shuffled order; the
 log games: those decisions game by game, in the order play met them, the memos emptied at
 the start of each game; and the efficiency-seat games: whole games of ours played by the one
-driver (game.play) with four ``EfficientSeat``s, seats of this script that discard what
+driver (game.play.driver) with four ``EfficientSeat``s, seats of this script that discard what
 evaluate_discards recommends and never call (not the CPUs of game/cpu): every hand the
 round's rules and evaluate_discards passed to ``shanten()``, in order, the memos emptied at
 the start of each game.
@@ -43,7 +43,7 @@ import hand_families as families  # noqa: E402
 import test_shanten_memory as memory  # noqa: E402
 from engine.target import MEMORY_BUDGET_BYTES as BUDGET_BYTES  # noqa: E402
 from engine.tasks import run_to_end  # noqa: E402
-from game import play  # noqa: E402
+from game.play import driver as play  # noqa: E402
 from game.rules import hand_record  # noqa: E402
 from game.rules import shanten as ours  # noqa: E402
 from game.rules import turns as turns_module  # noqa: E402

@@ -134,10 +134,10 @@ def log_files() -> list[Path]:
 def log_decisions(path: Path) -> Iterator[list[int]]:
     """Every concealed hand that decided something in one real log, in order.
 
-    The log is replayed through our rules (game.replay); each action applied to a round (a
+    The log is replayed through our rules (game.replay.door); each action applied to a round (a
     discard, a call, a pass, a win) yields the acting seat's concealed counts just before it.
     """
-    from game import replay
+    from game.replay import door as replay
     from game.records import read_log
     from game.rules.round import Round
 

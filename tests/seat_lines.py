@@ -10,7 +10,7 @@ mjai tests check that view against the driver's, the fairness test decides on it
 from __future__ import annotations
 
 from game.mjai.protocol import MjaiWriter, start_kyoku
-from game.play import RoundStarted
+from game.play.driver import RoundStarted
 from game.rules.events import Dealt
 
 

@@ -11,7 +11,7 @@ the order named (seat 0 deals and draws first), so every test reads as a small s
 from __future__ import annotations
 
 from engine.tasks import run_to_end
-from game.play import fallback
+from game.play.driver import fallback
 from game.rules.actions import Discard, Pass
 from game.rules.round import Round
 from game.rules.tiles import parse_tile, parse_tiles

@@ -16,12 +16,12 @@ from test_cpu import RIICHI_HAND, fold_scene, scene, throw
 from test_review import our_log, played
 
 from engine.tasks import run_to_end
-from game.advice import advise, decides
-from game.baselines import EfficiencyAgent
+from game.coach.hint import advise, decides
+from game.play.baselines import EfficiencyAgent
 from game.cpu import CpuAgent
-from game.play import TsumogiriAgent
-from game.review import EPSILON, review_game
-from game.review_text import cost_text, decision_line
+from game.play.driver import TsumogiriAgent
+from game.coach.review import EPSILON, review_game
+from game.coach.review_text import cost_text, decision_line
 from game.rules.actions import Chi, Discard, Pass, Riichi
 from game.rules.ruleset import Ruleset
 from game.rules.shanten import evaluate_discards
@@ -147,7 +147,7 @@ def test_tiles_lost_is_said_only_of_an_answer_that_kept_fewer():
 def test_a_dealers_pon_of_dora_chun_is_a_threat_the_review_weighs_from_the_first_call():
     """The play-test's case: the dealer had ponned chun, the dora, and the review said DANGER 0.0%.
     A dealer's yakuhai pon showing three dora is a visible mangan: a threat from that one call."""
-    from game.cpu.explain import explain
+    from game.coach.explain import explain
     from game.cpu.value import _view
     from game.rules.melds import Meld
 

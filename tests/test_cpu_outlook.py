@@ -21,13 +21,13 @@ from engine.tasks import run_to_end
 from game.cpu.outlook import SCALES, Outlook
 from game.cpu.value import _view
 from game.cpu.calls import RIICHI_OUT_WORTH
-from game.cpu.explain import Explanation, Measure, explain
+from game.coach.explain import Explanation, Measure, explain
 from game.rules.actions import Chi, Discard, Pass, Pon, Riichi
 from game.rules.claims import kuikae_kinds
 from game.rules.melds import Meld
 from game.rules.tiles import RED_FIVES, counts34, parse_tile
 from game.rules.yaku import WinSituation
-from game.review_text import figure_rows, reason
+from game.coach.review_text import figure_rows, reason
 from scoring_oracle import Case, oracle_score
 from test_cpu import SHAPE_OTHERS, SHAPES, TANYAO_CHI, YAKULESS_CHI, decide, scene, throw
 from game.rules.ruleset import Ruleset

@@ -16,10 +16,10 @@ import pytest
 from engine.tasks import run_to_end
 from game.cpu import style, style_weights
 from game.cpu.agent import CpuAgent
-from game.cpu.explain import same_choice
+from game.coach.explain import same_choice
 from game.records import parse_log
-from game.replay import ruleset_for
-from game.review import DecisionRecorder
+from game.replay.door import ruleset_for
+from game.coach.review import DecisionRecorder
 from game.rules.actions import Discard
 
 LOGS = Path(__file__).parent / "data" / "logs" / "mjx2022"

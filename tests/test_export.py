@@ -16,13 +16,13 @@ from conftest import LOGS, VALIDATION
 from greedy import GreedyAgent
 
 from engine.tasks import run_to_end
-from game.play import Game
+from game.play.driver import Game
 from game.records import parse_mjlog, parse_tenhou6, read_log
 from game.records.mjlog_write import write_mjlog
 from game.records.ours import export_game, game_log
 from game.records.tenhou6_codes import kind_of
 from game.records.tenhou6_write import write_tenhou6
-from game.replay import RoundReplay, checked_log, rebuilt_wall, replay_game, ruleset_for
+from game.replay.door import RoundReplay, checked_log, rebuilt_wall, replay_game, ruleset_for
 from game.rules.errors import InputError
 from game.rules.ruleset import Ruleset
 from game.rules.wall import seed_words, tenhou_seed_words
@@ -192,8 +192,8 @@ def test_export_o_replaces_a_regular_file_whole(tmp_path):
 
 
 def test_sim_export_writes_every_game_in_both_formats(tmp_path):
-    from game import sim
-    from game.replay import replay_file
+    from game.play import sim
+    from game.replay.door import replay_file
 
     sim.run(["efficiency", "efficiency", "tsumogiri", "efficiency"], "EXPORTRUN", 2, progress=False,
             export=str(tmp_path))

@@ -23,7 +23,7 @@ from game.cli import main
 from game.records import Call, Discard, Draw, parse_mjlog, parse_tenhou6, read_log
 from game.records.meld_codec import decode_meld, encode_meld
 from game.records.tenhou6_write import write_tenhou6
-from game.replay import replay_game
+from game.replay.door import replay_game
 from game.rules.errors import InputError
 from game.rules.melds import Meld
 
@@ -97,7 +97,7 @@ def test_review_of_a_meld_of_tiles_not_held_is_one_line_not_a_traceback(tmp_path
 def test_a_review_driven_past_a_difference_notes_only_legal_moves():
     """The review's own driver (the viewer's path, which reads no door) stops at the illegal
     move with a problem line; it never asks the CPU about a move the seat could not make."""
-    from game.review import review_game
+    from game.coach.review import review_game
     text = VALIDATION_XML.read_text(encoding="utf-8")
     found = _first_discard_of(text, 1)
     game = parse_mjlog(text[:found.start()] + f"<E{_not_held(text, found.start())}/>" + text[found.end():])
@@ -160,7 +160,7 @@ def test_the_door_gives_a_round_the_reading_of_it_that_replayed():
     """A tenhou.net/6 round whose calls read two ways offers its other readings; the replay keeps
     the first that fits the rules, and the door hands every command that reading (the review and
     the viewer drive a round on their own, with no second try)."""
-    from game.replay import check_game
+    from game.replay.door import check_game
     good = read_log(VALIDATION_XML)
     text = VALIDATION_XML.read_text(encoding="utf-8")
     found = _first_discard_of(text, 1)

@@ -22,7 +22,7 @@ from game.rules.errors import InputError
 from game.data.files import MAX_BYTES, read_file
 from game.records import parse_mjlog, parse_tenhou6, read_log
 from game.records.tenhou6_write import write_tenhou6
-from game.replay import replay_game
+from game.replay.door import replay_game
 from conftest import LOGS, VALIDATION
 
 VALIDATION_JSON = VALIDATION / "2016022509gm-0009-0000-b327da61.json"

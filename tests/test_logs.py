@@ -14,9 +14,9 @@ from engine.tasks import run_to_end
 from game.data import logs
 from game.data.settings import Settings
 from game.data.storage import MAX_BYTES, BrowserStorage, StorageError
-from game.play import Game, TsumogiriAgent
+from game.play.driver import Game, TsumogiriAgent
 from game.records import parse_log
-from game.replay import replay_game
+from game.replay.door import replay_game
 from game.rules.errors import InputError
 
 SEED = "PICORIICHI"

@@ -12,7 +12,7 @@ from collections import Counter
 
 from game.rules.match import Match, RoundEnd
 from game.records import read_log
-from game.replay import ruleset_for
+from game.replay.door import ruleset_for
 from game.rules.actions import Discard, Pass
 from game.rules.round import Round
 from game.rules.ruleset import Ruleset

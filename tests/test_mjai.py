@@ -20,14 +20,14 @@ from pathlib import Path
 import pytest
 
 from engine.tasks import run_to_end
-from game.baselines import EfficiencyAgent
+from game.play.baselines import EfficiencyAgent
 from game.rules.errors import InputError
 from game.mjai.bot import MjaiBot, serve
 from game.mjai.protocol import (
     MjaiWriter, action_from_mjai, action_to_mjai, kind_of, riichi_from_mjai, tile_name,
 )
 from game.mjai.tracker import MjaiTracker
-from game.play import Game
+from game.play.driver import Game
 from game.rules.actions import Discard, Pass, Riichi
 from game.rules.events import Discarded
 from game.rules.round import Round

@@ -1,4 +1,4 @@
-"""The one driver (game/play.py): whole matches, resuming from decisions, what seats see."""
+"""The one driver (game/play/driver.py): whole matches, resuming from decisions, what seats see."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from playing import counting_clock
 from engine.scheduler import Scheduler
 from engine.tasks import NEXT_FRAME, run_to_end
 from game.rules.errors import InputError
-from game.play import Decision, Game, TsumogiriAgent, WaitingAgent, player_seat
+from game.play.driver import Decision, Game, TsumogiriAgent, WaitingAgent, player_seat
 from game.rules.actions import Discard, Pass, Ron, Tsumo
 from game.rules.events import Drew
 from game.rules.ruleset import Ruleset

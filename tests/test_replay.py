@@ -16,7 +16,7 @@ import pytest
 from game.cli import main
 from game.rules.errors import InputError
 from game.records import parse_mjlog, read_log
-from game.replay import replay_file, replay_game, rounded_era, ruleset_for
+from game.replay.door import replay_file, replay_game, rounded_era, ruleset_for
 from conftest import LOGS, VALIDATION
 
 LOG_FILES = sorted(p for p in LOGS.rglob("*") if p.is_file())

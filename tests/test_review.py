@@ -1,4 +1,4 @@
-"""The review (game/review.py, game/cpu/explain.py) and ``picoriichi review``.
+"""The review (game/coach/review.py, game/coach/explain.py) and ``picoriichi review``.
 
 One judge: on our own games, the review of a CPU seat finds every one of its recorded
 decisions agreeing, since the review asks the same CPU on the view the replay rebuilds. On a
@@ -16,17 +16,17 @@ from conftest import LOGS, VALIDATION
 from mahjong.shanten import Shanten
 
 from engine.tasks import run_to_end
-from game import review as review_module
-from game.baselines import EfficiencyAgent
+from game.coach import review as review_module
+from game.play.baselines import EfficiencyAgent
 from game.cli import main
 from game.cpu import CpuAgent
 from game.data.logs import log_document
-from game.play import Game
+from game.play.driver import Game
 from game.records import parse_log
 from game.records.ours import game_log
 from game.records.tenhou6_write import write_tenhou6
-from game.review import EPSILON, WORTH_PERCENT, review_game
-from game.review_text import decision_line, figure_rows, reason
+from game.coach.review import EPSILON, WORTH_PERCENT, review_game
+from game.coach.review_text import decision_line, figure_rows, reason
 from game.rules.actions import Riichi
 from game.rules.ruleset import Ruleset
 from game.rules.tiles import RED_FIVES, counts34

@@ -10,7 +10,7 @@ import random
 import pytest
 
 from game.data import save
-from game.play import Game, TsumogiriAgent
+from game.play.driver import Game, TsumogiriAgent
 from game.data.save import BadSave, SavedGame
 from game.data.settings import Settings
 from game.data.storage import open_storage

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from game import sim
+from game.play import sim
 from game.cli import main
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -68,7 +68,7 @@ def players_data_folder(folder: Path) -> dict[str, bytes]:
     from game.data import save
     from game.data.settings import Settings
     from game.data.storage import open_storage
-    from game.play import Game, TsumogiriAgent
+    from game.play.driver import Game, TsumogiriAgent
 
     storage = open_storage(folder, environ={})
     game = Game([TsumogiriAgent()] * 4, seed="SAVEDGAME1")

@@ -13,7 +13,7 @@ from stepping import press, step, step_until
 from engine import scheduler as scheduler_module
 from engine.tasks import run_to_end
 from game.data.settings import Settings
-from game.play import fallback
+from game.play.driver import fallback
 from game.rules.view import PlayerView
 from game.ui import board, hints
 from game.ui import table as table_module

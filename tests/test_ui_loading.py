@@ -24,7 +24,7 @@ from engine.tasks import NEXT_FRAME
 from game.data import save
 from game.data.settings import Settings
 from game.data.storage import open_storage
-from game.play import Decision, Game, player_seat
+from game.play.driver import Decision, Game, player_seat
 from game.rules.actions import Discard
 from game.rules.events import Discarded
 from game.ui import loading

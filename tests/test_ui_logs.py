@@ -13,7 +13,7 @@ from test_ui_game import SCRIPTED_SEED, start_from_the_title
 from engine.buttons import O, pyxel_reader
 from game.data import logs
 from game.data.settings import Settings
-from game.replay import replay_file
+from game.replay.door import replay_file
 from game.ui import table as table_module
 from game.ui.replays import ReplaysScene
 from game.ui.standings import StandingsScene

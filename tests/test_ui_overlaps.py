@@ -322,7 +322,7 @@ def reviewed():
     from test_ui_viewer import our_log
 
     from engine.tasks import run_to_end
-    from game.review import review_task, start_review
+    from game.coach.review import review_task, start_review
 
     log = our_log(seat=3, decisions=120)
     review = start_review(log.game, 3, ruleset=log.ruleset)

@@ -12,10 +12,10 @@ import pyxel
 from engine.buttons import LEFT, RIGHT, O, X
 from engine.target import DARK_BLUE, WIDTH
 from engine.tasks import run_to_end
-from game.cpu.explain import explain
+from game.coach.explain import explain
 from game.data.settings import CHOICES, PRACTICE, Settings
-from game.review import judge
-from game.review_text import short_reason
+from game.coach.review import judge
+from game.coach.review_text import short_reason
 from game.rules.actions import Discard, Pass
 from game.ui import debug, hands, hints, prompts
 from game.ui import table as table_module

@@ -4,7 +4,7 @@ stepped through, memory traced as ``make play`` traces it. The memory peak stays
 and the CPU meter under 1.0 on every frame, the meter read on the work clock
 (tests/playing.py): what the frame's update, draw and thinking did, counted, so the verdict is
 the same however busy the machine is. The review gathers the CPU's small steps into one for
-about ``game.review.STEP_SECONDS`` on the scheduler's gather clock: here the work clock too. benchmarks/review.py
+about ``game.coach.review.STEP_SECONDS`` on the scheduler's gather clock: here the work clock too. benchmarks/review.py
 measures the same on the wall clock and the thread's processor time; docs/measurements.md."""
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from conftest import LOGS, PICO8_MEMORY_BYTES
 from playing import WorkClock
 
 from game.ui.viewer import ViewerScene
-from game.viewing import ReplayLog
+from game.replay.steps import ReplayLog
 
 GAME = LOGS / "dnovikoff" / "bug1.xml"  # a whole game of Tenhou's: 11 rounds
 PEAK_BYTES = PICO8_MEMORY_BYTES * 7 // 8  # 1.75 MiB of PICO-8's 2 MiB

@@ -232,7 +232,7 @@ def test_continue_plays_by_todays_hints_speed_and_call_prompts(make_cart, data_f
     """Saved with hints on, slow CPUs and call prompts; the settings now say hints off, fast,
     no call prompts: the resumed table follows them (the rules and CPUs stay as saved), and
     on the player's turn no hint line is drawn."""
-    from game.play import Game, TsumogiriAgent
+    from game.play.driver import Game, TsumogiriAgent
     from game.ui import board
     from game.ui import table as table_module
     from game.ui.table import HINT_X, INFO_Y
@@ -270,7 +270,7 @@ def test_quit_while_the_cpus_play_on_and_continue_asks_the_very_next_question(ma
     unbroken game asks next (a CPU answers the same view with the same action)."""
     from engine.tasks import NEXT_FRAME
     from game.cpu import CpuAgent
-    from game.play import Game
+    from game.play.driver import Game
     from game.ui import title as title_module
 
     monkeypatch.setattr(title_module, "new_seed_code", lambda: "SAVECPS001")  # the same game each run

@@ -14,7 +14,7 @@ from tables import played_out
 
 from engine.buttons import Buttons, O
 from game.rules.match import Match
-from game.play import player_seat
+from game.play.driver import player_seat
 from game.rules.actions import Chi, Discard, Pass, Pon
 from game.data.settings import Settings
 from game.ui import board, prompts, table as table_module
@@ -191,7 +191,7 @@ def test_the_title_left_alone_plays_a_demo_and_any_button_returns(make_cart):
 
 DEAL_ELSEWHERE = """
 import json
-from game.play import player_seat
+from game.play.driver import player_seat
 from game.rules.wall import Shuffler, seed_words
 first = Shuffler(seed_words({code!r})).next_round()
 print(json.dumps([player_seat({code!r}), first.wall, list(first.dice)]))

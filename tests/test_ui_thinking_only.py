@@ -16,7 +16,7 @@ from test_ui_loading import saved_at_south_4
 from engine.tasks import run_to_end
 from game.data import logs, save
 from game.data.settings import Settings
-from game.play import Game, TsumogiriAgent
+from game.play.driver import Game, TsumogiriAgent
 from game.records import mjlog_read, tenhou6_read
 from game.ui import table as table_module
 from game.ui.replays import ReplaysScene

@@ -271,7 +271,7 @@ def saved_game(data_folder) -> bytes:
     from game.data import save
     from game.data.settings import Settings
     from game.data.storage import open_storage
-    from game.play import Game, TsumogiriAgent
+    from game.play.driver import Game, TsumogiriAgent
 
     game = Game([TsumogiriAgent()] * 4, seed="SAVED00001")
     task = game.play()

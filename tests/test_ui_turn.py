@@ -15,7 +15,7 @@ from stepping import press, step, step_until
 from engine.buttons import LEFT, O
 from engine.target import LIGHT_GREY, WHITE, YELLOW
 from game.data.settings import Settings
-from game.play import player_seat
+from game.play.driver import player_seat
 from game.rules.actions import Chi, Discard, OpenKan, Pass, Pon, Riichi
 from game.ui import board, hands, prompts
 from game.ui import table as table_module

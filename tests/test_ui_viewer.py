@@ -16,7 +16,7 @@ from game.records import Call, Discard, Draw, read_log
 from game.ui.replays import LINE, LIST_Y, MESSAGE_Y, ReplaysScene, empty_lines, message_rows
 from game.ui.title import TitleScene
 from game.ui.viewer import ViewerScene
-from game.viewing import ReplayLog
+from game.replay.steps import ReplayLog
 
 GAME = LOGS / "dnovikoff" / "bug1.xml"  # a whole game of Tenhou's: 11 rounds
 VALIDATION_XML = VALIDATION / "2016022509gm-0009-0000-b327da61.xml"
@@ -181,7 +181,7 @@ def our_log(seat: int, decisions: int = 40) -> ReplayLog:
     """A log of ours (its first round, ``decisions`` answers in) whose player sat at ``seat``."""
     from engine.tasks import run_to_end
     from game.data import logs
-    from game.play import Game, TsumogiriAgent, player_seat
+    from game.play.driver import Game, TsumogiriAgent, player_seat
 
     code = next(c for c in (f"WATCH{n:05d}" for n in range(400)) if player_seat(c) == seat)
     game = Game([TsumogiriAgent()] * 4, seed=code)

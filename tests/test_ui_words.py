@@ -15,7 +15,7 @@ from test_ui_viewer import TENHOU6, logs_folder
 from engine.target import DARK_BLUE, LIGHT_GREY, ORANGE, WIDTH, YELLOW
 from engine.tasks import run_to_end
 from game.data.settings import Settings
-from game.play import fallback
+from game.play.driver import fallback
 from game.rules.match import Match, RoundEnd
 from game.rules.round import Round
 from game.rules.wall import Shuffler, Wall, seed_words

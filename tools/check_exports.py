@@ -6,7 +6,7 @@ The logs: GAMES games played by the driver with four deterministic test seats (t
 they win, riichi, call and kan), and Tenhou's real games in tests/data/logs (four players,
 ranked rooms, played to the end). Each goes every way (game.records: ``mjlog_write``,
 ``tenhou6_write`` and the readers): as mjlog XML, as tenhou.net/6 JSON, mjlog -> JSON -> mjlog
-and JSON -> mjlog -> JSON, and each file is read back and replayed (game.replay): every round
+and JSON -> mjlog -> JSON, and each file is read back and replayed (game.replay.door): every round
 must agree. The JSON written again from its own mjlog must equal it, and our games' SHUFFLE seed
 must rebuild their walls. Prints the count of files and rounds, and any difference. Too long
 for `make test` (which exports a few games): run it after changing a writer or a reader.
@@ -26,12 +26,12 @@ sys.path.insert(0, str(ROOT / "tests"))
 from greedy import GreedyAgent  # noqa: E402
 
 from engine.tasks import run_to_end  # noqa: E402
-from game.play import Game  # noqa: E402
+from game.play.driver import Game  # noqa: E402
 from game.records import GameLog, parse_mjlog, parse_tenhou6, read_log  # noqa: E402
 from game.records.mjlog_write import write_mjlog  # noqa: E402
 from game.records.ours import game_log  # noqa: E402
 from game.records.tenhou6_write import write_tenhou6  # noqa: E402
-from game.replay import replay_game  # noqa: E402
+from game.replay.door import replay_game  # noqa: E402
 from game.rules.errors import InputError  # noqa: E402
 from game.rules.ruleset import Ruleset  # noqa: E402
 from game.rules.wall import seed_words, tenhou_seed_words  # noqa: E402

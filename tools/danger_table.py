@@ -2,7 +2,7 @@
 
     python tools/danger_table.py [LOG_DIR ...]      (default: tests/data/logs)
 
-Every Tenhou log is replayed through our rules (``game.viewing``). Each tile a seat throws
+Every Tenhou log is replayed through our rules (``game.replay.steps``). Each tile a seat throws
 while another seat is in riichi is one sample against that riichi: from the thrower's own
 view just before the throw (what our CPU would see), ``game.cpu.defence`` gives the tile's
 category (genbutsu, suji, kabe, one-chance, honours by copies unseen, number tiles with no
@@ -25,7 +25,7 @@ sys.path.insert(0, str(ROOT))
 from game.cpu import defence  # noqa: E402
 from game.rules.errors import InputError  # noqa: E402
 from game.rules.yaku import DORA_OF  # noqa: E402
-from game.viewing import ReplayLog  # noqa: E402
+from game.replay.steps import ReplayLog  # noqa: E402
 
 ORDER = ("genbutsu", "suji 1/9", "suji 2/8", "suji 3/7", "half-suji 4/5/6", "suji 4/5/6",
          "kabe (no chance)", "one-chance", "honour, 0 unseen", "honour, 1 unseen",

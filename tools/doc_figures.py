@@ -212,7 +212,7 @@ def _review() -> dict[str, str]:
     """benchmarks/review.py's review: its default log, seat 0 against the strong CPU."""
     import review as bench
     from game.records import parse_log
-    from game.review import review_game
+    from game.coach.review import review_game
 
     game = parse_log(bench.DEFAULT_LOG.read_bytes(), bench.DEFAULT_LOG)
     review = review_game(game, 0)
@@ -224,7 +224,7 @@ def _review() -> dict[str, str]:
 def _longest_log_steps() -> dict[str, str]:
     """benchmarks/scenes.py's viewer: the steps of the longest log of tests/data."""
     import scenes as bench
-    from game.viewing import ReplayLog
+    from game.replay.steps import ReplayLog
 
     log = ReplayLog.read(bench.longest_log())
     return {"steps": comma(sum(len(log.round(i).steps) for i in range(len(log))))}

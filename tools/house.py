@@ -14,6 +14,9 @@ import put inside a function to dodge a circle is still a circle. The rules:
   ``game.rules.wall`` (a fresh seed code), is named in ``CHANCE_ALLOWED``;
 - ``engine/`` never imports ``game``; only ``game/ui/``, ``engine/`` and ``main.py`` import pyxel;
   nothing outside ``game/ui/`` and ``main.py`` imports ``game.ui``;
+- no module in ``game/`` itself but ``__init__`` and ``__main__``: every room stands in the
+  folder of its cluster (``game/play/``, ``game/replay/``, ``game/coach/`` ...), so the folders
+  are the architecture;
 - no import circle between our modules;
 - no module over ``MAX_MODULE_LINES`` lines and no class over ``MAX_CLASS_LINES``, unless
   ``docs/design.md`` names it in its list of large rooms with the reason.
@@ -43,6 +46,7 @@ IMPURE_MODULES = frozenset({
     "importlib", "uuid", "secrets", "builtins",
 })
 IMPURE_CALLS = frozenset({"open", "print", "input", "breakpoint", "exec", "eval", "__import__"})
+LOOSE_ALLOWED = ("__init__.py", "__main__.py")  # the package and `python -m game`
 CHANCE_ALLOWED = {"game.rules.wall": {"secrets"}}  # the one draw of chance: a fresh seed code
 
 
@@ -227,6 +231,21 @@ def purity_breaches(modules: dict[str, Module]) -> list[str]:
             for name, module in sorted(modules.items()) if name.startswith("game.rules") for line in module.impure]
 
 
+def loose_modules(modules: dict[str, Module]) -> list[str]:
+    """The modules that stand in ``game/`` itself, outside any folder (but ``LOOSE_ALLOWED``).
+
+        >>> loose_modules({"game.sim": Module("game.sim", ROOT / "game" / "sim.py", 1),
+        ...                "game.play.sim": Module("game.play.sim", ROOT / "game" / "play" / "sim.py", 1)})
+        ['game/sim.py: a loose module in game/ (put it in the folder of its cluster)']
+    """
+    found = []
+    for name, module in sorted(modules.items()):
+        path = module.path.relative_to(ROOT)
+        if path.parent == Path("game") and path.name not in LOOSE_ALLOWED:
+            found.append(f"{path}: a loose module in game/ (put it in the folder of its cluster)")
+    return found
+
+
 def excused_rooms() -> set[str]:
     """The modules and classes design.md lets stay large (its "Large rooms" list)."""
     text = DESIGN.read_text(encoding="utf-8")
@@ -253,6 +272,7 @@ def main() -> int:
     problems = [f"circle: {' <-> '.join(c)}" for c in cycles(modules)]
     problems += layer_breaches(modules)
     problems += purity_breaches(modules)
+    problems += loose_modules(modules)
     problems += [f"too large: {line}" for line in oversized(modules)]
     largest = sorted(modules.values(), key=lambda m: -m.lines)[:5]
     print(f"{len(modules)} modules; largest: " + ", ".join(f"{m.path.relative_to(ROOT)} {m.lines}" for m in largest))

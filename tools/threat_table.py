@@ -2,7 +2,7 @@
 
     python tools/threat_table.py [LOG_DIR ...]      (default: tests/data/logs)
 
-Every Tenhou log is replayed through our rules (``game.viewing``). Each ron is one sample: from
+Every Tenhou log is replayed through our rules (``game.replay.steps``). Each ron is one sample: from
 the view of the seat that dealt in, just before the ron (what our CPU would see),
 ``game.cpu.pushfold.threat_value`` gives what dealing into the winner would cost; the log's
 ``AGARI`` gives the hand's points (honba and sticks aside). The table prints, by the kind of
@@ -25,7 +25,7 @@ from danger_table import report  # noqa: E402  (tools/danger_table.py)
 from game.cpu import pushfold  # noqa: E402
 from game.records.model import Agari  # noqa: E402
 from game.rules.errors import InputError  # noqa: E402
-from game.viewing import ReplayLog  # noqa: E402
+from game.replay.steps import ReplayLog  # noqa: E402
 
 
 def samples(path: Path):

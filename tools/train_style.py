@@ -32,8 +32,8 @@ from game.cpu.discard import candidates, style_facts  # noqa: E402
 from game.cpu.strength import STRONG  # noqa: E402
 from game.cpu.style import features  # noqa: E402
 from game.records import parse_log  # noqa: E402
-from game.replay import ruleset_for  # noqa: E402
-from game.review import DecisionRecorder  # noqa: E402
+from game.replay.door import ruleset_for  # noqa: E402
+from game.coach.review import DecisionRecorder  # noqa: E402
 from game.cpu.agent import CALLS_STOP  # noqa: E402
 from game.cpu.calls import _ruled_call, call_features, riichi_veto  # noqa: E402
 from game.cpu.riichi import riichi_features  # noqa: E402

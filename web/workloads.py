@@ -91,7 +91,7 @@ def discard_workload(data: Path) -> tuple[object, str, bool]:
 
 def replay_workload(data: Path) -> tuple[object, str, bool]:
     """Every real log in tests/data through our rules."""
-    from game.replay import replay_file
+    from game.replay.door import replay_file
 
     paths = sorted(p for p in (data / "logs").rglob("*") if p.is_file())
     paths += sorted((data / "validation").glob("2016*"))
@@ -143,9 +143,9 @@ class TimedAgent:
 
 
 def sim_workload(timing: dict) -> tuple[object, str, bool]:
-    """A whole east-only game of four CPUs through the one driver, game/play.py."""
+    """A whole east-only game of four CPUs through the one driver, game/play/driver.py."""
     from engine.tasks import run_to_end
-    from game import play
+    from game.play import driver as play
     from game.rules.ruleset import Ruleset
 
     decisions: list = []
@@ -180,7 +180,7 @@ class EvaluationAgent:
     name = "evaluation"
 
     def act(self, view):
-        from game.play import fallback
+        from game.play.driver import fallback
         from game.rules.actions import Discard
         from game.rules.shanten import evaluate_discards
         from game.rules.tiles import counts34
@@ -263,7 +263,7 @@ class QuickSeat:
     name = "quick"
 
     def act(self, view):
-        from game.play import fallback
+        from game.play.driver import fallback
 
         return fallback(view, prefer_win=True)
         yield  # a task, as every seat's answer
@@ -281,7 +281,7 @@ def kept_workload() -> tuple[object, str, bool]:
     from game.data import logs
     from game.data.settings import Settings
     from game.records import parse_log
-    from game.replay import replay_game
+    from game.replay.door import replay_game
     from game.ui import saving
     from game.ui import table as table_module
     from game.ui.replays import ReplaysScene
@@ -458,7 +458,7 @@ def main(argv: list[str]) -> None:
     pyxel.set_constants(json.loads(constants.read_text()))
     start = time.perf_counter()
     import game.ui.title  # noqa: F401  (the heaviest imports, timed once)
-    import game.replay  # noqa: F401
+    import game.replay.door  # noqa: F401
 
     import_seconds = time.perf_counter() - start
     if not game.__file__.startswith(str(startup.parent)):

@@ -16,7 +16,7 @@ first), so each wall is played four times, once with our bot in each seat, and a
 unlucky deal is shared by all four. The average rank's interval is then taken over the walls
 (each wall's mean of its four games), which are independent; four games of one wall are not.
 ``--single`` plays one game a wall (seed S + i), as the measures before issue 40 did. Our bot is
-:class:`game.mjai.bot.MjaiBot` around ``game.sim.cpu_agent(strength)``: it sees only the
+:class:`game.mjai.bot.MjaiBot` around ``game.play.sim.cpu_agent(strength)``: it sees only the
 mjai events the referee sends it (others' draws hidden).
 
 Read from each game's log (the referee's mjai log): whether the game reached its end, our
@@ -84,7 +84,7 @@ def run_inside(script: str, argv: list[str]) -> None:
 def our_player(strength: str, seat: int):
     """Our CPU at ``strength`` as an mjai player object (``react(line) -> answer``)."""
     from game.mjai.bot import MjaiBot
-    from game.sim import cpu_agent
+    from game.play.sim import cpu_agent
 
     return MjaiBot(cpu_agent(strength), seat)
 

@@ -1,7 +1,7 @@
 """``picoriichi export LOG --to mjlog|tenhou6 [-o FILE]``: any log we read, in either Tenhou format.
 
 The log (Tenhou's mjlog XML or tenhou.net/6 JSON, ours or Tenhou's) is read into the shared
-model through the one door (``game.replay.read_checked``: a log whose play or figures our rules
+model through the one door (``game.replay.door.read_checked``: a log whose play or figures our rules
 cannot follow is refused in one line, exit 2, so no export writes a game our own reader would
 refuse) and written again: to standard output, or to FILE with ``-o``, which is a file and nothing
 else: written whole, then renamed into place (``game.data.files.write_file``), so a failed
@@ -25,7 +25,7 @@ from game.rules.errors import InputError
 from game.records.mjlog_write import write_mjlog
 from game.records.model import RANKED_BITS
 from game.records.tenhou6_write import write_tenhou6
-from game.replay import read_checked
+from game.replay.door import read_checked
 
 FORMATS = ("mjlog", "tenhou6")
 

@@ -20,7 +20,7 @@ import sys
 from game.cli import stdin_lines
 from game.mjai.bot import MjaiBot, serve
 from game.cpu import DEFAULT_STRENGTH, STRENGTHS
-from game.sim import cpu_agent
+from game.play.sim import cpu_agent
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

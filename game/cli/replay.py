@@ -13,7 +13,7 @@ import argparse
 import sys
 
 from game.cli import plural, print_json
-from game.replay import FileReport, replay_file
+from game.replay.door import FileReport, replay_file
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

@@ -1,5 +1,5 @@
 """``picoriichi review LOG [--seat N | --name NAME] [--strength S] [--all] [--json]``: one seat's
-play over a game beside the CPU's (``game.review``): our own logs, Tenhou's mjlog XML and
+play over a game beside the CPU's (``game.coach.review``): our own logs, Tenhou's mjlog XML and
 tenhou.net/6 JSON.
 
 One line per decision where the seat's answer costs something by the CPU's figures (round and
@@ -7,7 +7,7 @@ honba, the seat's turn, its hand, its answer vs the CPU's, the cost, the figures
 seat/CPU, the reason), then the summary. ``--all`` adds the close calls (another answer, no
 cost by these figures). Our logs review the player's seat unless told otherwise; a Tenhou log
 needs ``--seat`` or ``--name``. The log comes through the replay's door
-(``game.replay.checked_log``): one our rules cannot follow (an illegal move, a figure that
+(``game.replay.door.checked_log``): one our rules cannot follow (an illegal move, a figure that
 disagrees) is bad input. Exit 0 when the review ran (a three-player game or a log without
 rounds is said to be unsupported, not a failure), 2 on bad input (one line on stderr).
 """
@@ -23,9 +23,9 @@ from game.cpu.strength import DEFAULT_STRENGTH, STRENGTHS
 from game.data.files import read_file
 from game.data.logs import extras_of
 from game.records import GameLog
-from game.replay import checked_log
-from game.review import Judged, Review, find_seat, review_game
-from game.review_text import (
+from game.replay.door import checked_log
+from game.coach.review import Judged, Review, find_seat, review_game
+from game.coach.review_text import (
     answer_text, cost_text, decision_line, figure_rows, reason, seat_text, summary_lines, topic_text,
 )
 from game.rules.errors import InputError

@@ -25,7 +25,7 @@ from pathlib import Path
 
 from game.cli import print_json
 from game.rules.errors import InputError
-from game import sim
+from game.play import sim
 
 MAX_GAMES = 1_000_000
 MAX_JOBS = 256

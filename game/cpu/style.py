@@ -13,7 +13,7 @@ one beside it) whose weights ``game.cpu.style_weights`` holds. ``python tools/tr
 learns them again from the Phoenix-room games of ``tests/data`` (it needs numpy; nothing else
 does): each discard of those games is a choice among the candidates, and the weights make the
 players' choices likely. The figures the scorer reads are the CPU's own, so the review
-explains its choice with them (``game.cpu.explain``).
+explains its choice with them (``game.coach.explain``).
 
 Names of features are short strings; a feature absent from a candidate is 0.
 

@@ -114,7 +114,7 @@ def decisions_digest(decisions) -> str:
     continued game's log.
 
         >>> from game.data.save import encode_action
-        >>> from game.play import Decision
+        >>> from game.play.driver import Decision
         >>> from game.rules.actions import Discard, Pass
         >>> decisions = [Decision(0, Discard(5)), Decision(1, Pass())] * 100
         >>> listed = json.dumps([[d.seat, *encode_action(d.action)] for d in decisions], separators=(",", ":"))

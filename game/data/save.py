@@ -1,6 +1,6 @@
 """The saved game: the seed, the settings it was started with and every decision, as JSON.
 
-A match is its seed, its rules and the answers given at the table (``game.play.Game.decisions``):
+A match is its seed, its rules and the answers given at the table (``game.play.driver.Game.decisions``):
 the driver replays those answers (``Game(..., decisions=saved.decisions)``) and stands exactly
 where the game was saved, mid-round and mid-prompt, wall included. The table writes the save
 when the player answers and when the player is asked (game/ui/saving.py) and deletes it when
@@ -44,7 +44,7 @@ from dataclasses import dataclass, fields
 from engine.scheduler import gathered
 from engine.tasks import TaskGen, run_to_end
 from game.rules.errors import InputError
-from game.play import Agent, Decision, Game, TsumogiriAgent
+from game.play.driver import Agent, Decision, Game, TsumogiriAgent
 from game.records import json_steps
 from game.rules.actions import (
     AddedKan, Chi, ClosedKan, Discard, NineTerminals, OpenKan, Pass, Pon, Riichi, Ron, Tsumo,

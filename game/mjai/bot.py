@@ -9,7 +9,7 @@ A riichi takes two answers in mjai: ``reach``, then (once the referee echoes the
 the discard. The agent chooses both at once (:class:`game.rules.actions.Riichi` holds the tile),
 so the bot keeps the tile for the second answer.
 
-    >>> from game.baselines import EfficiencyAgent
+    >>> from game.play.baselines import EfficiencyAgent
     >>> bot = MjaiBot(EfficiencyAgent())
     >>> bot.react('[{"type":"start_game","id":0}]')
     '{"type":"none"}'

@@ -1,6 +1,6 @@
 """An outside mjai bot at our table: a process that speaks mjai.app's player protocol.
 
-:class:`OutsideBot` is an agent of the one driver (:mod:`game.play`). It turns the events
+:class:`OutsideBot` is an agent of the one driver (:mod:`game.play.driver`). It turns the events
 its seat observes (already masked for it) into mjai events, and when the driver asks it to
 act, sends them as one line (a JSON array) to the process and reads one JSON action back,
 then reads that action as one of the view's legal actions. Between asks, the events of a

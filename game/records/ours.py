@@ -1,4 +1,4 @@
-"""Our own games as Tenhou logs: a finished :class:`game.play.Game` becomes a :class:`GameLog`,
+"""Our own games as Tenhou logs: a finished :class:`game.play.driver.Game` becomes a :class:`GameLog`,
 which the writers of :mod:`game.records.mjlog_write` and :mod:`game.records.tenhou6_write` turn into files.
 
 The round's events map one to one onto the log's, with Tenhou's order where ours differs: a
@@ -8,7 +8,7 @@ winner's hand and its melds (the latest call first), Tenhou's yaku entries (an u
 of 0 after riichi) and the table's figures; the last result carries the final figures.
 
     >>> from engine.tasks import run_to_end
-    >>> from game.play import Game, TsumogiriAgent
+    >>> from game.play.driver import Game, TsumogiriAgent
     >>> game = Game([TsumogiriAgent()] * 4, "PICORIICHI")
     >>> standings = run_to_end(game.play())
     >>> log = game_log(game, played="2026112220")

@@ -47,7 +47,7 @@ Worked example (on an unshuffled wall; the dealer throws a tile, nobody may clai
 
 Rules are Tenhou's (reference.md §5) with the switches of :class:`game.rules.ruleset.Ruleset`,
 kan dora's timing included (:mod:`game.rules.kans`). The real logs are replayed through
-these rules by :mod:`game.replay`.
+these rules by :mod:`game.replay.door`.
 """
 
 from __future__ import annotations

@@ -25,7 +25,7 @@ import pyxel
 
 from engine.buttons import DOWN, LEFT, O, POINT, RIGHT, UP, Buttons
 from engine.target import WHITE, YELLOW
-from game.play import WaitingAgent
+from game.play.driver import WaitingAgent
 from game.rules.actions import Discard, Pass, Riichi
 from game.ui import board, hands, paint, prompts, sound
 

@@ -2,7 +2,7 @@
 
 ``analyse(view, ruleset)`` (a task: thinking, like the CPUs') gives a :class:`Hint`. When the
 seat has something to decide (``view`` is a question of the driver, with its legal actions),
-the hint is the strong CPU's answer on that very view (``game.advice``: the judge the review
+the hint is the strong CPU's answer on that very view (``game.coach.hint``: the judge the review
 asks), with the shanten and the share of the unseen tiles that advance the hand after it, and
 one short reason when that cut is not the most-tiles cut ("SAFE VS N RIICHI", "KEEPS DORA").
 With 13 tiles and nothing to decide: the shanten and the ukeire now, and when tenpai the waits
@@ -23,7 +23,7 @@ import pyxel
 
 from engine.target import GREEN, LIGHT_GREY, PINK, WHITE, YELLOW
 from engine.tasks import TaskGen
-from game.advice import WORDS, Advice, CutVerdict, advise, decides, judge_cut
+from game.coach.hint import WORDS, Advice, CutVerdict, advise, decides, judge_cut
 from game.rules.actions import Discard, Riichi
 from game.rules.ruleset import TENHOU, Ruleset
 from game.rules.scoring import WinSituation, score_hand

@@ -29,7 +29,7 @@ from engine.scheduler import Task
 from engine.target import DARK_BLUE, DARK_GREY, LIGHT_GREY, ORANGE, WHITE
 from engine.tasks import NEXT_FRAME, TaskGen
 from game.data import save
-from game.play import Agent, Game, player_seat
+from game.play.driver import Agent, Game, player_seat
 from game.rules.errors import InputError
 from game.ui import paint, saving, sound
 from game.ui.settings import settings_of

@@ -30,7 +30,7 @@ from game.data.storage import DATA_DIR_VARIABLE, MAX_BYTES
 from game.rules.errors import InputError
 from game.ui import paint, saving
 from game.ui.viewer import ViewerScene
-from game.viewing import ReplayLog
+from game.replay.steps import ReplayLog
 
 LIST_Y, LINE, SHOWN = 22, 8, 10
 NAME_CHARS = 30

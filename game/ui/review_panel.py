@@ -1,6 +1,6 @@
 """The review's pages in the viewer: the seat to review, a decision beside the CPU's, the
-summary, and what the figures mean. Painters only: the words come from ``game.review_text``,
-the figures from ``game.review`` (the CPU's own code); the viewer says what to draw.
+summary, and what the figures mean. Painters only: the words come from ``game.coach.review_text``,
+the figures from ``game.coach.review`` (the CPU's own code); the viewer says what to draw.
 """
 
 from __future__ import annotations
@@ -10,8 +10,8 @@ import textwrap
 import pyxel
 
 from engine.target import DARK_BLUE, DARK_GREY, GREEN, LIGHT_GREY, ORANGE, PINK, WHITE, YELLOW
-from game.review import WORTH_PERCENT, Judged, Review
-from game.review_text import (
+from game.coach.review import WORTH_PERCENT, Judged, Review
+from game.coach.review_text import (
     VERDICT_WORDS, WIND_WORDS, answer_text, cost_text, figure_rows, reason, seat_words, topic_text,
     weighed_words,
 )

@@ -18,7 +18,7 @@ from engine.tasks import TaskGen
 from game.data import logs, save
 from game.data.settings import Settings
 from game.data.storage import APP, DATA_DIR_VARIABLE, VENDOR, Storage, StorageError, open_storage
-from game.play import player_seat
+from game.play.driver import player_seat
 from game.rules.errors import InputError
 
 LOGS = "logs"

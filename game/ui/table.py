@@ -1,6 +1,6 @@
 """The table: a whole game of the player against three CPUs, played by the one driver.
 
-The scene starts ``game.play.Game`` as a task on the cartridge's scheduler. The player's seat
+The scene starts ``game.play.driver.Game`` as a task on the cartridge's scheduler. The player's seat
 (drawn from the seed: not always East) is a ``WaitingAgent``: when the driver asks it, the
 scene shows the choices (``prompts``: TSUMO, RIICHI, KAN, RON, CHI, PON, PASS ...; the cursor
 on the safe one) and the hand (←→ and O to discard; the tiles O may throw bright, after RIICHI
@@ -33,7 +33,7 @@ from engine.scheduler import Task
 from engine.tasks import NEXT_FRAME
 from game.cpu import CpuAgent
 from game.data.save import Continued
-from game.play import Agent, Game, WaitingAgent, player_seat
+from game.play.driver import Agent, Game, WaitingAgent, player_seat
 from game.rules.actions import Pass
 from game.data.settings import PRACTICE, Settings
 from game.ui import board, callouts, centre, debug, hands, hints, paint, pause, pieces, sound

@@ -4,7 +4,7 @@ the review of one seat's play beside the strong CPU's.
 Opening a log asks which seat to review (the player's, for a log of ours; or none, only to
 watch). ← → step back and on through the round's actions, ↑ ↓ go to the previous or next
 round. With a seat under review, the screen shows that seat: at each of its decisions its
-hand then, its answer beside the CPU's with the figures behind both (``game.review``, which
+hand then, its answer beside the CPU's with the figures behind both (``game.coach.review``, which
 asks the CPU's own code), the verdict and the reason; between them, how far the review has
 got and what the figures mean. Q and W (the gamepad's shoulders) jump to the previous and next
 decision where the two differ; S (Tab, the gamepad's Back) opens the summary, whose costliest
@@ -32,11 +32,11 @@ import pyxel
 from engine.buttons import DOWN, LEFT, RIGHT, UP, X, O
 from engine.cartridge import Cartridge
 from engine.target import DARK_BLUE, DARK_GREY, LIGHT_GREY, ORANGE, PINK, WHITE, YELLOW
-from game.review import Judged, Review, review_task, start_review
-from game.review_text import WIND_WORDS
+from game.coach.review import Judged, Review, review_task, start_review
+from game.coach.review_text import WIND_WORDS
 from game.rules.tiles import WIND_NAMES
 from game.ui import board, debug, hands, paint, review_panel
-from game.viewing import ReplayLog, SteppedRound
+from game.replay.steps import ReplayLog, SteppedRound
 
 BACK_KEYS = (pyxel.KEY_ESCAPE, pyxel.KEY_BACKSPACE, pyxel.GAMEPAD1_BUTTON_START)
 EARLIER_KEYS = (pyxel.KEY_Q, pyxel.GAMEPAD1_BUTTON_LEFTSHOULDER)  # the previous difference

@@ -1,8 +1,8 @@
 """The simulator: whole headless games for any mix of seats, and what they show.
 
-Every game is played by the one driver (:class:`game.play.Game`). A seat kind is ``cpu``
+Every game is played by the one driver (:class:`game.play.driver.Game`). A seat kind is ``cpu``
 (our CPU at its strongest) or ``cpu:weak|normal|strong``, a baseline (``tsumogiri``,
-``efficiency``: see :mod:`game.baselines`), or ``mjai:COMMAND`` (an outside mjai bot run
+``efficiency``: see :mod:`game.play.baselines`), or ``mjai:COMMAND`` (an outside mjai bot run
 as a process, :mod:`game.mjai.outside`). Game ``i`` of a run seeded ``S`` has its own seed
 code, drawn from ``S`` and ``i`` alone, and its seats turned ``i`` places, so each kind sits
 in each seat equally often; games may be played by several processes and the figures are
@@ -33,11 +33,11 @@ from dataclasses import dataclass, field
 from typing import Any, TextIO
 
 from engine.tasks import run_to_end
-from game.baselines import EfficiencyAgent
+from game.play.baselines import EfficiencyAgent
 from game.cpu import DEFAULT_STRENGTH, STRENGTHS, CpuAgent
 from game.rules.errors import InputError
 from game.records.ours import export_game
-from game.play import Agent, Game, TsumogiriAgent
+from game.play.driver import Agent, Game, TsumogiriAgent
 from game.rules.events import Called, Discarded, RoundDrawn, Won
 from game.rules.wall import CODE_ALPHABET, CODE_LENGTH
 

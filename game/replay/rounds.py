@@ -3,9 +3,9 @@
 :class:`RoundReplay` plays the log's actions on a real :class:`game.rules.round.Round` (each must
 be among the legal actions at its point), matches the table's own moves (every draw, the kan
 dora), and then holds each figure the log records against the replayed round
-(:mod:`game.replay_results`): a win's hand, melds, winning tile, indicators, yaku, fu, points,
+(:mod:`game.replay.results`): a win's hand, melds, winning tile, indicators, yaku, fu, points,
 payments, the figures before it; a draw's kind, hands shown and payments; the scores at each
-accepted riichi. The first difference raises :class:`Difference`. ``game.replay`` drives a
+accepted riichi. The first difference raises :class:`Difference`. ``game.replay.door`` drives a
 whole game with it; the viewer and the review drive a round with a subclass.
 """
 
@@ -15,7 +15,7 @@ from engine.tasks import TaskGen, run_to_end
 from game.records import (
     Agari, Bye, Call, Discard as LogDiscard, Draw, NewDora, Rejoin, Riichi as LogRiichi, RoundLog, Ryuukyoku,
 )
-from game.replay_results import Difference, check_draw, check_riichi_scores, check_wins, tiles_text
+from game.replay.results import Difference, check_draw, check_riichi_scores, check_wins, tiles_text
 from game.rules.actions import (
     AddedKan, Chi, ClosedKan, Discard, NineTerminals, OpenKan, Pass, Pon, Riichi, Ron, Tsumo,
 )

@@ -1,14 +1,14 @@
 """A game log as steps to look at: each round, action by action, every seat's view.
 
 The replay viewer (game/ui/viewer.py) shows any log ``game.records.read_log`` reads (ours or
-Tenhou's). Its states come from the replay's own machinery (``game.replay``): each round is
+Tenhou's). Its states come from the replay's own machinery (``game.replay.door``): each round is
 driven through a real ``Round`` by the log's actions, on the wall rebuilt from the log's own
 tiles, and after every action the four seats' views are kept. No second rules engine: what
 the viewer shows is what our rules make of the log. A round our rules cannot follow to the end
 stops at its last good step, and says why.
 
     >>> from pathlib import Path
-    >>> data = Path(__file__).resolve().parent.parent / "tests" / "data"  # wherever we run from
+    >>> data = Path(__file__).resolve().parents[2] / "tests" / "data"  # wherever we run from
     >>> log = ReplayLog.read(data / "validation" / "2016022509gm-0009-0000-b327da61.xml")
     >>> steps = log.round(0)
     >>> steps.label, steps.steps[0].caption, len(steps.steps[0].views)
@@ -26,9 +26,9 @@ from game.data.logs import extras_of
 from game.rules.errors import InputError
 from game.rules.match import round_label
 from game.records import GameLog, RoundLog, json_steps, parse_log_task
-from game.replay import Difference, _RoundReplay, rebuilt_wall, ruleset_for
-from game.review import gathered
-from game.review_text import WIND_WORDS, answer_text, tile_words
+from game.replay.door import Difference, _RoundReplay, rebuilt_wall, ruleset_for
+from game.coach.review import gathered
+from game.coach.review_text import WIND_WORDS, answer_text, tile_words
 from game.rules.actions import Discard, Pass
 from game.rules.ruleset import Ruleset
 from game.rules.view import PlayerView

@@ -1,4 +1,4 @@
-"""A replayed round's results held against every figure its log records (``game.replay_round``
+"""A replayed round's results held against every figure its log records (``game.replay.rounds``
 calls these once the log's result has been played).
 
 A win: who won from whom, the hand shown (``hai``) and its melds (``m``, the latest call first),

@@ -20,8 +20,8 @@ from __future__ import annotations
 
 from game.cpu import riichi, value
 from game.cpu.calls import RIICHI_OUT_WORTH
-from game.cpu.explain import Explanation, Measure
-from game.review import EPSILON, WORTH_PERCENT, Judged, Review
+from game.coach.explain import Explanation, Measure
+from game.coach.review import EPSILON, WORTH_PERCENT, Judged, Review
 from game.rules.actions import (
     AddedKan, Chi, ClosedKan, Discard, NineTerminals, OpenKan, Pass, Pon, Riichi, Ron, Tsumo,
 )

@@ -10,7 +10,7 @@ replay checks, in order:
 - every action (draw, discard, riichi, call, kan, win, nine-terminals draw) is among
   our legal actions at its point, each call names the tile on offer and its seat, and
   the table's own moves (every draw, riichi sticks, kan dora) come out as the log has them;
-- every figure a result records equals ours (:mod:`game.replay_results`): for a win the
+- every figure a result records equals ours (:mod:`game.replay.results`): for a win the
   hand, melds, winning tile, dora and ura-dora indicators, yaku, fu, points, limit,
   payments and the table before it; for a draw its kind, the hands shown, payments and
   the table; the scores at each accepted riichi;
@@ -18,7 +18,7 @@ replay checks, in order:
   and at the end with the final figures (``owari``).
 
 The first difference in a round is reported and that round stops there; the replay
-goes on with the next round from the log's own figures (:mod:`game.replay_round` drives
+goes on with the next round from the log's own figures (:mod:`game.replay.rounds` drives
 a round). :func:`checked_log` is the door: ``export`` and ``review`` read a log through it,
 so a log is either refused in one line there or read alike by every command.
 
@@ -46,8 +46,8 @@ from typing import Any
 
 from game.data.files import read_file
 from game.records import GameLog, RoundLog, parse_log, read_log
-from game.replay_results import Difference
-from game.replay_round import RoundReplay, _RoundReplay, rebuilt_wall
+from game.replay.results import Difference
+from game.replay.rounds import RoundReplay, _RoundReplay, rebuilt_wall
 from game.rules.errors import InputError
 from game.rules.match import Match, RoundEnd, round_label
 from game.rules.ruleset import OLD_EAST_ONLY_UMA, TENHOU_UMA, Ruleset

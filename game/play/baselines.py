@@ -1,6 +1,6 @@
 """The simulator's yardsticks: two plain agents the CPUs are measured against.
 
-- :class:`game.play.TsumogiriAgent` throws the tile it draws, never calls, never declares
+- :class:`game.play.driver.TsumogiriAgent` throws the tile it draws, never calls, never declares
   riichi, and wins whenever it may.
 - :class:`EfficiencyAgent` throws the tile that leaves the most ukeire (shanten first,
   then unseen accepting tiles, from :func:`game.rules.shanten.evaluate_discards`), declares

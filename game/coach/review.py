@@ -1,10 +1,10 @@
 """A review of one seat's play over a game log: each decision beside the strong CPU's.
 
-The log is replayed through our rules (``game.replay``'s round driver, on the wall rebuilt
+The log is replayed through our rules (``game.replay.door``'s round driver, on the wall rebuilt
 from the log's own tiles, as the viewer does). At every point where the reviewed seat had a
 choice (more than one legal action: a discard, riichi or not, a call or a pass, a win or
 not, a kan, the nine-terminals draw) its ``PlayerView`` is handed to
-``game.cpu.explain.explain``, which asks the CPU's own code for its answer and measures both
+``game.coach.explain.explain``, which asks the CPU's own code for its answer and measures both
 answers (the one judge). Only the view and its figures are kept a moment; each decision
 becomes a :class:`Judged`:
 
@@ -22,7 +22,7 @@ becomes a :class:`Judged`:
 A pass the log cannot tell apart from a call that lost to another seat's claim (a chi under
 a pon, anything under a ron) is not reviewed: the log does not say what the seat answered.
 The review is a task: the viewer slices it across frames, the CLI runs it to the end.
-``game.review_text`` puts a decision in words.
+``game.coach.review_text`` puts a decision in words.
 """
 
 from __future__ import annotations
@@ -32,10 +32,10 @@ from dataclasses import dataclass, field, replace
 
 from engine.scheduler import gather_time, gathered
 from engine.tasks import TaskGen, run_to_end
-from game.cpu.explain import Explanation, explain
+from game.coach.explain import Explanation, explain
 from game.cpu.strength import DEFAULT_STRENGTH
 from game.records import GameLog, RoundLog
-from game.replay import Difference, _RoundReplay, rebuilt_wall, ruleset_for
+from game.replay.door import Difference, _RoundReplay, rebuilt_wall, ruleset_for
 from game.rules.actions import Chi, OpenKan, Pass, Pon, Riichi, Ron
 from game.rules.errors import InputError
 from game.rules.match import round_label
@@ -54,7 +54,7 @@ class Note:
 
     view: PlayerView
     action: object
-    step: int  # the viewer's step of this decision (see ``game.viewing``)
+    step: int  # the viewer's step of this decision (see ``game.replay.steps``)
     taken: int  # the priority of another seat's claim taken on the same tile (0: none)
 
 
@@ -259,7 +259,7 @@ def _known(taken: int, cpu: object) -> bool:
 class DecisionRecorder(_RoundReplay):
     """The replay's round driver, noting the decisions of one seat as they come.
 
-    Steps are counted as ``game.viewing`` keeps them (the deal, then every action but a
+    Steps are counted as ``game.replay.steps`` keeps them (the deal, then every action but a
     pass), so that each decision points at the viewer's step: its own action's, or for a
     pass the step of the tile it let go."""
 

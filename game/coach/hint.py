@@ -4,7 +4,7 @@
 the CPU's own steps are run a couple of milliseconds together, as the review runs them:
 ``engine.scheduler.gathered``).
 Its answer is the strong CPU's own on that very view, asked through
-``game.cpu.explain.explain``: the code the review asks, so a player who follows the hint is
+``game.coach.explain.explain``: the code the review asks, so a player who follows the hint is
 told by the review of the game that they agreed (same view, same answer). Beside the answer
 stand the seed's figures: the shanten and the share of the unseen tiles that advance the hand
 after it. When the CPU's cut keeps fewer tiles than the most-tiles cut, one short reason says
@@ -29,9 +29,9 @@ from engine.scheduler import gathered
 from engine.tasks import TaskGen
 from game.cpu.agent import CpuAgent
 from game.cpu.efficiency import discard_options, legal_discard_tiles, tile_of_kind
-from game.cpu.explain import explain, same_choice
-from game.review import judge
-from game.review_text import short_reason
+from game.coach.explain import explain, same_choice
+from game.coach.review import judge
+from game.coach.review_text import short_reason
 from game.rules.actions import (
     AddedKan, Chi, ClosedKan, Discard, NineTerminals, OpenKan, Pass, Pon, Riichi, Ron, Tsumo,
 )
