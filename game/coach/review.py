@@ -35,8 +35,9 @@ from engine.tasks import TaskGen, run_to_end
 from game.coach.explain import Explanation, explain
 from game.cpu.strength import DEFAULT_STRENGTH
 from game.records import GameLog, RoundLog
-from game.replay.door import Difference, _RoundReplay, rebuilt_wall, ruleset_for
-from game.rules.actions import Chi, OpenKan, Pass, Pon, Riichi, Ron
+from game.replay.door import Difference, rebuilt_wall, ruleset_for
+from game.replay.rounds import RoundReplay, Watcher
+from game.rules.actions import Action, Chi, OpenKan, Pass, Pon, Riichi, Ron
 from game.rules.errors import InputError
 from game.rules.match import round_label
 from game.rules.ruleset import Ruleset
@@ -212,7 +213,7 @@ def _review_round(review: Review, index: int, round_log: RoundLog, ruleset: Rule
     except (Difference, InputError, ValueError) as error:
         review.problems.append(f"{label}: {error}")
         return
-    replaying = recorder.run_task()
+    replaying = recorder.replay.run_task()
     since = gather_time()  # events are quick: a step replays them for about STEP_SECONDS
     while True:
         try:
@@ -256,15 +257,15 @@ def _known(taken: int, cpu: object) -> bool:
     return mine > taken or mine == PRIORITY[Ron]
 
 
-class DecisionRecorder(_RoundReplay):
-    """The replay's round driver, noting the decisions of one seat as they come.
+class DecisionRecorder(Watcher):
+    """Watches the replay of a round, noting the decisions of one seat as they come.
 
     Steps are counted as ``game.replay.steps`` keeps them (the deal, then every action but a
     pass), so that each decision points at the viewer's step: its own action's, or for a
     pass the step of the tile it let go."""
 
     def __init__(self, round_log: RoundLog, ruleset: Ruleset, seat: int) -> None:
-        super().__init__(round_log, rebuilt_wall(round_log), ruleset)
+        self.replay = RoundReplay(round_log, rebuilt_wall(round_log), ruleset, self)
         self.seat = seat
         self.notes: list[Note] = []
         self.steps = 1  # the deal
@@ -275,28 +276,27 @@ class DecisionRecorder(_RoundReplay):
         notes, self.notes = self.notes, []
         return iter(notes)
 
-    def _act(self, seat: int, action) -> None:
-        rnd = self.rnd
-        if rnd.phase == "claims" and seat not in rnd.awaiting():
-            self._pass_all()
+    def acting(self, replay: RoundReplay, seat: int, action: Action) -> None:
+        rnd = replay.rnd
         if rnd.phase != "claims":
             self.taken = 0
         if seat == self.seat and rnd.is_legal(seat, action):  # an illegal move is the replay's to report
-            self._note(action, self.steps)
+            self._note(rnd, action, self.steps)
         elif rnd.phase == "claims":
             self.taken = max(self.taken, PRIORITY.get(type(action), 0))
-        super()._act(seat, action)
+
+    def acted(self, replay: RoundReplay, seat: int, action: Action) -> None:
         if not isinstance(action, Pass):
             self.steps += 1
-            if rnd.phase == "claims":
+            if replay.rnd.phase == "claims":
                 self.offer_step = self.steps - 1
 
-    def _passing(self, seat: int) -> None:
+    def passing(self, replay: RoundReplay, seat: int) -> None:
         if seat == self.seat:
-            self._note(Pass(), self.offer_step, self.taken)
+            self._note(replay.rnd, Pass(), self.offer_step, self.taken)
 
-    def _note(self, action, step: int, taken: int = 0) -> None:
-        view = self.rnd.view(self.seat)
+    def _note(self, rnd, action: Action, step: int, taken: int = 0) -> None:
+        view = rnd.view(self.seat)
         if len(view.legal_actions) > 1:
             self.notes.append(Note(view, action, step, taken))
 

@@ -47,13 +47,13 @@ from typing import Any
 from game.data.files import read_file
 from game.records import GameLog, RoundLog, parse_log, read_log
 from game.replay.results import Difference
-from game.replay.rounds import RoundReplay, _RoundReplay, rebuilt_wall
+from game.replay.rounds import RoundReplay, rebuilt_wall
 from game.rules.errors import InputError
 from game.rules.match import Match, RoundEnd, round_label
 from game.rules.ruleset import OLD_EAST_ONLY_UMA, TENHOU_UMA, Ruleset
 from game.rules.wall import RoundShuffle, Shuffler, Wall, is_hex_seed, seed_words
 
-__all__ = ["Difference", "FileReport", "RoundReplay", "RoundReport", "_RoundReplay", "check_game", "checked_log",
+__all__ = ["Difference", "FileReport", "RoundReplay", "RoundReport", "check_game", "checked_log",
            "read_checked",
            "rebuilt_wall", "replay_file", "replay_game", "rounded_era", "ruleset_for"]
 

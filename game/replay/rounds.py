@@ -6,7 +6,9 @@ dora), and then holds each figure the log records against the replayed round
 (:mod:`game.replay.results`): a win's hand, melds, winning tile, indicators, yaku, fu, points,
 payments, the figures before it; a draw's kind, hands shown and payments; the scores at each
 accepted riichi. The first difference raises :class:`Difference`. ``game.replay.door`` drives a
-whole game with it; the viewer and the review drive a round with a subclass.
+whole game with it; the viewer and the review drive a round with a :class:`Watcher` of their own,
+told of each action as it is played (the viewer keeps the table after it, the review notes the
+reviewed seat's decisions).
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ from game.records import (
 )
 from game.replay.results import Difference, check_draw, check_riichi_scores, check_wins, tiles_text
 from game.rules.actions import (
-    AddedKan, Chi, ClosedKan, Discard, NineTerminals, OpenKan, Pass, Pon, Riichi, Ron, Tsumo,
+    Action, AddedKan, Chi, ClosedKan, Discard, NineTerminals, OpenKan, Pass, Pon, Riichi, Ron, Tsumo,
 )
 from game.rules.events import Drew, RiichiAccepted
 from game.rules.round import Round
@@ -46,11 +48,27 @@ def rebuilt_wall(round_log: RoundLog) -> Wall:
     return Wall.arranged(init.hands, init.dealer, draws, replacements, dora, ura, init.dice)
 
 
-class RoundReplay:
-    """Drives one Round with the log's actions, checking each."""
+class Watcher:
+    """What a round's replay tells as it goes (each hook does nothing here: a watcher overrides
+    those it needs). ``replay.rnd`` is the round at that moment."""
 
-    def __init__(self, round_log: RoundLog, wall: Wall, ruleset: Ruleset) -> None:
+    def acting(self, replay: RoundReplay, seat: int, action: Action) -> None:
+        """The log's ``action`` by ``seat`` is about to be played (every pass the log does not
+        name before it has been)."""
+
+    def acted(self, replay: RoundReplay, seat: int, action: Action) -> None:
+        """The log's ``action`` by ``seat`` has been played."""
+
+    def passing(self, replay: RoundReplay, seat: int) -> None:
+        """``seat`` passes on a claim the log does not name."""
+
+
+class RoundReplay:
+    """Drives one Round with the log's actions, checking each; ``watcher`` is told of each."""
+
+    def __init__(self, round_log: RoundLog, wall: Wall, ruleset: Ruleset, watcher: Watcher | None = None) -> None:
         init = round_log.init
+        self.watcher = watcher or Watcher()
         self.log = round_log
         self.rnd = Round.start(wall, init.dealer, init.round_index // 4, init.honba, init.riichi_sticks,
                                init.scores, ruleset, check=True)  # invariants on real play too
@@ -110,15 +128,17 @@ class RoundReplay:
 
     # --- actions -----------------------------------------------------------------
 
-    def _act(self, seat: int, action) -> None:
+    def _act(self, seat: int, action: Action) -> None:
         rnd = self.rnd
         if rnd.phase == "claims" and seat not in rnd.awaiting():
             self._pass_all()
+        self.watcher.acting(self, seat, action)
         self._draws_all_logged()
         if not rnd.is_legal(seat, action):
             raise Difference(f"seat {seat}: {_describe(action)} is not legal here "
                              f"(phase {rnd.phase}, turn {rnd.turn}, {rnd.tiles_left} tiles left)")
         rnd.apply(seat, action)
+        self.watcher.acted(self, seat, action)
 
     def _pass_all(self, keep: tuple[int, ...] = ()) -> None:
         rnd = self.rnd
@@ -126,11 +146,8 @@ class RoundReplay:
             waiting = [s for s in rnd.awaiting() if s not in keep]
             if not waiting:
                 return
-            self._passing(waiting[0])
+            self.watcher.passing(self, waiting[0])
             rnd.apply(waiting[0], Pass())
-
-    def _passing(self, seat: int) -> None:
-        """A seat passes on a claim the log does not name (a subclass may note it)."""
 
     def _draw(self, event: Draw) -> None:
         rnd = self.rnd
@@ -218,9 +235,6 @@ class RoundReplay:
         if list(rnd.wall.dora_indicators) != self.dora:
             raise Difference(f"dora indicators: the log turns {tiles_text(self.dora)}, "
                              f"we {tiles_text(rnd.wall.dora_indicators)}")
-
-
-_RoundReplay = RoundReplay  # the name the viewer and the review subclass
 
 
 def _describe(action) -> str:

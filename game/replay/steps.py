@@ -26,10 +26,11 @@ from game.data.logs import extras_of
 from game.rules.errors import InputError
 from game.rules.match import round_label
 from game.records import GameLog, RoundLog, json_steps, parse_log_task
-from game.replay.door import Difference, _RoundReplay, rebuilt_wall, ruleset_for
+from game.replay.door import Difference, rebuilt_wall, ruleset_for
+from game.replay.rounds import RoundReplay, Watcher
 from game.coach.review import gathered
 from game.coach.review_text import WIND_WORDS, answer_text, tile_words
-from game.rules.actions import Discard, Pass
+from game.rules.actions import Action, Discard, Pass
 from game.rules.ruleset import Ruleset
 from game.rules.view import PlayerView
 
@@ -51,26 +52,30 @@ class SteppedRound:
     problem: str = ""  # why the round stops early, if it does
 
 
-class _Recorder(_RoundReplay):
-    """The replay's round driver, keeping the views after each action."""
+class _Recorder(Watcher):
+    """Watches the replay of a round, keeping the views after each action."""
 
     def __init__(self, round_log: RoundLog, ruleset: Ruleset, into: SteppedRound) -> None:
-        super().__init__(round_log, rebuilt_wall(round_log), ruleset)
+        self.replay = RoundReplay(round_log, rebuilt_wall(round_log), ruleset, self)
         self.into = into
         self.shared = _Shared()
+        self.offered: int | None = None
+        self.wind = 0
         self.keep("DEAL")
 
     def keep(self, caption: str, actor: int | None = None) -> None:
-        views = tuple(self.shared.view(self.rnd.view(seat, legal=False)) for seat in range(SEATS))
+        rnd = self.replay.rnd
+        views = tuple(self.shared.view(rnd.view(seat, legal=False)) for seat in range(SEATS))
         self.into.steps.append(Step(caption, views, actor))
 
-    def _act(self, seat: int, action) -> None:
-        rnd = self.rnd
-        offered = rnd.offer.tile if rnd.offer is not None else None  # the tile a call takes
-        wind = rnd.seat_wind(seat)
-        super()._act(seat, action)
+    def acting(self, replay: RoundReplay, seat: int, action: Action) -> None:
+        rnd = replay.rnd
+        self.offered = rnd.offer.tile if rnd.offer is not None else None  # the tile a call takes
+        self.wind = rnd.seat_wind(seat)
+
+    def acted(self, replay: RoundReplay, seat: int, action: Action) -> None:
         if not isinstance(action, Pass):
-            self.keep(caption(wind, action, offered), seat)
+            self.keep(caption(self.wind, action, self.offered), seat)
 
 
 class _Shared:
@@ -167,7 +172,7 @@ class ReplayLog:
         recorder = None
         try:
             recorder = _Recorder(round_log, self.ruleset, stepped)
-            yield from gathered(recorder.run_task())  # a few events a step
+            yield from gathered(recorder.replay.run_task())  # a few events a step
         except Difference as difference:
             stepped.problem = str(difference)
         except InputError as error:
@@ -178,7 +183,7 @@ class ReplayLog:
             stepped.problem = stepped.problem or "nothing to show"
         if stepped.steps and stepped.steps[-1].views[0].over:
             stepped.steps.append(Step("RESULT", stepped.steps[-1].views))
-        elif recorder is not None and stepped.steps and recorder.rnd.over:
+        elif recorder is not None and stepped.steps and recorder.replay.rnd.over:
             recorder.keep("RESULT")  # a win the others' passes ended: the table as it ended
         return stepped
 

@@ -15,8 +15,6 @@ OpenKan(), Pass().
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
-
 from game.rules.errors import InputError
 
 
@@ -85,4 +83,5 @@ class NineTerminals:
     """Kyuushu kyuuhai: abort the round on the first draw with nine kinds of yaochuu."""
 
 
-Action = Any  # one of the dataclasses above
+# What a seat may answer: one of the dataclasses above.
+Action = Discard | Riichi | Tsumo | Ron | Chi | Pon | OpenKan | ClosedKan | AddedKan | Pass | NineTerminals
