@@ -25,7 +25,8 @@ from game.coach.review_text import cost_text, decision_line
 from game.rules.actions import Chi, Discard, Pass, Riichi
 from game.rules.ruleset import Ruleset
 from game.rules.shanten import evaluate_discards
-from game.rules.tiles import WIND_NAMES, counts34, parse_tile, parse_tiles
+from game.rules.tiles import counts34, parse_tile, parse_tiles
+from game.rules.words import WIND_LETTERS
 from game.ui import hints
 from game.ui.table import HINT_X
 
@@ -45,7 +46,7 @@ def test_under_a_riichi_the_hint_names_the_safe_tile_and_its_reason():
     assert most.kind != kind("5p")  # the most-tiles cut is another tile: a reason is owed
     hint = run_to_end(hints.analyse(view))
     assert hint.discard // 4 == kind("5p") and hint.word == "CUT"
-    wind = WIND_NAMES[view.seat_winds[rnd_seat]]
+    wind = WIND_LETTERS[view.seat_winds[rnd_seat]]
     assert hint.reason and hint.reason[0] == f"SAFE VS {wind} RIICHI"
     words, tile, after = hints.hint_line(hint, ROOM)
     assert tile == hint.discard and after.startswith(f"SAFE VS {wind}")  # the table's line has room for it

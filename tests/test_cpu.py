@@ -12,6 +12,8 @@ import pytest
 
 from engine.tasks import run_to_end
 from game.cpu import CpuAgent
+from game.cpu.strength import STRENGTHS as BY_NAME
+from game.cpu.policies.rules import RulesPolicy
 from game.cpu.calls import KEITEN_TILES
 from game.cpu.defence import danger_of_kind, genbutsu
 from game.rules.actions import Chi, Discard, Pass, Pon, Riichi, Ron, Tsumo
@@ -120,9 +122,9 @@ def test_a_closed_hand_opens_for_tanyao_with_dora_enough(strength, dora_needed, 
     throw(rnd, 0, "5p")
     view = rnd.view(1)
     assert any(isinstance(a, Chi) for a in view.legal_actions)
-    agent = CpuAgent(strength)
-    assert agent.strength.open_with_dora == 2
-    agent.strength = dataclasses.replace(agent.strength, open_with_dora=dora_needed, style=False)
+    assert CpuAgent(strength).strength.open_with_dora == 2
+    rules = RulesPolicy(dataclasses.replace(BY_NAME[strength], open_with_dora=dora_needed))
+    agent = CpuAgent(strength, policy=rules)
     assert isinstance(run_to_end(agent.act(view)), Chi) == calls
 
 

@@ -16,6 +16,8 @@ import pytest
 from engine.tasks import run_to_end
 from game.cpu import style, style_weights
 from game.cpu.agent import CpuAgent
+from game.cpu.policies.learned import LearnedPolicy
+from game.cpu.strength import STRONG
 from game.coach.explain import same_choice
 from game.records import parse_log
 from game.replay.door import ruleset_for
@@ -36,8 +38,7 @@ def decisions() -> list:
     for seat in range(4):
         for round_log in game.rounds:
             recorder = DecisionRecorder(round_log, ruleset, seat)
-            for _ in recorder.run_task():
-                pass
+            recorder.replay.run()
             found += [(n.view, n.action, ruleset) for n in recorder.take_notes() if not n.taken]
     return found
 
@@ -50,23 +51,30 @@ def test_every_scorer_knows_its_features_by_name():
         assert all(len(row) == width for row in w["hidden"]) and len(w["out"]) == width
 
 
-def test_the_features_the_cpu_reads_are_those_the_weights_were_fitted_on(decisions, monkeypatch):
+class Noting(style.Scorer):
+    """A learned scorer that notes every feature name it is asked about."""
+
+    def __init__(self, real: style.Scorer) -> None:
+        self.rows, self.bias, self.out = real.rows, real.bias, real.out
+        self.seen: set[str] = set()
+
+    def score(self, x: dict[str, float]) -> float:
+        self.seen.update(x)
+        return super().score(x)
+
+
+def test_the_features_the_cpu_reads_are_those_the_weights_were_fitted_on(decisions):
     """Every feature name the CPU produces on real decisions is one the scorer has a weight
     for: a name spelt otherwise in the code would be silently worth nothing."""
-    seen: dict[str, set[str]] = {"DISCARD": set(), "RIICHI": set(), "CALL": set()}
-    real = style.Scorer.score
-
-    def noting(self, x):
-        part = next(p for p in seen if style._SCORERS.get(p) is self)
-        seen[part].update(x)
-        return real(self, x)
-
-    monkeypatch.setattr(style.Scorer, "score", noting)
+    real = style.learned_scorers()
+    noting = style.Scorers(Noting(real.discard), Noting(real.riichi), Noting(real.call))
+    policy = LearnedPolicy(STRONG, noting)
     for view, _, ruleset in decisions:
-        run_to_end(CpuAgent("strong", ruleset).act(view))
-    for part, names in seen.items():
-        assert names, part
-        unknown = {n for n in names if not style._loaded(part).knows(n)}
+        run_to_end(CpuAgent("strong", ruleset, policy=policy).act(view))
+    for part in ("discard", "riichi", "call"):
+        scorer = getattr(noting, part)
+        assert scorer.seen, part
+        unknown = {n for n in scorer.seen if not scorer.knows(n)}
         assert not unknown, (part, unknown)
 
 

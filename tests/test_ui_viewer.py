@@ -17,6 +17,8 @@ from game.ui.replays import LINE, LIST_Y, MESSAGE_Y, ReplaysScene, empty_lines, 
 from game.ui.title import TitleScene
 from game.ui.viewer import ViewerScene
 from game.replay.steps import ReplayLog
+from game.rules.actions import AddedKan, Chi, ClosedKan, OpenKan, Pon, Riichi
+from game.rules.actions import Discard as Discard_
 
 GAME = LOGS / "dnovikoff" / "bug1.xml"  # a whole game of Tenhou's: 11 rounds
 VALIDATION_XML = VALIDATION / "2016022509gm-0009-0000-b327da61.xml"
@@ -45,14 +47,14 @@ def test_every_round_steps_through_the_logs_own_tiles_to_its_scores(path):
         expected[dealer] = sorted(expected[dealer] + [first_draw.tile])
         assert dealt == expected
         discards = [e for e in round_log.events if isinstance(e, Discard)]
-        shown = [s for s in stepped.steps if " DISCARD " in s.caption or " RIICHI " in s.caption]
+        shown = [s for s in stepped.steps if isinstance(s.action, (Discard_, Riichi))]
         assert len(shown) == len(discards)
         for step_, discard in zip(shown, discards):
             view = step_.views[discard.seat]  # the seat's own view: its hand face up
             assert view.discards[discard.seat][-1].tile == discard.tile
             assert discard.tile not in view.hand
         calls = [e for e in round_log.events if isinstance(e, Call)]
-        assert len([s for s in stepped.steps if s.caption.split()[1:2] and s.caption.split()[1] in ("CHI", "PON", "KAN")]) == len(calls)
+        assert len([s for s in stepped.steps if isinstance(s.action, (Chi, Pon, OpenKan, ClosedKan, AddedKan))]) == len(calls)
         end = stepped.steps[-1].views[0]
         assert end.over and stepped.steps[-1].caption == "RESULT"
         if index + 1 < len(game.rounds):

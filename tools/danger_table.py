@@ -26,6 +26,7 @@ from game.cpu import defence  # noqa: E402
 from game.rules.errors import InputError  # noqa: E402
 from game.rules.yaku import DORA_OF  # noqa: E402
 from game.replay.steps import ReplayLog  # noqa: E402
+from game.rules.actions import Discard, Riichi, Ron  # noqa: E402
 
 ORDER = ("genbutsu", "suji 1/9", "suji 2/8", "suji 3/7", "half-suji 4/5/6", "suji 4/5/6",
          "kabe (no chance)", "one-chance", "honour, 0 unseen", "honour, 1 unseen",
@@ -64,8 +65,7 @@ def samples(path: Path):
     for index in range(len(log)):
         steps = log.round(index).steps
         for i in range(1, len(steps)):
-            caption = steps[i].caption.split()
-            if len(caption) < 2 or caption[1] not in ("DISCARD", "RIICHI"):
+            if not isinstance(steps[i].action, (Discard, Riichi)):
                 continue
             thrower = steps[i].seat
             view = steps[i - 1].views[thrower]
@@ -75,8 +75,7 @@ def samples(path: Path):
             kind = after[-1].tile // 4
             rons = set()
             for later in steps[i + 1:]:
-                words = later.caption.split()
-                if len(words) == 2 and words[1] == "RON":
+                if isinstance(later.action, Ron):
                     rons.add(later.seat)
                 else:
                     break

@@ -26,6 +26,7 @@ from game.cpu import pushfold  # noqa: E402
 from game.records.model import Agari  # noqa: E402
 from game.rules.errors import InputError  # noqa: E402
 from game.replay.steps import ReplayLog  # noqa: E402
+from game.rules.actions import Ron  # noqa: E402
 
 
 def samples(path: Path):
@@ -41,8 +42,7 @@ def samples(path: Path):
             continue
         steps = log.round(index).steps
         for i in range(1, len(steps)):
-            words = steps[i].caption.split()
-            if len(words) != 2 or words[1] != "RON" or steps[i].seat not in rons:
+            if not isinstance(steps[i].action, Ron) or steps[i].seat not in rons:
                 continue
             win = rons[steps[i].seat]
             view = steps[i - 1].views[win.from_who]

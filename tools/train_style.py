@@ -35,7 +35,7 @@ from game.records import parse_log  # noqa: E402
 from game.replay.door import ruleset_for  # noqa: E402
 from game.coach.review import DecisionRecorder  # noqa: E402
 from game.cpu.agent import CALLS_STOP  # noqa: E402
-from game.cpu.calls import _ruled_call, call_features, riichi_veto  # noqa: E402
+from game.cpu.calls import call_features, riichi_veto, ruled_call  # noqa: E402
 from game.cpu.riichi import riichi_features  # noqa: E402
 from game.rules.actions import Chi, Discard, OpenKan, Pon, Riichi, Ron  # noqa: E402
 from game.rules.shanten import shanten  # noqa: E402
@@ -62,7 +62,7 @@ def decisions_of(job: tuple[str, int]) -> dict[str, list]:
     for round_log in game.rounds:
         recorder = DecisionRecorder(round_log, ruleset, seat)
         try:
-            for _ in recorder.run_task():
+            for _ in recorder.replay.run_task():
                 pass
         except Exception:  # a round our rules cannot follow: its decisions so far still count
             pass
@@ -103,7 +103,7 @@ def _answer(path: str, note, ruleset, found: dict[str, list]) -> None:
     chance = max(threat.values(), default=0.0)
     if chance >= CALLS_STOP and shanten(counts34(view.hand)) >= 2:
         return  # the CPU folds there and asks no scorer
-    ruled = run_to_end(_ruled_call(view, STRONG, ruleset, calls))
+    ruled = run_to_end(ruled_call(view, STRONG, ruleset, calls))
     got = run_to_end(call_features(view, ruleset, calls, ruled, chance))
     if got is not None and not riichi_veto(view, *got[1:]):
         found["CALL"].append((path, [got[1], {}], 0 if called else 1))  # (a vetoed call asks no scorer)

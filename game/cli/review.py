@@ -26,10 +26,11 @@ from game.records import GameLog
 from game.replay.door import checked_log
 from game.coach.review import Judged, Review, find_seat, review_game
 from game.coach.review_text import (
-    answer_text, cost_text, decision_line, figure_rows, reason, seat_text, summary_lines, topic_text,
+    cost_text, decision_line, figure_rows, reason, seat_text, summary_lines, topic_text,
 )
 from game.rules.errors import InputError
 from game.rules.tiles import tile_name, to_mpsz
+from game.rules.words import answer_words
 
 SEATS = 4
 
@@ -117,7 +118,7 @@ def decision_json(judged: Judged) -> dict:
         "topic": topic_text(judged), "hand": to_mpsz(sorted(judged.hand)),
         "drawn": tile_name(judged.drawn) if judged.drawn is not None else None,
         "offered": tile_name(judged.offered) if judged.offered is not None else None,
-        "seat_answer": answer_text(e.mine.action, judged.offered), "cpu_answer": answer_text(e.cpu, judged.offered),
+        "seat_answer": answer_words(e.mine.action, judged.offered), "cpu_answer": answer_words(e.cpu, judged.offered),
         "verdict": judged.verdict, "steps": judged.steps, "tiles": round(judged.tiles, 2),
         "weighed": round(judged.weighed, 2),
         "danger": round(judged.danger, 2), "yaku": judged.yaku, "cost": cost_text(judged).removeprefix(": "),

@@ -26,7 +26,8 @@ from game.rules.errors import InputError
 from game.rules.melds import Meld
 from game.rules.ruleset import Ruleset
 from game.rules.scoring import HandScore, check_situation, score_hand
-from game.rules.tiles import WIND_NAMES, is_red, parse_tiles
+from game.rules.tiles import is_red, parse_tiles
+from game.rules.words import WIND_LETTERS
 from game.rules.yaku import YAKU, WinSituation
 
 FLAGS = ("tsumo", "riichi", "ippatsu", "double-riichi", "rinshan", "chankan", "haitei", "houtei", "tenhou",
@@ -40,8 +41,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--win", metavar="TILE", help="which tile of HAND won")
     for flag in FLAGS:
         parser.add_argument(f"--{flag}", action="store_true")
-    parser.add_argument("--seat", default="E", type=str.upper, choices=list(WIND_NAMES), help="seat wind (E)")
-    parser.add_argument("--round", default="E", type=str.upper, choices=list(WIND_NAMES), help="round wind (E)")
+    parser.add_argument("--seat", default="E", type=str.upper, choices=list(WIND_LETTERS), help="seat wind (E)")
+    parser.add_argument("--round", default="E", type=str.upper, choices=list(WIND_LETTERS), help="round wind (E)")
     parser.add_argument("--meld", action="append", default=[], metavar="KIND:TILES",
                         help="a set outside HAND: chi:345m pon:777z kan:1111p ankan:9999s kakan:5555p")
     parser.add_argument("--dora", default="", metavar="TILES", help="dora indicators (MPSZ)")
@@ -77,7 +78,7 @@ def answer_query(args: argparse.Namespace) -> dict:
                          f"hand has {14 - 3 * len(melds)}")
     situation = WinSituation(
         **{flag.replace("-", "_"): getattr(args, flag.replace("-", "_")) for flag in FLAGS},
-        seat_wind=WIND_NAMES.index(args.seat), round_wind=WIND_NAMES.index(args.round),
+        seat_wind=WIND_LETTERS.index(args.seat), round_wind=WIND_LETTERS.index(args.round),
         dora_indicators=dora, ura_indicators=ura, honba=args.honba, riichi_sticks=args.sticks)
     check_situation(situation, melds)
     ruleset = Ruleset(red_fives=not args.no_red, open_tanyao=not args.no_open_tanyao)

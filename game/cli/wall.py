@@ -13,7 +13,8 @@ import argparse
 
 from game.cli import count, print_json
 from game.rules.errors import InputError
-from game.rules.tiles import WIND_NAMES, tile_name, to_mpsz
+from game.rules.tiles import tile_name, to_mpsz
+from game.rules.words import WIND_LETTERS
 from game.rules.wall import Shuffler, Wall, is_hex_seed, is_tenhou_seed, normalize_code, seed_words
 
 MAX_ROUNDS = 1000
@@ -63,7 +64,7 @@ def describe_seed(seed: str) -> str:
 def describe_round(number: int, one_round: dict) -> str:
     d1, d2 = one_round["dice"]
     lines = [f"round {number}: dice {d1}+{d2}, dora indicator {tile_name(one_round['dora_indicator'])}"]
-    for wind, hand in zip(WIND_NAMES, one_round["deal"]):
+    for wind, hand in zip(WIND_LETTERS, one_round["deal"]):
         lines.append(f"  {wind}  {to_mpsz(hand)}")
     wall = [tile_name(t) for t in one_round["wall"]]
     for start in range(0, len(wall), 34):

@@ -39,11 +39,10 @@ from game.rules.ruleset import TENHOU, Ruleset
 from game.rules.shanten import ukeire
 from game.rules.tiles import counts34
 from game.rules.view import PlayerView
+from game.rules.words import action_word
 
 JUDGE = "strong"  # the CPU the hint, hold X, practice and the review all ask
 HINT_GATHER = 0.0005  # the hint runs the CPU's steps in shorter runs than the review: it thinks beside the table
-WORDS = {Discard: "CUT", Riichi: "RIICHI", Tsumo: "TSUMO", Ron: "RON", Pass: "PASS", Chi: "CHI", Pon: "PON",
-         OpenKan: "KAN", ClosedKan: "KAN", AddedKan: "KAN", NineTerminals: "9 TERMINALS"}
 
 
 @dataclass(frozen=True)
@@ -66,7 +65,7 @@ class Advice:
     @property
     def word(self) -> str:
         """The answer in one word: CUT, RIICHI, DAMA (a cut that could have been a riichi), PON ..."""
-        return "DAMA" if self.dama else WORDS.get(type(self.answer), "")
+        return "DAMA" if self.dama else action_word(self.answer).upper()
 
 
 def decides(view: PlayerView) -> bool:

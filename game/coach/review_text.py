@@ -10,10 +10,8 @@ the tiles it keeps, its shape; a riichi, call, win, kan or abort says why in its
 ``short_reason`` says the same in a few capitals for the table's hint line ("SAFE VS N
 RIICHI", "KEEPS DORA"), longest form first.
 
-    >>> answer_text(Discard(16)), answer_text(Riichi(125)), answer_text(Pon((8, 9)), offered=10)
-    ('red 5m', 'riichi haku', 'pon 3m')
-    >>> answer_text(Pon((116, 117)), offered=118), answer_text(Chi((4, 8)), offered=12)
-    ('pon west', 'chi 234m')
+    >>> _shanten(0), _shanten(2), _place(4)
+    ('tenpai', '2-shanten', '4th')
 """
 
 from __future__ import annotations
@@ -25,65 +23,14 @@ from game.coach.review import EPSILON, WORTH_PERCENT, Judged, Review
 from game.rules.actions import (
     AddedKan, Chi, ClosedKan, Discard, NineTerminals, OpenKan, Pass, Pon, Riichi, Ron, Tsumo,
 )
-from game.rules.tiles import SUITS, is_red, number, suit, to_mpsz
+from game.rules.tiles import to_mpsz
+from game.rules.words import WIND_WORDS, answer_words, tile_words
 
-WIND_WORDS = ("east", "south", "west", "north")  # a seat is named by its wind, as the table shows it
-HONOUR_WORDS = (*WIND_WORDS, "haku", "hatsu", "chun")
 STEP_TILES = 20  # a shanten step, in tiles, when reasons are weighed against each other
 DANGER_TILES = 2.0  # a percent of deal-in, in tiles
 VERDICT_WORDS = {"agree": "agrees", "differ": "differs", "close": "close call"}
 KEPT_SHORT = {"dora": ("KEEPS DORA",), "red five": ("KEEPS RED 5",), "yakuhai pair": ("KEEPS YAKUHAI", "YAKUHAI"),
               "value honour": ("KEEPS HONOUR", "HONOUR")}
-
-
-def tile_words(tile: int) -> str:
-    """A tile as the table shows it: its number and suit, a red five as red, honours by name.
-
-    >>> tile_words(17), tile_words(16), tile_words(108), tile_words(132)
-    ('5m', 'red 5m', 'east', 'chun')
-    """
-    kind = tile // 4
-    if kind >= 27:
-        return HONOUR_WORDS[kind - 27]
-    return ("red " if is_red(tile) else "") + f"{number(kind)}{SUITS[suit(kind)]}"
-
-
-def kind_words(kind: int) -> str:
-    """A kind as the table shows it (never red: the kind's second copy is a plain one)."""
-    return tile_words(kind * 4 + 1)
-
-
-def seat_words(seat: int, winds: tuple[int, ...], player: int | None = None) -> str:
-    """A seat by its wind that round, or "you" for the player (``player``: the player's seat, in
-    a log of ours).
-
-    >>> seat_words(2, (1, 2, 3, 0)), seat_words(2, (1, 2, 3, 0), player=2)
-    ('north', 'you')
-    """
-    return "you" if seat == player else WIND_WORDS[winds[seat]]
-
-
-def answer_text(action: object, offered: int | None = None) -> str:
-    """An answer in a few words: the tile cut, ``riichi 5p``, ``pon west``, ``chi 345m``, ``pass``..."""
-    if isinstance(action, Discard):
-        return tile_words(action.tile)
-    if isinstance(action, Riichi):
-        return f"riichi {tile_words(action.tile)}"
-    if isinstance(action, (Chi, Pon)):
-        tiles = sorted([*action.tiles] + ([offered] if offered is not None else []))
-        red = " red" if any(is_red(t) for t in tiles) else ""
-        if isinstance(action, Pon):
-            return f"pon {kind_words(tiles[0] // 4)}{red}"
-        return f"chi {to_mpsz(tiles, red=False)}{red}"
-    if isinstance(action, OpenKan):
-        return "kan" if offered is None else f"kan {kind_words(offered // 4)}"
-    if isinstance(action, ClosedKan):
-        return f"kan {kind_words(action.kind)}"
-    if isinstance(action, AddedKan):
-        return f"kan {kind_words(action.tile // 4)}"
-    if isinstance(action, NineTerminals):
-        return "9 kinds"
-    return {Tsumo: "tsumo", Ron: "ron", Pass: "pass"}.get(type(action), type(action).__name__.lower())
 
 
 def topic_text(judged: Judged) -> str:
@@ -234,8 +181,8 @@ def _call_reason(e: Explanation, mine: Measure, theirs: Measure) -> str:
         return "takes the win"
     if not isinstance(theirs.action, Pass):
         if theirs.outlook >= 0 and mine.outlook >= 0:
-            return f"calls {answer_text(theirs.action)}: outlook {theirs.outlook:.0f} not {mine.outlook:.0f}"
-        words = f"calls {answer_text(theirs.action)}: {_shanten(theirs.shanten)}, not {_shanten(mine.shanten)}"
+            return f"calls {answer_words(theirs.action)}: outlook {theirs.outlook:.0f} not {mine.outlook:.0f}"
+        words = f"calls {answer_words(theirs.action)}: {_shanten(theirs.shanten)}, not {_shanten(mine.shanten)}"
         return words + (f" ({theirs.paths[0]})" if theirs.paths else "")
     if isinstance(mine.action, Ron):
         return "declines the ron: it would end the game last"
@@ -255,7 +202,7 @@ def _call_reason(e: Explanation, mine: Measure, theirs: Measure) -> str:
 
 def _win_reason(e: Explanation, mine: Measure, theirs: Measure) -> str:
     if isinstance(theirs.action, (Tsumo, Ron)):
-        return f"wins {theirs.points} points by {answer_text(theirs.action)}"
+        return f"wins {theirs.points} points by {answer_words(theirs.action)}"
     return f"declines {mine.points}: it would leave it {_place(mine.place)}"
 
 
@@ -375,7 +322,7 @@ def decision_line(judged: Judged) -> str:
     offered = f" on {tile_words(judged.offered)}" if judged.offered is not None else ""
     figures = "; ".join(f"{label} {a}/{b}" for label, a, b in figure_rows(judged) if a != "-" or b != "-")
     return (f"{judged.label} turn {judged.turn} {topic_text(judged)}{offered}: {hand}: "
-            f"{answer_text(e.mine.action, judged.offered)} vs CPU {answer_text(e.cpu, judged.offered)} "
+            f"{answer_words(e.mine.action, judged.offered)} vs CPU {answer_words(e.cpu, judged.offered)} "
             f"({VERDICT_WORDS[judged.verdict]}{cost_text(judged)}) | {figures} | {reason(judged)}")
 
 
@@ -432,7 +379,7 @@ def summary_lines(review: Review) -> list[str]:
     for by, title in (("tiles", "most lost (steps, tiles, worth)"), ("danger", "most danger taken")):
         for judged in review.biggest(by):
             lines.append(f"{title}: {judged.label} turn {judged.turn} "
-                         f"{answer_text(judged.explanation.mine.action, judged.offered)} vs "
-                         f"{answer_text(judged.explanation.cpu, judged.offered)}{cost_text(judged)}")
+                         f"{answer_words(judged.explanation.mine.action, judged.offered)} vs "
+                         f"{answer_words(judged.explanation.cpu, judged.offered)}{cost_text(judged)}")
     lines += [f"round not followed: {problem}" for problem in review.problems]
     return lines

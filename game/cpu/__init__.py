@@ -1,9 +1,11 @@
 """The CPU players: every decision from a PlayerView alone (see agent.py).
 
 One room per concern: ``efficiency`` (shanten, ukeire), ``value`` (yaku directions, dora,
-scoring tenpai waits), ``discard`` (the turn's discard), ``riichi`` (riichi or dama), ``calls``
-(chi, pon, kans), ``defence`` (threats, safe tiles, push or fold), ``position`` (the score
-situation), ``strength`` (what each strength considers), ``agent`` (the Agent of the driver).
+scoring tenpai waits), ``discard`` (the turn's candidates, riichi or a plain cut), ``riichi``
+(riichi or dama), ``calls`` (chi, pon, kans), ``defence`` (threats, safe tiles, push or fold),
+``position`` (the score situation), ``strength`` (what each strength works out), ``policies``
+(how each strength chooses: the rules, or the learned scorers), ``choice`` (an answer with its
+reasons), ``agent`` (the Agent of the driver).
 """
 
 from game.cpu.agent import CpuAgent

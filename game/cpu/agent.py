@@ -1,27 +1,31 @@
 """The CPU seat: an Agent of the driver that decides from a PlayerView alone.
 
 ``CpuAgent(strength)`` answers ``act(view)`` with a task: it yields between the candidates it
-weighs (each step a few milliseconds at most) and returns one of ``view.legal_actions``. It
-never sees the Round: only the view (its own hand and the table) and, through ``observe``, the
-game's ruleset. Same view, same answer: nothing random, nothing timed.
+weighs (each step a few milliseconds at most) and returns one of ``view.legal_actions``;
+``choose(view)`` returns the same answer as a :class:`~game.cpu.choice.Choice`, with the reasons
+that decided it (what the hint and the review print). It never sees the Round: only the view
+(its own hand and the table) and, through ``observe``, the game's ruleset. Same view, same
+answer: nothing random, nothing timed. How it chooses is its strength's policy
+(``game.cpu.policies``: the rules at weak and normal, the learned scorers at strong).
 
-On its turn: a win worth taking (Tsumo), the nine-terminals draw with a poor hand, a kan that
-does not hurt, else the discard (``discard.choose_discard``: efficiency, value, safety, riichi).
-On another seat's discard: Ron when worth it, else a call worth making (``calls``), else Pass.
+On its turn: a win worth taking (Tsumo), the nine-terminals draw with a poor hand, a kan the
+policy makes, else the policy's cut (or riichi). On another seat's discard: Ron when worth it,
+else the policy's call or Pass (a far hand against a likely tenpai folds and calls nothing).
 
-    >>> CpuAgent("weak").name, CpuAgent().name
-    ('cpu:weak', 'cpu:strong')
+    >>> CpuAgent("weak").name, CpuAgent().name, CpuAgent("normal").policy.name
+    ('cpu:weak', 'cpu:strong', 'rules')
 """
 
 from __future__ import annotations
 
 from engine.tasks import TaskGen
 from game.cpu import defence, position, value
-from game.cpu.calls import choose_call, kan_worth
-from game.cpu.discard import choose_discard
-from game.cpu.strength import DEFAULT_STRENGTH, STRENGTHS
+from game.cpu.calls import kan_why
+from game.cpu.choice import Choice, Why
+from game.cpu.policies import POLICIES, Policy
+from game.cpu.strength import DEFAULT_STRENGTH
 from game.rules.errors import InputError
-from game.rules.actions import AddedKan, ClosedKan, Discard, NineTerminals, Ron, Tsumo
+from game.rules.actions import Action, AddedKan, ClosedKan, Discard, NineTerminals, Ron, Tsumo
 from game.rules.ruleset import TENHOU, Ruleset
 from game.rules.shanten import shanten
 from game.rules.tiles import YAOCHUU_KINDS, counts34
@@ -32,12 +36,14 @@ CALLS_STOP = 0.6    # against a threat this likely tenpai, a hand two or more aw
 
 
 class CpuAgent:
-    """A CPU seat of one strength (``weak``, ``normal`` or ``strong``)."""
+    """A CPU seat of one strength (``weak``, ``normal`` or ``strong``), or of a policy given."""
 
-    def __init__(self, strength: str = DEFAULT_STRENGTH, ruleset: Ruleset = TENHOU) -> None:
-        if strength not in STRENGTHS:
+    def __init__(self, strength: str = DEFAULT_STRENGTH, ruleset: Ruleset = TENHOU,
+                 policy: Policy | None = None) -> None:
+        if policy is None and strength not in POLICIES:
             raise InputError(f"unknown CPU strength {strength!r} (weak, normal or strong)")
-        self.strength = STRENGTHS[strength]
+        self.policy = policy or POLICIES[strength]
+        self.strength = self.policy.strength
         self.name = f"cpu:{strength}"
         self.ruleset = ruleset
 
@@ -47,28 +53,39 @@ class CpuAgent:
         if isinstance(ruleset, Ruleset):
             self.ruleset = ruleset
 
-    def act(self, view: PlayerView) -> TaskGen[object]:
+    def act(self, view: PlayerView) -> TaskGen[Action]:
+        return (yield from self.choose(view)).action
+
+    def choose(self, view: PlayerView) -> TaskGen[Choice]:
+        """Task: the answer on ``view`` with its reasons (see the module)."""
         legal = view.legal_actions
         if len(legal) == 1:
-            return legal[0]
+            return Choice(legal[0])
         if view.last_discard is not None:
             return (yield from self._answer(view))
         return (yield from self._turn(view))
 
     # -- another seat's discard or kan -----------------------------------------------
 
-    def _answer(self, view: PlayerView) -> TaskGen[object]:
-        if Ron() in view.legal_actions and self._worth_winning(view, view.last_discard[0]):
-            return Ron()
+    def _answer(self, view: PlayerView) -> TaskGen[Choice]:
+        declined: tuple[Why, ...] = ()
+        if Ron() in view.legal_actions:
+            why = self._declined_win(view, view.last_discard[0])
+            if why is None:
+                return Choice(Ron())
+            declined = (why,)
         folding = False
         threat = defence.threats(view) if self.strength.defence else {}
         if threat and max(threat.values()) >= CALLS_STOP:
             folding = shanten(counts34(view.hand)) >= 2
-        return (yield from choose_call(view, self.strength, self.ruleset, folding, max(threat.values(), default=0.0)))
+        choice = yield from self.policy.call(view, self.ruleset, folding, max(threat.values(), default=0.0))
+        return Choice(choice.action, choice.whys + declined)
 
-    def _worth_winning(self, view: PlayerView, from_seat: int | None) -> bool:
+    def _declined_win(self, view: PlayerView, from_seat: int | None) -> Why | None:
+        """Why a win is not taken (None: it is): only with position, all-last, when it would
+        leave the seat last (``position.win_worth_taking``)."""
         if not self.strength.position:
-            return True
+            return None
         tiles = list(view.hand)
         if from_seat is None:
             tiles.remove(view.drawn)
@@ -77,28 +94,39 @@ class CpuAgent:
             kind = view.last_discard[1] // 4
         points = value.wait_points(view, tiles, view.melds[view.seat], kind, tsumo=from_seat is None,
                                    riichi=view.riichi[view.seat], ruleset=self.ruleset)
-        return position.win_worth_taking(view, points, from_seat, self.ruleset)
+        if position.win_worth_taking(view, points, from_seat, self.ruleset):
+            return None
+        place = ("1st", "2nd", "3rd", "4th")[position.rank_after_win(view, points, from_seat) - 1]
+        return Why(f"declines {points}: it would leave it {place}", (f"NO WIN: {place.upper()}", "NO WIN"),
+                   "place", "win")
 
     # -- the seat's own turn -------------------------------------------------------------
 
-    def _turn(self, view: PlayerView) -> TaskGen[object]:
+    def _turn(self, view: PlayerView) -> TaskGen[Choice]:
         legal = view.legal_actions
-        if Tsumo() in legal and self._worth_winning(view, None):
-            return Tsumo()
+        declined: tuple[Why, ...] = ()
+        if Tsumo() in legal:
+            why = self._declined_win(view, None)
+            if why is None:
+                return Choice(Tsumo())
+            declined = (why,)
         if NineTerminals() in legal and self._abort(view):
-            return NineTerminals()
+            return Choice(NineTerminals())
         kans = [a for a in legal if isinstance(a, (ClosedKan, AddedKan))]
         if kans and self.strength.calls:
             counts = counts34(view.hand)
             best = min(shanten(_less(counts, k)) for k in range(34) if counts[k])
             threatened = self.strength.defence and view.riichi_out
             for kan in kans:
-                if kan_worth(view, kan, best, threatened, tenpai_only=self.strength.style):
-                    return kan
+                worth, why = kan_why(view, kan, best, threatened, self.policy.kans_from_tenpai_only)
+                if worth:
+                    return Choice(kan, (why, *declined))
+            declined += (why,)  # the last kan's: why none was made
         if view.riichi[view.seat]:
-            return Discard(view.drawn)
+            return Choice(Discard(view.drawn), declined)
         yield
-        return (yield from choose_discard(view, self.strength, self.ruleset))
+        choice = yield from self.policy.discard(view, self.ruleset)
+        return Choice(choice.action, choice.whys + declined)
 
     def _abort(self, view: PlayerView) -> bool:
         kinds = {t // 4 for t in view.hand} & set(YAOCHUU_KINDS)

@@ -26,7 +26,8 @@ import math
 from dataclasses import dataclass
 
 from engine.tasks import TaskGen
-from game.cpu import position, style, value
+from game.cpu import position, value
+from game.cpu.choice import Choice, Why
 from game.cpu.outlook import Outlook
 from game.cpu.strength import Strength
 from game.rules.melds import Meld
@@ -101,24 +102,14 @@ def _opening_worth(view: PlayerView, outcome: CallOutcome, dora_needed: int) -> 
     return value.dora_count(view.hand, value.dora_kinds(view)) >= dora_needed
 
 
-def choose_call(view: PlayerView, strength: Strength, ruleset: Ruleset, folding: bool,
-                threat: float = 0.0) -> TaskGen[object]:
-    """Task: the best chi, pon or open kan worth taking, else Pass. The strong CPU asks
-    ``style``'s call scorer whether to take the call it likes best (``call_features``: the
-    rules' own answer is one of its figures); ``threat`` is the likeliest threat's tenpai chance."""
-    calls = [a for a in view.legal_actions if isinstance(a, (Chi, Pon, OpenKan))]
-    if not strength.calls or folding or not calls:
-        return Pass()
-    ruled = yield from _ruled_call(view, strength, ruleset, calls)
-    if not strength.style:
-        return ruled
-    found = yield from call_features(view, ruleset, calls, ruled, threat)
-    if found is None:
-        return ruled
-    action, features, worth = found
-    if riichi_veto(view, features, worth):
-        return Pass()
-    return action if style.decides(style.call_scorer(), features) else Pass()
+def offered_calls(view: PlayerView) -> list:
+    """The chi, pon and open kans the view may answer with."""
+    return [a for a in view.legal_actions if isinstance(a, (Chi, Pon, OpenKan))]
+
+
+def folding_pass() -> Choice:
+    """The folding seat calls nothing (see ``CpuAgent``: a threat likely tenpai, the hand far)."""
+    return Choice(Pass(), (Why("passes, folding against the threat", ("PASS: FOLDING", "PASS"), "threat", "call"),))
 
 
 def riichi_veto(view: PlayerView, features: dict[str, float], worth: float | None) -> bool:
@@ -128,7 +119,7 @@ def riichi_veto(view: PlayerView, features: dict[str, float], worth: float | Non
     return view.riichi_out and (worth is None or worth < need)
 
 
-def _ruled_call(view: PlayerView, strength: Strength, ruleset: Ruleset, calls: list) -> TaskGen[object]:
+def ruled_call(view: PlayerView, strength: Strength, ruleset: Ruleset, calls: list) -> TaskGen[object]:
     """The call the rules above take (see the module), else Pass."""
     counts = counts34(view.hand)
     before = shanten(counts)
@@ -261,20 +252,45 @@ def _keiten_call(view: PlayerView, calls: list) -> TaskGen[object]:
 
 def kan_worth(view: PlayerView, action: object, best_shanten: int, threatened: bool,
               tenpai_only: bool = False) -> bool:
-    """A closed or added kan that does not lower the hand. In riichi every legal kan keeps
-    the wait (the rules allow no other), and it turns a dora and draws again: always. Against
-    another riichi only a tenpai hand (pushing anyway) feeds the table a new dora.
-    ``tenpai_only`` (the strong CPU, as Phoenix-room players do): a kan only from tenpai; a
-    hand still building keeps the four tiles' shapes and gives the table no dora."""
+    """Whether a closed or added kan is worth making (``kan_why`` says why)."""
+    return kan_why(view, action, best_shanten, threatened, tenpai_only)[0]
+
+
+def kan_why(view: PlayerView, action: object, best_shanten: int, threatened: bool,
+            tenpai_only: bool = False) -> tuple[bool, Why]:
+    """A closed or added kan that does not lower the hand, with the clause that decided. In
+    riichi every legal kan keeps the wait (the rules allow no other), and it turns a dora and
+    draws again: always. Against another riichi only a tenpai hand (pushing anyway) feeds the
+    table a new dora. ``tenpai_only`` (the strong CPU, as Phoenix-room players do): a kan only
+    from tenpai; a hand still building keeps the four tiles' shapes and gives the table no dora.
+
+        >>> from game.cpu.value import _view
+        >>> kan_why(_view(), ClosedKan(0), best_shanten=1, threatened=False, tenpai_only=True)[1].words
+        'no kan before tenpai'
+    """
     if view.riichi[view.seat]:
-        return True
-    if (threatened or tenpai_only) and best_shanten > 0:
-        return False
+        return True, _kan("declares the kan: in riichi it keeps the wait", "KAN: IN RIICHI", "wait")
+    if threatened and best_shanten > 0:
+        return False, _kan("no kan while a riichi is out", "NO KAN: RIICHI OUT", "threat")
+    if tenpai_only and best_shanten > 0:
+        return False, _kan("no kan before tenpai", "NO KAN: NOT TENPAI", "speed")
     counts = counts34(view.hand)
     if isinstance(action, ClosedKan):
         counts[action.kind] -= 4
     elif isinstance(action, AddedKan):
         counts[action.tile // 4] -= 1
     else:
-        return False
-    return shanten(counts) <= best_shanten
+        return False, _kan("no open kan on the turn", "NO KAN", "rule")
+    after = shanten(counts)
+    if after <= best_shanten:
+        return True, _kan(f"declares the kan, still {_distance(after)}", "KAN", "speed")
+    return False, _kan("no kan, it would slow the hand", "NO KAN: SLOWER", "speed")
+
+
+def _kan(words: str, short: str, figure: str) -> Why:
+    return Why(words, (short, short.split(":")[0]) if ":" in short else (short,), figure, "kan")
+
+
+def _distance(count: int) -> str:
+    return "tenpai" if count == 0 else f"{count}-shanten"
+

@@ -24,6 +24,7 @@ or dama is asked of ``style``'s riichi scorer.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from engine.tasks import TaskGen
@@ -32,7 +33,8 @@ from game.cpu.calls import KEITEN_TILES
 from game.cpu.outlook import Outlook
 from game.cpu.efficiency import discard_options, legal_discard_tiles, tenpai_quality, tile_of_kind
 from game.cpu.style import Facts, features
-from game.cpu.riichi import riichi_features, should_riichi
+from game.cpu.choice import Choice, Why
+from game.cpu.riichi import DAMA_SHORT, RIICHI_SHORT
 from game.cpu.strength import Strength
 from game.rules.actions import Discard, Riichi
 from game.rules.ruleset import Ruleset
@@ -205,13 +207,6 @@ def _ev_worths(view: PlayerView, found: list[Candidate], threat: dict[int, float
     return worths
 
 
-def _ev_choice(view: PlayerView, found: list[Candidate], threat: dict[int, float], ruleset: Ruleset) -> Candidate:
-    """Push, fold or mawashi by expected value (``_ev_worths``)."""
-    worths = _ev_worths(view, found, threat, ruleset)
-    best_key = min(found, key=lambda c: c.key(PUSH_DANGER))
-    return max(found, key=lambda c: (round(worths[c.kind], 1), c is best_key, -c.danger))
-
-
 def outlook_of(view: PlayerView, found: list[Candidate], cand: Candidate, look: Outlook) -> TaskGen[float | None]:
     """Task: the outlook the strong CPU weighs ``cand`` by (a furiten tenpai's at
     FURITEN_SHARE), or None where it does not: a candidate further than the best, or the best
@@ -224,22 +219,6 @@ def outlook_of(view: PlayerView, found: list[Candidate], cand: Candidate, look: 
     melds = view.melds[view.seat]
     worth = yield from look.worth(counts, melds, closed=not any(m.is_open for m in melds))
     return worth * FURITEN_SHARE if cand.furiten else worth
-
-
-def _outlook_choice(view: PlayerView, found: list[Candidate], ruleset: Ruleset) -> TaskGen[Candidate]:
-    """With no threat, near tenpai: among the discards that keep the best shanten, the one
-    whose hand is worth most (``outlook_of``). Further away, or when every hand is worth
-    nothing (an open hand with no yaku within reach), the ukeire order decides."""
-    ordered = sorted(found, key=lambda c: c.key(0.0))
-    look = Outlook(view, ruleset=ruleset)
-    chosen, most = ordered[0], 0.0
-    for cand in ordered:
-        worth = yield from outlook_of(view, found, cand, look)
-        if worth is None:
-            break
-        if worth > most + 1e-9:
-            chosen, most = cand, worth
-    return chosen
 
 
 def style_facts(view: PlayerView, found: list[Candidate], threat: dict[int, float],
@@ -270,59 +249,23 @@ def style_facts(view: PlayerView, found: list[Candidate], threat: dict[int, floa
     return facts
 
 
-def _style_choice(view: PlayerView, found: list[Candidate], threat: dict[int, float],
-                  ruleset: Ruleset) -> TaskGen[Candidate]:
-    """The candidate a Phoenix-room player would cut, by ``style``'s learned scorer."""
-    facts = yield from style_facts(view, found, threat, ruleset)
-    yield
-    rows = features(view, facts)
-    judge = style.scorer()
-    scores = {}
-    for cand in found:  # a network's pass a candidate: a step each, as thinking is sliced
-        yield
-        scores[cand.kind] = judge.score(rows[cand.kind])
-    return max(found, key=lambda c: scores[c.kind])
+RiichiJudge = Callable[[PlayerView, Candidate], tuple[bool, Why]]  # a policy's riichi or dama for a tenpai cut
 
 
-def choose_discard(view: PlayerView, strength: Strength, ruleset: Ruleset) -> TaskGen[object]:
-    """Task: the Discard (or Riichi) to play on this turn."""
-    found = yield from candidates(view, strength, ruleset)
-    threat = defence.threats(view) if strength.defence else {}
-    if strength.style:
-        chosen = yield from _style_choice(view, found, threat, ruleset)
-    elif threat:
-        danger = defence.dangers(view, threat)
-        for cand in found:
-            cand.danger = danger[cand.kind]
-        chosen = _ev_choice(view, found, threat, ruleset)
-    elif strength.outlook:
-        chosen = yield from _outlook_choice(view, found, ruleset)
-    else:
-        chosen = min(found, key=lambda c: c.key(0.0))
-    riichi = Riichi(chosen.tile)
-    if riichi in view.legal_actions:
-        yield  # riichi or dama: the hand's value both ways
-    if riichi in view.legal_actions and _declare(view, chosen, strength, ruleset):
-        return riichi
-    return Discard(chosen.tile)
-
-
-def _declare(view: PlayerView, chosen: Candidate, strength: Strength, ruleset: Ruleset) -> bool:
-    """Riichi or dama: with position, none in the last round that cannot better the seat's final
-    place; the strong CPU then asks ``style``'s riichi scorer (``riichi.riichi_features``), the
-    others ``riichi.should_riichi``."""
+def riichi_or_cut(view: PlayerView, chosen: Candidate, strength: Strength, ruleset: Ruleset,
+                  judge: RiichiJudge) -> TaskGen[Choice]:
+    """Task: the chosen candidate cut, or declared as riichi when it may be and ``judge`` (the
+    policy's) says so. Before the judge: a strength that does not judge riichi declares every
+    tenpai; with position, no riichi in the last round that cannot better the seat's final
+    place (``position.riichi_can_help``)."""
+    riichi, cut = Riichi(chosen.tile), Discard(chosen.tile)
+    if riichi not in view.legal_actions:
+        return Choice(cut)
+    yield  # riichi or dama: the hand's value both ways
     if not strength.judge_riichi:
-        return True
+        return Choice(riichi, (Why("riichi on every tenpai", RIICHI_SHORT, "rule", "riichi"),))
     if strength.position and not position.riichi_can_help(view, chosen.riichi_points, chosen.dama_points, ruleset):
-        return False
-    if strength.style:
-        threat = max(defence.threats(view).values(), default=0.0)
-        features = riichi_features(view, chosen.waits_unseen, sorted(chosen.advancing or ()), chosen.dama_points,
-                                   chosen.riichi_points, chosen.furiten, threat, ruleset)
-        return style.decides(style.riichi_scorer(), features)
-    keep_lead = (strength.position and position.leading_all_last(view, ruleset)
-                 and chosen.dama_points > 0
-                 and position.rank_after_win(view, chosen.dama_points, None) == 1)
-    threatened = strength.defence and view.riichi_out
-    return should_riichi(chosen.waits_unseen, chosen.dama_points, view.seat == view.dealer,
-                         chosen.furiten, keep_lead, view.tiles_left, threatened)
+        why = Why("stays dama: riichi cannot better its place", ("DAMA: PLACE", *DAMA_SHORT), "place", "riichi")
+        return Choice(cut, (why,))
+    declare, why = judge(view, chosen)
+    return Choice(riichi if declare else cut, (why,))

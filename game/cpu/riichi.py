@@ -13,8 +13,11 @@ A closed tenpai hand declares riichi unless one of these holds:
 
 A hand without a yaku must declare to win by ron, so it does whenever the wait is alive.
 
-That is the normal CPU's rule. The strong CPU asks ``style``'s riichi scorer instead, which
-reads ``riichi_features`` and was fitted on the Phoenix-room players' riichi and dama.
+That is the normal CPU's rule (``riichi_rule``: the answer with the clause that decided it).
+The strong CPU asks ``style``'s riichi scorer instead, which reads ``riichi_features`` and was
+fitted on the Phoenix-room players' riichi and dama; ``scorer_why`` names the figure that moved
+its score most towards its answer (the value, the wait, the time left, a threat, the place ...),
+so the reason the review gives is the scorer's own.
 
     >>> should_riichi(waits_unseen=5, dama_points=0, dealer=False, furiten=False)
     True
@@ -30,6 +33,8 @@ import math
 from collections.abc import Sequence
 
 from game.cpu import position, value
+from game.cpu.choice import Why
+from game.cpu.style import Scorer
 from game.rules.ruleset import TENHOU, Ruleset
 from game.rules.shanten import shanten
 from game.rules.tiles import counts34
@@ -43,18 +48,104 @@ FURITEN_TILES = 36         # ... this many tiles left, and no riichi against it
 MIN_POINTS, LOG_BASE = 500, 7.0  # points are read by their logarithm, from 500 (e^7 is about 1,100)
 
 
+RIICHI_SHORT, DAMA_SHORT = ("RIICHI",), ("STAYS DAMA", "DAMA")  # the hint's last words of a reason
+
+
+def _why(words: str, short: tuple[str, ...], figure: str) -> Why:
+    return Why(words, short, figure, "riichi")
+
+
 def should_riichi(waits_unseen: int, dama_points: int, dealer: bool, furiten: bool,
                   keep_lead: bool = False, tiles_left: int = 70, threatened: bool = False) -> bool:
     """Riichi or dama for one tenpai discard; see the module docstring."""
+    return riichi_rule(waits_unseen, dama_points, 0, dealer, furiten, keep_lead, tiles_left, threatened)[0]
+
+
+def riichi_rule(waits_unseen: int, dama_points: int, riichi_points: int, dealer: bool, furiten: bool,
+                keep_lead: bool = False, tiles_left: int = 70, threatened: bool = False) -> tuple[bool, Why]:
+    """The normal CPU's riichi or dama, with the clause that decided it.
+
+        >>> riichi_rule(5, 8000, 12000, dealer=False, furiten=False)[1].words
+        'stays dama, worth 8000 already'
+    """
     if waits_unseen == 0:
-        return False
+        return False, _why("stays dama, the wait is dead", ("DAMA: DEAD WAIT", *DAMA_SHORT), "wait")
     if furiten:
-        return waits_unseen >= FURITEN_RIICHI_WAITS and tiles_left >= FURITEN_TILES and not threatened
+        if waits_unseen >= FURITEN_RIICHI_WAITS and tiles_left >= FURITEN_TILES and not threatened:
+            return True, _why(f"declares on a wide furiten wait: {waits_unseen} tiles", RIICHI_SHORT, "wait")
+        return False, _why("stays dama, furiten on a narrow wait", ("DAMA: FURITEN", *DAMA_SHORT), "wait")
     if dama_points == 0:
-        return True
-    if keep_lead or tiles_left < LATE_TILES:
-        return False
-    return dama_points < (DAMA_ENOUGH_DEALER if dealer else DAMA_ENOUGH)
+        return True, _why("declares riichi: no yaku without it", ("RIICHI: NO YAKU", *RIICHI_SHORT), "value")
+    if keep_lead:
+        return False, _why("stays dama: its win keeps the lead", ("DAMA: KEEPS LEAD", *DAMA_SHORT), "place")
+    if tiles_left < LATE_TILES:
+        return False, _why(f"stays dama with {tiles_left} tiles left", ("DAMA: LATE", *DAMA_SHORT), "time")
+    if dama_points >= (DAMA_ENOUGH_DEALER if dealer else DAMA_ENOUGH):
+        return False, _value_why(False, dama_points, riichi_points)
+    return True, _value_why(True, dama_points, riichi_points)
+
+
+def _value_why(declare: bool, dama_points: int, riichi_points: int) -> Why:
+    if not declare:
+        return _why(f"stays dama, worth {dama_points} already", (f"DAMA: {dama_points} ALREADY", *DAMA_SHORT), "value")
+    if dama_points == 0:
+        return _why("declares riichi: no yaku without it", ("RIICHI: NO YAKU", *RIICHI_SHORT), "value")
+    return _why(f"declares riichi, worth {riichi_points} not {dama_points}",
+               (f"RIICHI: +{riichi_points - dama_points}", *RIICHI_SHORT), "value")
+
+
+# The figure each of ``riichi_features``' features belongs to: what a reason names.
+FIGURES = {
+    "value": ("yaku", "dama_log", "riichi_log", "gain", "dama_enough", "dama_mangan", "dora"),
+    "wait": ("waits", "wait_kinds", "no_wait", "single_wait", "wait_honour", "wait_terminal", "furiten"),
+    "time": ("turn", "left", "left30", "left50", "late"),
+    "threat": ("threat", "riichi_out"),
+    "place": ("rank1", "rank2", "rank3", "rank4", "all_last"),
+    "dealer": ("dealer",),
+    "habit": ("was_tenpai",),
+}
+FIGURE_OF = {name: figure for figure, names in FIGURES.items() for name in names}
+
+
+def deciding_figure(judge: Scorer, features: dict[str, float]) -> str:
+    """The figure whose features moved ``judge``'s score most towards its answer (riichi when the
+    score is above that of no features, see ``style.decides``): each figure's features taken
+    out in turn, the score's change measured.
+
+        >>> tiny = Scorer(names=("waits", "left"), hidden=((0.0,), (0.0,)), bias=(0.0,), out=(0.0,),
+        ...               linear=(2.0, -0.5))
+        >>> deciding_figure(tiny, {"waits": 0.5, "left": 1.0}), deciding_figure(tiny, {"waits": 0.1, "left": 1.0})
+        ('wait', 'time')
+    """
+    score = judge.score(features)
+    toward = 1.0 if score > judge.score({}) else -1.0
+    pushes = {}
+    for figure in sorted({FIGURE_OF.get(name, "other") for name in features}):
+        rest = {n: v for n, v in features.items() if FIGURE_OF.get(n, "other") != figure}
+        pushes[figure] = toward * (score - judge.score(rest))
+    return max(pushes, key=lambda figure: pushes[figure])
+
+
+def scorer_why(declare: bool, figure: str, view: PlayerView, waits_unseen: int, dama_points: int,
+               riichi_points: int, furiten: bool) -> Why:
+    """The learned riichi scorer's answer in words, by the figure that decided it (``deciding_figure``)."""
+    if figure == "value":
+        return _value_why(declare, dama_points, riichi_points)
+    place = ("1st", "2nd", "3rd", "4th")[position.rank_of(view.scores, view.seat) - 1]
+    words = {
+        "wait": ((f"declares on a good wait: {waits_unseen} tiles", "RIICHI: GOOD WAIT"),
+                 ("stays dama, furiten", "DAMA: FURITEN") if furiten
+                 else (f"stays dama on a poor wait: {waits_unseen} tiles", "DAMA: POOR WAIT")),
+        "time": ((f"declares early, {view.tiles_left} tiles left", "RIICHI: EARLY"),
+                 (f"stays dama with {view.tiles_left} tiles left", "DAMA: LATE")),
+        "threat": (("declares against the threat", "RIICHI: PUSHES"), ("stays dama, free to fold", "DAMA: CAN FOLD")),
+        "place": ((f"declares from {place} place", "RIICHI: PLACE"), (f"stays dama in {place} place", "DAMA: PLACE")),
+        "dealer": (("declares as the dealer", "RIICHI: DEALER"), ("stays dama as the dealer", "DAMA: DEALER")),
+        "habit": (("declares now its wait is better", "RIICHI: BETTER WAIT"), ("stays dama as it did last turn",
+                                                                               "DAMA: AS BEFORE")),
+    }.get(figure, (("declares riichi", "RIICHI"), ("stays dama", "DAMA")))
+    text, short = words[0] if declare else words[1]
+    return _why(text, (short, *(RIICHI_SHORT if declare else DAMA_SHORT)), figure)
 
 
 def riichi_features(view: PlayerView, waits_unseen: int, wait_kinds: Sequence[int], dama_points: int,

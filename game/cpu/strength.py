@@ -1,15 +1,16 @@
-"""How much a CPU considers: three strengths of the same code, not random noise.
+"""How much a CPU considers: the figures each strength works out, not random noise.
 
-A strength is a set of switches. ``weak`` plays as a beginner does: for speed alone, by
+A strength is a set of switches: the figures its policy (``game.cpu.policies``) works out and
+weighs. ``weak`` plays as a beginner does: for speed alone, by
 shanten without counting the tiles that would advance the hand (among discards that keep the
 shanten it throws honours first, then terminals, then the tiles furthest out), riichis every
 tenpai and takes every win; ``normal`` counts the ukeire and its quality (the waits a
 one-shanten hand can reach), adds hand value (yaku directions, dora), calls and a
 riichi-or-dama judgement; ``strong`` adds defence (push or fold by expected value, safe
 tiles, mawashi), position (the score situation in the last rounds) and, near tenpai, the
-outlook (discards and calls weighed by the points each reaches times its chances), and its
-style: all those figures are weighed by scorers learned from Phoenix-room players' discards,
-riichi and calls (``game.cpu.style``). Both rules open a closed hand for tanyao with two dora,
+outlook (discards and calls weighed by the points each reaches times its chances), and all
+those figures are weighed by its policy's scorers, learned from Phoenix-room players'
+discards, riichi and calls (``game.cpu.policies.learned``). Both rules open a closed hand for tanyao with two dora,
 not one (``open_with_dora``: one lost rank for each against its own opponents,
 docs/measurements.md); the strong CPU's call scorer reads that rule's answer as one figure.
 
@@ -34,11 +35,10 @@ class Strength:
     position: bool   # the score situation: all-last, wins not worth taking
     outlook: bool = False  # near tenpai, weigh discards and calls by points times chances (outlook)
     open_with_dora: int = 2  # dora (red fives in) a closed hand needs to open for tanyao or toitoi
-    style: bool = False    # cut as Phoenix-room players do: the learned scorer of game.cpu.style
 
 
 WEAK = Strength("weak", ukeire=False, shape=False, value=False, calls=False, judge_riichi=False, defence=False, position=False)
 NORMAL = Strength("normal", ukeire=True, shape=True, value=True, calls=True, judge_riichi=True, defence=False, position=False)
-STRONG = Strength("strong", ukeire=True, shape=True, value=True, calls=True, judge_riichi=True, defence=True, position=True, outlook=True, style=True)
+STRONG = Strength("strong", ukeire=True, shape=True, value=True, calls=True, judge_riichi=True, defence=True, position=True, outlook=True)
 STRENGTHS = {s.name: s for s in (WEAK, NORMAL, STRONG)}
 DEFAULT_STRENGTH = "strong"

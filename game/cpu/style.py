@@ -273,32 +273,24 @@ class Scorer:
         return name in self.rows
 
 
-_SCORERS: dict[str, Scorer] = {}
+@dataclass(frozen=True)
+class Scorers:
+    """The strong CPU's three scorers: which cut, riichi or dama, call or pass."""
+
+    discard: Scorer  # the highest score among the candidates is cut
+    riichi: Scorer   # riichi or dama (``game.cpu.riichi.riichi_features``), asked through ``decides``
+    call: Scorer     # call or pass (``game.cpu.calls.call_features``), asked through ``decides``
 
 
-def _loaded(part: str) -> Scorer:
-    """The scorer ``part`` of ``game.cpu.style_weights`` (built once). The weights are imported
-    with this module, at the program's start: compiling their 60 KB of literals inside a
-    CPU's first decision took a frame's time and 7 MB of memory at its peak."""
-    if part not in _SCORERS:
-        w = getattr(style_weights, part)
-        _SCORERS[part] = Scorer(w["names"], w["hidden"], w["bias"], w["out"], w["linear"])
-    return _SCORERS[part]
+def learned_scorers() -> Scorers:
+    """The scorers of ``game.cpu.style_weights``. The weights are imported with this module, at
+    the program's start: compiling their 60 KB of literals inside a CPU's first decision took a
+    frame's time and 7 MB of memory at its peak."""
+    return Scorers(*(_built(getattr(style_weights, part)) for part in ("DISCARD", "RIICHI", "CALL")))
 
 
-def scorer() -> Scorer:
-    """The discard scorer: the highest score among the candidates is cut."""
-    return _loaded("DISCARD")
-
-
-def riichi_scorer() -> Scorer:
-    """Riichi or dama (``game.cpu.riichi.riichi_features``), asked through ``decides``."""
-    return _loaded("RIICHI")
-
-
-def call_scorer() -> Scorer:
-    """Call or pass (``game.cpu.calls.call_features``), asked through ``decides``."""
-    return _loaded("CALL")
+def _built(w: dict) -> Scorer:
+    return Scorer(w["names"], w["hidden"], w["bias"], w["out"], w["linear"])
 
 
 def decides(judge: Scorer, features: dict[str, float]) -> bool:

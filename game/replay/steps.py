@@ -29,7 +29,7 @@ from game.records import GameLog, RoundLog, json_steps, parse_log_task
 from game.replay.door import Difference, rebuilt_wall, ruleset_for
 from game.replay.rounds import RoundReplay, Watcher
 from game.coach.review import gathered
-from game.coach.review_text import WIND_WORDS, answer_text, tile_words
+from game.rules.words import WIND_WORDS, action_words
 from game.rules.actions import Action, Discard, Pass
 from game.rules.ruleset import Ruleset
 from game.rules.view import PlayerView
@@ -39,9 +39,10 @@ SEATS = 4
 
 @dataclass(frozen=True)
 class Step:
-    caption: str  # what just happened: "DEAL", "WEST DISCARD 5M", "SOUTH PON CHUN", "RESULT"
+    caption: str  # what just happened: "DEAL", "WEST CUT 5M", "SOUTH PON CHUN", "RESULT"
     views: tuple[PlayerView, ...]  # each seat's view then (hand face up for that seat)
     seat: int | None = None  # the seat that acted (None for DEAL and RESULT)
+    action: Action | None = None  # what it did (tools read this, never the caption's words)
 
 
 @dataclass
@@ -63,10 +64,10 @@ class _Recorder(Watcher):
         self.wind = 0
         self.keep("DEAL")
 
-    def keep(self, caption: str, actor: int | None = None) -> None:
+    def keep(self, caption: str, actor: int | None = None, action: Action | None = None) -> None:
         rnd = self.replay.rnd
         views = tuple(self.shared.view(rnd.view(seat, legal=False)) for seat in range(SEATS))
-        self.into.steps.append(Step(caption, views, actor))
+        self.into.steps.append(Step(caption, views, actor, action))
 
     def acting(self, replay: RoundReplay, seat: int, action: Action) -> None:
         rnd = replay.rnd
@@ -75,7 +76,7 @@ class _Recorder(Watcher):
 
     def acted(self, replay: RoundReplay, seat: int, action: Action) -> None:
         if not isinstance(action, Pass):
-            self.keep(caption(self.wind, action, self.offered), seat)
+            self.keep(caption(self.wind, action, self.offered), seat, action)
 
 
 class _Shared:
@@ -107,10 +108,9 @@ def caption(wind: int, action, offered: int | None = None) -> str:
 
     >>> from game.rules.actions import Discard, Pon
     >>> caption(2, Discard(16)), caption(1, Pon((116, 117)), offered=118)
-    ('WEST DISCARD RED 5M', 'SOUTH PON WEST')
+    ('WEST CUT RED 5M', 'SOUTH PON WEST')
     """
-    words = f"discard {tile_words(action.tile)}" if isinstance(action, Discard) else answer_text(action, offered)
-    return f"{WIND_WORDS[wind]} {words}".upper()
+    return f"{WIND_WORDS[wind]} {action_words(action, offered)}".upper()
 
 
 class ReplayLog:

@@ -26,7 +26,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from game.rules.ruleset import TENHOU, Ruleset
-from game.rules.tiles import WIND_NAMES
+from game.rules.words import WIND_LETTERS
 
 
 def round_label(round_index: int) -> str:
@@ -35,7 +35,7 @@ def round_label(round_index: int) -> str:
     >>> round_label(0), round_label(7), round_label(8)
     ('E1', 'S4', 'W1')
     """
-    return f"{WIND_NAMES[round_index // 4 % 4]}{round_index % 4 + 1}"
+    return f"{WIND_LETTERS[round_index // 4 % 4]}{round_index % 4 + 1}"
 
 
 @dataclass(frozen=True)

@@ -15,7 +15,7 @@ from functools import partial
 import pyxel
 
 from engine.target import BLACK, DARK_GREEN, DARK_GREY, LIGHT_GREY, ORANGE, PEACH, WHITE, YELLOW
-from game.rules.tiles import WIND_NAMES
+from game.rules.words import WIND_LETTERS
 from game.ui import centre, hands, melds, paint, ponds
 from game.ui.seats import relative
 from game.rules.view import PlayerView
@@ -108,7 +108,7 @@ def draw_pause_button() -> None:
 def draw_nameplate(view: PlayerView, seat: int, place: int) -> None:
     """The seat's wind in a box (orange for the dealer), its score, a riichi stick if declared."""
     x, y = NAMEPLATES[place]
-    wind = WIND_NAMES[view.seat_winds[seat]]
+    wind = WIND_LETTERS[view.seat_winds[seat]]
     dealer = seat == view.dealer
     pyxel.rect(x, y - 1, 5, 7, ORANGE if dealer else BLACK)
     pyxel.text(x + 1, y, wind, BLACK if dealer else PEACH)

@@ -21,6 +21,9 @@ from dataclasses import dataclass
 import pyxel
 
 from engine.target import BLACK, ORANGE, PINK, YELLOW
+from game.rules.actions import Riichi, Ron, Tsumo
+from game.rules.events import Called, Discarded, Kanned, Won
+from game.rules.words import action_word, meld_word
 from game.ui import paint
 from game.ui.seats import relative
 
@@ -29,19 +32,18 @@ ANCHORS = ((65, 90), (108, 69), (65, 24), (22, 65))
 PAD = 3  # around the big letters, inside the box's frame
 BOX_H = 2 * paint.FONT_H + 2 * PAD - 2
 SCREEN = 128
-COLOURS = {"RIICHI": ORANGE, "RON": PINK, "TSUMO": PINK}  # the calls are yellow
-MELD_WORDS = {"chi": "CHI", "pon": "PON", "kan": "KAN", "ankan": "KAN", "kakan": "KAN"}
+COLOURS = {action_word(Riichi).upper(): ORANGE, action_word(Ron).upper(): PINK,
+           action_word(Tsumo).upper(): PINK}  # the calls are yellow
 
 
 def callout_word(event: object) -> str | None:
-    """What an event of ``game.rules.events`` calls out, or None."""
-    kind = type(event).__name__
-    if kind == "Discarded":
-        return "RIICHI" if getattr(event, "riichi", False) else None
-    if kind in ("Called", "Kanned"):
-        return MELD_WORDS.get(event.meld.kind, "KAN")
-    if kind == "Won":
-        return "TSUMO" if event.from_seat is None else "RON"
+    """What an event of ``game.rules.events`` calls out (the word of the action it records), or None."""
+    if isinstance(event, Discarded):
+        return action_word(Riichi).upper() if event.riichi else None
+    if isinstance(event, (Called, Kanned)):
+        return meld_word(event.meld.kind).upper()
+    if isinstance(event, Won):
+        return action_word(Tsumo if event.from_seat is None else Ron).upper()
     return None
 
 

@@ -9,11 +9,11 @@ import pyxel
 
 from engine.target import BLACK, DARK_GREY, LIGHT_GREY, WHITE, YELLOW
 from game.rules.match import round_label
+from game.rules.words import WIND_LETTERS, WIND_WORDS
 from game.rules.yaku import dora_kind
 from game.ui import paint, pieces
 from game.rules.view import PlayerView
 
-ROUND_NAMES = ("EAST", "SOUTH", "WEST", "NORTH")  # the centre box spells the round wind out
 ROUND_Y, STICKS_Y, LEFT_Y, DORA_Y = 3, 11, 19, 27
 STICKS_PITCH = 20  # honba stick and count, then riichi stick and count (two digits fit)
 DORA_LABEL = "DORA"  # beside the dora themselves, here and on the results: never the indicators
@@ -30,7 +30,7 @@ def round_name(round_index: int) -> str:
     ('EAST 1', 'SOUTH 2')
     """
     label = round_label(round_index)
-    return f"{ROUND_NAMES['ESWN'.index(label[0])]} {label[1]}"
+    return f"{WIND_WORDS[WIND_LETTERS.index(label[0])].upper()} {label[1]}"  # the round wind spelt out
 
 
 def dora_tiles(indicators) -> list[int]:

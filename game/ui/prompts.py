@@ -24,10 +24,13 @@ from typing import Any
 import pyxel
 
 from engine.target import BLACK, DARK_BLUE, LIGHT_GREY, ORANGE, WHITE, YELLOW
-from game.rules.actions import AddedKan, Chi, ClosedKan, NineTerminals, OpenKan, Pass, Pon, Riichi, Ron, Tsumo
+from game.rules.actions import (
+    Action, AddedKan, Chi, ClosedKan, Discard, NineTerminals, OpenKan, Pass, Pon, Riichi, Ron, Tsumo,
+)
+from game.rules.words import action_word
 from game.ui import paint, pieces
 
-CHOOSE_DISCARD = "discard"  # the DISCARD button: back to choosing a tile of the hand
+CHOOSE_DISCARD = "discard"  # the CUT button: back to choosing a tile of the hand to cut
 CHOOSE_RIICHI = "riichi"  # the RIICHI button: choose the riichi discard in the hand
 SKIP_CALLS = "no calls"  # the NO CALLS button: pass, and pass every call this round
 BUTTON_H, BUTTON_GAP, PAD = 11, 2, 2
@@ -51,7 +54,7 @@ def options(legal: Sequence[Any], hand: Sequence[int], claim_tile: int | None,
 
         >>> from game.rules.actions import Discard
         >>> [o.label for o in options([Discard(0), Tsumo(), Riichi(0)], [0], None)]
-        ['TSUMO', 'RIICHI', 'DISCARD']
+        ['TSUMO', 'RIICHI', 'CUT']
         >>> [o.label for o in options([Discard(0), NineTerminals()], [0], None)]
         ['9 TERMINALS', 'DISCARD']
         >>> [o.label for o in options([Pass(), Chi((4, 8)), Pon((13, 14))], [], 12)]
@@ -66,34 +69,41 @@ def options(legal: Sequence[Any], hand: Sequence[int], claim_tile: int | None,
     return _claim_options(legal, claim_tile, calls_wanted)
 
 
+def label(action: Action | type) -> str:
+    """A button's label: the action's word, as the screens write it.
+
+        >>> label(Discard), label(NineTerminals())
+        ('CUT', '9 TERMINALS')
+    """
+    return action_word(action).upper()
+
+
 def _turn_options(legal: Sequence[Any], hand: Sequence[int]) -> list[Option]:
-    found = [Option("TSUMO", a) for a in legal if isinstance(a, Tsumo)]
+    found = [Option(label(a), a) for a in legal if isinstance(a, Tsumo)]
     if any(isinstance(a, Riichi) for a in legal):
-        found.append(Option("RIICHI", CHOOSE_RIICHI))
+        found.append(Option(label(Riichi), CHOOSE_RIICHI))
     for a in legal:
         if isinstance(a, ClosedKan):
-            found.append(Option("KAN", a, tuple(t for t in hand if t // 4 == a.kind)[:1]))
+            found.append(Option(label(a), a, tuple(t for t in hand if t // 4 == a.kind)[:1]))
         elif isinstance(a, AddedKan):
-            found.append(Option("KAN", a, (a.tile,)))
-    found += [Option("9 TERMINALS", a) for a in legal if isinstance(a, NineTerminals)]
-    return found + [Option("DISCARD", CHOOSE_DISCARD)] if found else []
+            found.append(Option(label(a), a, (a.tile,)))
+    found += [Option(label(a), a) for a in legal if isinstance(a, NineTerminals)]
+    return found + [Option(label(Discard), CHOOSE_DISCARD)] if found else []
 
 
 def _claim_options(legal: Sequence[Any], tile: int, calls_wanted: bool) -> list[Option]:
-    found = [Option("RON", a) for a in legal if isinstance(a, Ron)]
+    found = [Option(label(a), a) for a in legal if isinstance(a, Ron)]
     calls = []
     for a in legal:
-        if isinstance(a, Chi):
-            calls.append(Option("CHI", a, tuple(sorted(a.tiles))))
-        elif isinstance(a, Pon):
-            calls.append(Option("PON", a, tuple(sorted(a.tiles))))
+        if isinstance(a, (Chi, Pon)):
+            calls.append(Option(label(a), a, tuple(sorted(a.tiles))))
         elif isinstance(a, OpenKan):
-            calls.append(Option("KAN", a, (tile,)))
+            calls.append(Option(label(a), a, (tile,)))
     if calls_wanted:
         found += calls
     if not found:
         return []
-    found.append(Option("PASS", Pass()))
+    found.append(Option(label(Pass), Pass()))
     if calls_wanted and calls:
         found.append(Option("NO CALLS", SKIP_CALLS))
     return found

@@ -16,7 +16,9 @@ import pyxel
 from engine.buttons import Buttons, O
 from engine.target import DARK_BLUE, DARK_GREY, GREEN, LIGHT_GREY, ORANGE, PINK, WHITE, YELLOW
 from game.rules.match import Match
+from game.rules.actions import Ron, Tsumo
 from game.rules.events import Won
+from game.rules.words import action_word
 from game.rules.round import Round
 from game.rules.scoring import HandScore
 from game.ui import centre, hands, melds, paint, pieces
@@ -200,7 +202,7 @@ class ResultsPanel:
     def draw_win(self, win: Won) -> None:
         rnd = self.round
         tsumo = win.from_seat is None
-        paint.big_text_centered(2, "TSUMO" if tsumo else "RON", ORANGE)
+        paint.big_text_centered(2, action_word(Tsumo if tsumo else Ron).upper(), ORANGE)
         who = self.name(win.seat) + ("" if tsumo else " FROM " + self.name(win.from_seat))
         paint.text_centered(16, who, WHITE)
         self.draw_hand(win)

@@ -12,10 +12,11 @@ import pyxel
 from engine.target import DARK_BLUE, DARK_GREY, GREEN, LIGHT_GREY, ORANGE, PINK, WHITE, YELLOW
 from game.coach.review import WORTH_PERCENT, Judged, Review
 from game.coach.review_text import (
-    VERDICT_WORDS, WIND_WORDS, answer_text, cost_text, figure_rows, reason, seat_words, topic_text,
+    VERDICT_WORDS, cost_text, figure_rows, reason, topic_text,
     weighed_words,
 )
 from game.rules.actions import Discard, Riichi
+from game.rules.words import WIND_WORDS, answer_words, seat_words
 from game.ui import hands, paint, pieces
 from game.ui.seats import place_name
 
@@ -121,8 +122,8 @@ def draw_decision(y: int, judged: Judged, player: int | None, seat: int) -> None
     _answer(CPU_X, y, "CPU", e.cpu, ORANGE)
     if not isinstance(e.mine.action, (Discard, Riichi)) or not isinstance(e.cpu, (Discard, Riichi)):
         # the answers in words, on a row named by what was decided ("call", "win", "kan")
-        rows.insert(0, (topic_text(judged), answer_text(e.mine.action, judged.offered),
-                        answer_text(e.cpu, judged.offered)))
+        rows.insert(0, (topic_text(judged), answer_words(e.mine.action, judged.offered),
+                        answer_words(e.cpu, judged.offered)))
     y += LINE + 2
     verdict = textwrap.wrap((VERDICT_WORDS[judged.verdict] + cost_text(judged)).upper(), CHARS)[:2]
     why = textwrap.wrap(("CPU: " + reason(judged)).upper(), CHARS)[:2] if judged.verdict != "agree" else []
@@ -247,8 +248,8 @@ def _summary_line(judged: Judged, by: str) -> str:
         cost = f"{judged.tiles:.0f} TILES"
     else:  # kept as many tiles: lost by shape, value or points
         cost = weighed_words(judged, short=True)
-    head = f"{judged.label} TURN {judged.turn} {answer_text(e.mine.action, judged.offered)}/" \
-           f"{answer_text(e.cpu, judged.offered)}".upper()
+    head = f"{judged.label} TURN {judged.turn} {answer_words(e.mine.action, judged.offered)}/" \
+           f"{answer_words(e.cpu, judged.offered)}".upper()
     return f"  {head[:CHARS - 3 - len(cost)]} {cost}"
 
 

@@ -8,12 +8,12 @@
 
 from __future__ import annotations
 
-from game.rules.tiles import WIND_NAMES
+from game.rules.words import WIND_LETTERS
 
 
 def seat_name(seat: int, dealer: int, player: int | None) -> str:
     """The seat's wind this round and YOU or CPU (``player`` None: a demo, four CPUs)."""
-    return f"{WIND_NAMES[(seat - dealer) % 4]} {'YOU' if seat == player else 'CPU'}"
+    return f"{WIND_LETTERS[(seat - dealer) % 4]} {'YOU' if seat == player else 'CPU'}"
 
 
 PLACE_NAMES = ("YOU", "RIGHT", "ACROSS", "LEFT")

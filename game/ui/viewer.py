@@ -33,8 +33,7 @@ from engine.buttons import DOWN, LEFT, RIGHT, UP, X, O
 from engine.cartridge import Cartridge
 from engine.target import DARK_BLUE, DARK_GREY, LIGHT_GREY, ORANGE, PINK, WHITE, YELLOW
 from game.coach.review import Judged, Review, review_task, start_review
-from game.coach.review_text import WIND_WORDS
-from game.rules.tiles import WIND_NAMES
+from game.rules.words import WIND_LETTERS, WIND_WORDS
 from game.ui import board, debug, hands, paint, review_panel
 from game.replay.steps import ReplayLog, SteppedRound
 
@@ -319,7 +318,7 @@ class ViewerScene:
     def seat_label(self, seat: int, view) -> str:
         """A seat as the table's results name it: its wind, YOU for the player, its score."""
         you = " YOU" if seat == self.log.player else ""
-        return f"{WIND_NAMES[view.seat_winds[seat]]}{you} {view.scores[seat]}"
+        return f"{WIND_LETTERS[view.seat_winds[seat]]}{you} {view.scores[seat]}"
 
     def draw_review(self, views) -> None:
         """The reviewed seat, then its decision here beside the CPU's, or the review's state."""

@@ -1,0 +1,87 @@
+"""The learned policy: the strong CPU, which chooses as Phoenix-room players do.
+
+Every candidate cut's figures (``discard.style_facts``: shanten, ukeire, tenpai quality,
+outlook, danger against each seat and, against a threat, expected value) are scored by
+``style``'s discard scorer, learned from Phoenix-room players' cuts, and the best is cut; riichi
+or dama is asked of ``style``'s riichi scorer, and the reason given is the figure that moved its
+score most (``riichi.deciding_figure``); a call of ``style``'s call scorer, the rules' own answer
+(``calls.ruled_call``) one of its figures. The rules it replaced stay as vetoes: the folding
+seat calls nothing, a call under a riichi needs its outlook (``calls.riichi_veto``), a riichi
+that cannot better the last round's place is not declared, and kans only from tenpai.
+
+    >>> LearnedPolicy(STRONG).name, LearnedPolicy(STRONG).kans_from_tenpai_only
+    ('learned', True)
+"""
+
+from __future__ import annotations
+
+from engine.tasks import TaskGen
+from game.cpu import defence, style
+from game.cpu.calls import RIICHI_OUT_WORTH, call_features, folding_pass, offered_calls, riichi_veto, ruled_call
+from game.cpu.choice import Choice, Why
+from game.cpu.discard import Candidate, candidates, riichi_or_cut, style_facts
+from game.cpu.riichi import deciding_figure, riichi_features, scorer_why
+from game.cpu.strength import STRONG, Strength  # noqa: F401  (STRONG: the docstring's example)
+from game.rules.actions import Pass
+from game.rules.ruleset import Ruleset
+from game.rules.view import PlayerView
+
+
+class LearnedPolicy:
+    """The learned scorers over one strength's figures (see the module)."""
+
+    name = "learned"
+    kans_from_tenpai_only = True
+
+    def __init__(self, strength: Strength, scorers: style.Scorers | None = None) -> None:
+        self.strength = strength
+        self.scorers = scorers or style.learned_scorers()
+
+    def discard(self, view: PlayerView, ruleset: Ruleset) -> TaskGen[Choice]:
+        found = yield from candidates(view, self.strength, ruleset)
+        threat = defence.threats(view) if self.strength.defence else {}
+        chosen = yield from _scored_cut(view, found, threat, ruleset, self.scorers.discard)
+        return (yield from riichi_or_cut(view, chosen, self.strength, ruleset, self._riichi(ruleset)))
+
+    def _riichi(self, ruleset: Ruleset):
+        def judge(view: PlayerView, chosen: Candidate) -> tuple[bool, Why]:
+            threat = max(defence.threats(view).values(), default=0.0)
+            features = riichi_features(view, chosen.waits_unseen, sorted(chosen.advancing or ()), chosen.dama_points,
+                                       chosen.riichi_points, chosen.furiten, threat, ruleset)
+            scorer = self.scorers.riichi
+            declare = style.decides(scorer, features)
+            why = scorer_why(declare, deciding_figure(scorer, features), view, chosen.waits_unseen,
+                             chosen.dama_points, chosen.riichi_points, chosen.furiten)
+            return declare, why
+        return judge
+
+    def call(self, view: PlayerView, ruleset: Ruleset, folding: bool, threat: float) -> TaskGen[Choice]:
+        calls = offered_calls(view)
+        if not self.strength.calls or not calls:
+            return Choice(Pass())
+        if folding:
+            return folding_pass()
+        ruled = yield from ruled_call(view, self.strength, ruleset, calls)
+        found = yield from call_features(view, ruleset, calls, ruled, threat)
+        if found is None:
+            return Choice(ruled)
+        action, features, worth = found
+        if riichi_veto(view, features, worth):
+            need = RIICHI_OUT_WORTH[0 if "tenpai_after" in features else 1]
+            why = Why(f"passes: under a riichi a call needs outlook {need}", ("PASS: RIICHI OUT", "PASS"),
+                      "threat", "call")
+            return Choice(Pass(), (why,))
+        return Choice(action if style.decides(self.scorers.call, features) else Pass())
+
+
+def _scored_cut(view: PlayerView, found: list[Candidate], threat: dict[int, float],
+                ruleset: Ruleset, judge: style.Scorer) -> TaskGen[Candidate]:
+    """The candidate a Phoenix-room player would cut, by ``style``'s learned scorer ``judge``."""
+    facts = yield from style_facts(view, found, threat, ruleset)
+    yield
+    rows = style.features(view, facts)
+    scores = {}
+    for cand in found:  # a network's pass a candidate: a step each, as thinking is sliced
+        yield
+        scores[cand.kind] = judge.score(rows[cand.kind])
+    return max(found, key=lambda c: scores[c.kind])
