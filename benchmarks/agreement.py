@@ -109,7 +109,7 @@ def review_seat(job: tuple[str, int, str]) -> list[tuple[str, str]]:
     path, seat, strength = job
     game = parse_log(Path(path).read_bytes(), path)
     review = review_game(game, seat, strength)
-    return [(topic_text(d), d.verdict) for d in review.decisions]
+    return [(topic_text(d), d.cost.verdict) for d in review.decisions]
 
 
 def tally(results: list[list[tuple[str, str]]]) -> dict[str, dict]:

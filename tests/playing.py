@@ -148,7 +148,7 @@ class ScriptedPlayer:
         if not allowed or table.hint.task is not None:
             return None  # riichi throws by itself; or the hint is being worked out
         hint = table.hint.hint
-        target = hint.discard if hint is not None and hint.discard in allowed else None
+        target = hint.tile if hint is not None and hint.tile in allowed else None
         if target is None:
             target = tiles[chooser.first_selectable(view)]
         index = tiles.index(target)

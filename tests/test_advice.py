@@ -29,6 +29,7 @@ from game.rules.tiles import counts34, parse_tile, parse_tiles
 from game.rules.words import WIND_LETTERS
 from game.ui import hints
 from game.ui.table import HINT_X
+from game.coach import hint as coach_hint
 
 ROOM = 128 - HINT_X  # the hint line's pixels on the table
 
@@ -44,12 +45,12 @@ def test_under_a_riichi_the_hint_names_the_safe_tile_and_its_reason():
     assert view.riichi[rnd_seat] and kind("5p") in {d.tile // 4 for d in view.discards[rnd_seat]}  # genbutsu
     most = run_to_end(evaluate_discards(counts34(view.hand), view.visible_counts34()))[0]
     assert most.kind != kind("5p")  # the most-tiles cut is another tile: a reason is owed
-    hint = run_to_end(hints.analyse(view))
-    assert hint.discard // 4 == kind("5p") and hint.word == "CUT"
+    hint = run_to_end(coach_hint.analyse(view))
+    assert hint.tile // 4 == kind("5p") and hint.word == "CUT"
     wind = WIND_LETTERS[view.seat_winds[rnd_seat]]
     assert hint.reason and hint.reason[0] == f"SAFE VS {wind} RIICHI"
     words, tile, after = hints.hint_line(hint, ROOM)
-    assert tile == hint.discard and after.startswith(f"SAFE VS {wind}")  # the table's line has room for it
+    assert tile == hint.tile and after.startswith(f"SAFE VS {wind}")  # the table's line has room for it
 
 
 def test_after_a_chi_the_hint_never_names_the_kuikae_tile():
@@ -67,8 +68,8 @@ def test_after_a_chi_the_hint_never_names_the_kuikae_tile():
     assert not any(isinstance(a, Discard) and a.tile // 4 == kind("2m") for a in view.legal_actions)
     unruled = run_to_end(evaluate_discards(counts34(view.hand), view.visible_counts34()))
     assert unruled[0].kind == kind("2m") and unruled[0].shanten == 0  # the rules' forbidden cut is the fastest
-    hint = run_to_end(hints.analyse(view))
-    assert hint.answer in view.legal_actions and hint.discard // 4 not in (kind("2m"), kind("5m"))
+    hint = run_to_end(coach_hint.analyse(view))
+    assert hint.answer in view.legal_actions and hint.tile // 4 not in (kind("2m"), kind("5m"))
 
 
 def test_a_riichi_the_cpu_would_declare_is_said():
@@ -76,8 +77,8 @@ def test_a_riichi_the_cpu_would_declare_is_said():
     throw(rnd, 0, "9m")
     view = rnd.view(1)
     assert isinstance(run_to_end(CpuAgent("strong").act(view)), Riichi)
-    hint = run_to_end(hints.analyse(view))
-    assert isinstance(hint.answer, Riichi) and hint.word == "RIICHI" and hint.discard // 4 == kind("7z")
+    hint = run_to_end(coach_hint.analyse(view))
+    assert isinstance(hint.answer, Riichi) and hint.word == "RIICHI" and hint.tile // 4 == kind("7z")
     assert "RIICHI" in hints.hint_line(hint, ROOM)[0]
 
 
@@ -89,9 +90,9 @@ def test_nothing_is_advised_when_there_is_nothing_to_decide():
     over = dataclasses.replace(view, over=True)  # a win declared
     assert decides(view) and not decides(one) and not decides(over)
     assert run_to_end(advise(one)) is None and run_to_end(advise(over)) is None
-    assert run_to_end(hints.analyse(over)) is None
-    shown = run_to_end(hints.analyse(one))  # figures of the hand alone, naming no tile
-    assert shown.answer is None and shown.discard is None and shown.word == ""
+    assert run_to_end(coach_hint.analyse(over)) is None
+    shown = run_to_end(coach_hint.analyse(one))  # figures of the hand alone, naming no tile
+    assert shown.answer is None and shown.tile is None and shown.word == ""
 
 
 class Following:
@@ -105,7 +106,7 @@ class Following:
         self.passes = 0
 
     def act(self, view):
-        hint = yield from hints.analyse(view, self.ruleset)
+        hint = yield from coach_hint.analyse(view, self.ruleset)
         assert hint is not None and hint.answer in view.legal_actions
         self.followed += 1
         self.passes += isinstance(hint.answer, Pass)
@@ -132,14 +133,14 @@ def test_tiles_lost_is_said_only_of_an_answer_that_kept_fewer():
     kept_more = fewer = 0
     for seat in (1, 2, 3):
         for judged in review_game(log, seat).listed:
-            mine, theirs = judged.explanation.mine, judged.explanation.theirs
+            player, cpu = judged.explanation.player, judged.explanation.cpu
             words = cost_text(judged)
             if "tile" in words and "lost" in words:
                 fewer += 1
-                assert mine.shanten == theirs.shanten and theirs.ukeire > mine.ukeire, decision_line(judged)
-                count = theirs.ukeire - mine.ukeire
+                assert player.shanten == cpu.shanten and cpu.ukeire > player.ukeire, decision_line(judged)
+                count = cpu.ukeire - player.ukeire
                 assert f"{count} tile{'s' if count > 1 else ''} lost" in words
-            elif judged.weighed > EPSILON and mine.shanten == theirs.shanten and mine.ukeire >= theirs.ukeire:
+            elif judged.cost.weighed > EPSILON and player.shanten == cpu.shanten and player.ukeire >= cpu.ukeire:
                 kept_more += 1  # lost by the CPU's weighing, not in tiles: said otherwise
                 assert words.removeprefix(": ")
     assert kept_more and fewer, (kept_more, fewer)
@@ -160,4 +161,4 @@ def test_a_dealers_pon_of_dora_chun_is_a_threat_the_review_weighs_from_the_first
     explanation = run_to_end(explain(view, Discard(parse_tile("5m")), "strong"))
     seats = [seat for seat, _, _ in explanation.threats]
     assert 0 in seats
-    assert explanation.mine.dangers[seats.index(0)] > 0  # 5m is live against the dealer: not 0.0%
+    assert explanation.player.dangers[seats.index(0)] > 0  # 5m is live against the dealer: not 0.0%

@@ -245,7 +245,7 @@ def test_with_a_riichi_out_a_call_must_be_worth_its_danger(seat_one, dora):
     assert answers[False] != Pass()
     if answers[True] == Pass():  # a review of a player who called says why the CPU passes
         e = run_to_end(explain(view, best, "strong"))
-        assert e.mine.outlook == pytest.approx(worths[best]) and e.theirs.action == Pass()
+        assert e.player.outlook == pytest.approx(worths[best]) and e.cpu.action == Pass()
         words = reason(types.SimpleNamespace(verdict="differ", explanation=e))
         assert words == f"passes: under a riichi a call needs outlook {RIICHI_OUT_WORTH[0]}"
 

@@ -76,7 +76,7 @@ def test_one_judge_a_cpu_seat_agrees_with_every_decision_it_made(seed, strengths
     for seat, strength in enumerate(strengths):
         review = review_game(log, seat, strength)
         assert review.problems == []
-        assert [d.verdict for d in review.decisions] == ["agree"] * len(review.decisions), \
+        assert [d.cost.verdict for d in review.decisions] == ["agree"] * len(review.decisions), \
             [decision_line(d) for d in review.differences]
         answers = seats[seat].answers
         assert len(review.decisions) + review.unknown == len(answers) and review.unknown <= 2
@@ -135,24 +135,24 @@ def test_the_differences_listed_for_an_efficiency_seat_are_real(monkeypatch):
     for seat in (1, 2):
         review = review_game(log, seat)
         listed = [d for d in review.listed if d.explanation.topic == "discard"
-                  and isinstance(d.explanation.mine.action, Riichi) == isinstance(d.explanation.cpu, Riichi)]
+                  and isinstance(d.explanation.player.action, Riichi) == isinstance(d.explanation.cpu.action, Riichi)]
         assert listed
         for judged in listed:
             e = judged.explanation
             view = views[id(e)]
             hand, visible = counts34(view.hand), view.visible_counts34()
-            for measure in (e.mine, e.theirs):  # the figures shown are the oracle's
+            for measure in (e.player, e.cpu):  # the figures shown are the oracle's
                 assert (measure.shanten, measure.ukeire) == ukeire_by_the_oracle(hand, visible, measure.action.tile // 4)
-            mine, theirs = e.mine, e.theirs
-            safer = mine.danger - theirs.danger > EPSILON
-            further = mine.weighed_shanten > theirs.weighed_shanten
-            fewer = mine.weighed_shanten == theirs.weighed_shanten and theirs.weighed - mine.weighed > EPSILON
-            lower = 0 <= mine.outlook < theirs.outlook and judged.worth > WORTH_PERCENT
+            player, cpu = e.player, e.cpu
+            safer = player.danger - cpu.danger > EPSILON
+            further = player.weighed_shanten > cpu.weighed_shanten
+            fewer = player.weighed_shanten == cpu.weighed_shanten and cpu.weighed - player.weighed > EPSILON
+            lower = 0 <= player.outlook < cpu.outlook and judged.cost.worth > WORTH_PERCENT
             assert safer or further or fewer or lower, decision_line(judged)
-            if further and mine.shanten > theirs.shanten:  # a step by the tiles alone, the oracle's
-                assert mine.shanten > theirs.shanten
+            if further and player.shanten > cpu.shanten:  # a step by the tiles alone, the oracle's
+                assert player.shanten > cpu.shanten
             if lower and checked["worth"] < 3:  # the outlooks shown are the oracle's (a few: it is slow)
-                for measure in (mine, theirs):
+                for measure in (player, cpu):
                     assert measure.outlook == pytest.approx(outlook_by_the_oracle(view, measure.action.tile // 4))
             checked["danger" if safer else "worth" if lower else "tiles"] += 1
             assert reason(judged) and not reason(judged).startswith("an equal")
@@ -168,8 +168,8 @@ def test_an_efficiency_seat_differs_on_riichi_and_the_reasons_say_why():
         assert rows and all(isinstance(a, str) and isinstance(b, str) for _, a, b in rows)
         words = reason(judged)
         assert words and "\n" not in words
-        if judged.verdict == "agree":
-            assert judged.explanation.mine is judged.explanation.theirs
+        if judged.cost.verdict == "agree":
+            assert judged.explanation.player is judged.explanation.cpu
 
 
 def test_a_left_game_reviews_its_rounds_so_far():

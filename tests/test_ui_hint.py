@@ -20,6 +20,7 @@ from game.ui import table as table_module
 from game.ui.loading import LoadingScene
 from game.ui.table import HINT_X, INFO_Y, TableScene
 from game.ui.title import CONTINUE, TitleScene
+from game.coach import hint as coach_hint
 
 HINT_ROWS = range(INFO_Y - 1, INFO_Y + 6)  # the hint's text and its tile
 
@@ -28,7 +29,7 @@ def hint_area() -> list[int]:
     return [pyxel.pget(x, y) for y in HINT_ROWS for x in range(HINT_X, 128)]
 
 
-def painted_hint(hint: hints.Hint) -> list[int]:
+def painted_hint(hint: coach_hint.Hint) -> list[int]:
     """The hint area with only ``hint`` painted on the felt (the screen is lost)."""
     pyxel.cls(board.FELT)
     hints.draw_hint(HINT_X, INFO_Y, hint)
@@ -54,7 +55,7 @@ def shows_no_stale_hint(table: TableScene) -> bool:
     asked = table.hint.key  # on the player's turn: the driver's question the hint answers
     if not isinstance(asked, PlayerView) or asked.hand != view.hand:
         return False  # a 14-tile hand shows no hint but its own question's
-    return shown == painted_hint(run_to_end(hints.analyse(asked, table.game.match.ruleset)))
+    return shown == painted_hint(run_to_end(coach_hint.analyse(asked, table.game.match.ruleset)))
 
 
 @pytest.fixture
@@ -71,9 +72,9 @@ def test_after_continue_the_hint_never_shows_the_figures_of_another_hand(make_ca
     step(cart)
     press(cart, pyxel.KEY_Z)  # NEW GAME
     table = cart.scene
-    mine = lambda: (table.human.asking is not None and table.human.asking.last_discard is None  # noqa: E731
+    player = lambda: (table.human.asking is not None and table.human.asking.last_discard is None  # noqa: E731
                     and not table.game.replaying and len(table.game.decisions) >= 40)
-    play_until(cart, table, mine, limit=20000)
+    play_until(cart, table, player, limit=20000)
     cart.restart()
     step(cart)
     assert cart.scene.chosen == CONTINUE

@@ -10,9 +10,11 @@ import pytest
 from stepping import painted
 
 from engine.target import BLACK, DARK_GREY, WIDTH, YELLOW
+from game.rules.actions import Discard
 from game.rules.view import DiscardView, PlayerView
 from game.ui import board, hands, hints
 from game.ui import table as table_module
+from game.coach import hint as coach_hint
 
 SCREEN = 128
 
@@ -59,10 +61,10 @@ def test_one_set_of_thinking_dots_on_the_edge_facing_the_thinking_seat_over_no_t
 def test_the_riichi_stick_keeps_clear_of_the_hint_line(pyxel_headless, score):
     view = view_for(turn=0, riichi=True, score=score)
     plate = painted(lambda: board.draw_nameplate(view, 0, 0))
-    hint = hints.Hint(2, 0.256, 8)
+    hint = coach_hint.Hint(2, 0.256, advice=coach_hint.Advice(Discard(8)))
     line = painted(lambda: hints.draw_hint(table_module.HINT_X, table_module.INFO_Y, hint))
     waits = painted(lambda: hints.draw_waits(table_module.HINT_X, table_module.INFO_Y,
-                                             hints.Hint(0, 0.1, None, (3, 6, 9)), view))
+                                             coach_hint.Hint(0, 0.1, (3, 6, 9)), view))
     for other in (line, waits):
         gap = min(o % SCREEN for o in other) - max(p % SCREEN for p in plate) - 1
         assert gap >= 2, f"{gap} pixels between the nameplate and the hint"
@@ -70,7 +72,7 @@ def test_the_riichi_stick_keeps_clear_of_the_hint_line(pyxel_headless, score):
 
 def test_the_hints_tile_keeps_clear_of_the_raised_cursor(pyxel_headless):
     tiles = list(range(0, 56, 4))
-    line = painted(lambda: hints.draw_hint(table_module.HINT_X, table_module.INFO_Y, hints.Hint(2, 0.256, 8)))
+    line = painted(lambda: hints.draw_hint(table_module.HINT_X, table_module.INFO_Y, coach_hint.Hint(2, 0.256, advice=coach_hint.Advice(Discard(8)))))
     for cursor in range(len(tiles)):
         hand = painted(lambda: hands.draw_hand(board.HAND_X, board.HAND_Y, tiles, True, cursor))
         assert not line & hand, cursor
@@ -85,5 +87,5 @@ def test_the_notes_and_warnings_lie_over_no_pond(pyxel_headless):
     for lines in (["FURITEN", "NO YAKU"], ["FURITEN", "TSUMO ONLY"], ["UP:BUTTONS"], ["UP:BACK"]):
         shown = painted(lambda: board.draw_notes(lines, 14))
         assert shown and not shown & ponds, lines
-        hint = painted(lambda: hints.draw_hint(table_module.HINT_X, table_module.INFO_Y, hints.Hint(2, 0.256, 8)))
+        hint = painted(lambda: hints.draw_hint(table_module.HINT_X, table_module.INFO_Y, coach_hint.Hint(2, 0.256, advice=coach_hint.Advice(Discard(8)))))
         assert not shown & hint, lines

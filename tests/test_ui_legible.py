@@ -35,6 +35,7 @@ from game.rules.tiles import RED_FIVES, tile_name
 from game.rules.view import DiscardView
 from game.rules.yaku import dora_kind
 from game.ui import centre, debug, hands, hints, melds, paint, ponds, prompts, review_panel, sheet, tiles
+from game.coach import hint as coach_hint
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tools"))
 import art  # noqa: E402  (tools/art.py)
@@ -141,7 +142,7 @@ def review_answer(tile: int):
 
 def hold_x_hint(tile: int):
     pyxel.cls(DARK_BLUE)
-    hint = hints.Hint(1, 0.25, tile, answer=Discard(tile), word="CUT")
+    hint = coach_hint.Hint(1, 0.25, advice=coach_hint.Advice(Discard(tile)))
     debug.draw_seat_hint(Y, hint)
     words, shown, _ = hints.hint_line(hint, hints.SCREEN_RIGHT - debug.HINT_X, short=True)
     assert shown == tile

@@ -22,6 +22,7 @@ from game.rules.view import DiscardView, PlayerView
 from game.ui import chooser as chooser_module
 from game.ui import hints, prompts
 from game.ui.table import TableScene
+from game.coach import hint as coach_hint
 
 SETTINGS = Settings(cpu_speed="fast")
 LONG_POND = 24
@@ -138,8 +139,8 @@ def test_the_hand_with_every_note_and_line_overlaps_nothing(staged, monkeypatch,
     table.chooser.focus = "hand"  # the buttons wait behind UP
     table.chooser.no_calls_round = len(table.game.rounds)  # NO CALLS on
     lines = {
-        "hint": lambda: setattr(table.hint, "hint", hints.Hint(3, 0.256, 20, no_yaku="TSUMO ONLY")),
-        "waits": lambda: setattr(table.hint, "hint", hints.Hint(0, 0.1, None, (0, 3, 6, 9), no_yaku="NO YAKU")),
+        "hint": lambda: setattr(table.hint, "hint", coach_hint.Hint(3, 0.256, advice=coach_hint.Advice(Discard(20)), no_yaku="TSUMO ONLY")),
+        "waits": lambda: setattr(table.hint, "hint", coach_hint.Hint(0, 0.1, (0, 3, 6, 9), no_yaku="NO YAKU")),
         "riichi pick": lambda: setattr(table.chooser, "riichi", True),
         "refusal": lambda: (setattr(table.chooser, "said", chooser_module.KUIKAE),
                             setattr(table.chooser, "said_frames", 10)),
@@ -374,7 +375,7 @@ def test_the_hold_x_view_under_the_engines_meters_overlaps_nothing(make_cart, mo
         cart.update()
         cart.draw()
     view = debug.DebugView(cart)
-    view.hints = [hints.Hint(3, 0.256, 20), hints.Hint(0, 0.05, 100), hints.Hint(-1, 0.0), hints.Hint(6, 1.0, 8)]
+    view.hints = [coach_hint.Hint(3, 0.256, advice=coach_hint.Advice(Discard(20))), coach_hint.Hint(0, 0.05, advice=coach_hint.Advice(Discard(100))), coach_hint.Hint(-1, 0.0), coach_hint.Hint(6, 1.0, advice=coach_hint.Advice(Discard(8)))]
     view.follow = lambda game, player=None: None
     def idle():
         while True:

@@ -68,7 +68,7 @@ class MousePlayer(ScriptedPlayer):
         if not allowed or table.hint.task is not None:
             return None
         hint = table.hint.hint
-        target = hint.discard if hint is not None and hint.discard in allowed else tiles[chooser.first_selectable(view)]
+        target = hint.tile if hint is not None and hint.tile in allowed else tiles[chooser.first_selectable(view)]
         index = tiles.index(target)
         raised = chooser.focus == "hand" and chooser.cursor == index
         return centre_of(hands.tile_box(board.HAND_X, board.HAND_Y, index, len(tiles), view.drawn is not None, raised))

@@ -96,8 +96,8 @@ def test_practice_hides_the_cut_until_the_player_has_cut_then_says_how_the_revie
         assert shown == painted(table, lambda: hints.draw_hint(HINT_X, INFO_Y, hint, hide_cut=True))
         assert shown != painted(table, lambda: hints.draw_hint(HINT_X, INFO_Y, hint))  # no answer shown
         legal = [a.tile for a in asked.legal_actions if isinstance(a, Discard)]
-        other = [t for t in legal if t // 4 != hint.discard // 4]  # another kind than the hint's
-        tile = hint.discard if len(seen) % 2 == 0 or not other else other[len(other) // 2]
+        other = [t for t in legal if t // 4 != hint.tile // 4]  # another kind than the hint's
+        tile = hint.tile if len(seen) % 2 == 0 or not other else other[len(other) // 2]
         cut(cart, table, fingers, tile)
         for _ in range(5000):  # the verdict is thinking too (a slow machine gathers fewer steps a run)
             if table.hint.verdict is not None:
@@ -105,8 +105,8 @@ def test_practice_hides_the_cut_until_the_player_has_cut_then_says_how_the_revie
             frame(cart, draw=False)
         verdict = table.hint.verdict
         judged = judge(asked, run_to_end(explain(asked, Discard(tile), "strong", table.game.match.ruleset)))
-        assert (verdict.verdict, verdict.reason) == (judged.verdict, short_reason(judged))  # the review's
-        assert verdict.agrees == (tile // 4 == hint.discard // 4)
+        assert (verdict.verdict, verdict.reason) == (judged.cost.verdict, short_reason(judged))  # the review's
+        assert verdict.agrees == (tile // 4 == hint.tile // 4)
         seen.add(verdict.agrees)
         if table.hint.hint is not None and not table.hint.hint.waits and table.view.drawn is None:
             frame(cart)
@@ -123,7 +123,7 @@ def test_holding_x_in_practice_does_not_show_the_players_cut(make_cart, monkeypa
     frame(cart)
     seat = table.player
     hint = table.hint.hint
-    assert hint.discard is not None and table.hint.key is table.human.asking
+    assert hint.tile is not None and table.hint.key is table.human.asking
     y = debug.SEATS_Y + seat * debug.SEAT_H
 
     def row() -> bytes:
@@ -153,7 +153,7 @@ def test_a_long_verdict_does_not_hold_up_the_cut(make_cart, monkeypatch):
     my_turn_with_a_hint(cart, table, fingers)
     decisions = len(table.game.decisions)
     tiles = hands.hand_in_order(table.view.hand, table.view.drawn)
-    target = tiles.index(table.hint.hint.discard)
+    target = tiles.index(table.hint.hint.tile)
     while table.chooser.cursor != target:
         fingers.press(LEFT if table.chooser.cursor > target else RIGHT)
         frame(cart, draw=False)

@@ -236,8 +236,8 @@ class Photographer:
         while not review.done and self.frames < self.max_frames:
             self.step()
         discards = [d for d in review.decisions if d.explanation.topic == "discard"]
-        for name, wanted in (("review_agree.png", lambda d: d.verdict == "agree"),
-                             ("review_differ.png", lambda d: d.verdict == "differ")):
+        for name, wanted in (("review_agree.png", lambda d: d.cost.verdict == "agree"),
+                             ("review_differ.png", lambda d: d.cost.verdict == "differ")):
             # the scripted player follows the hint, which is the strong CPU's answer: it differs
             # from the CPU only where it chooses by its script (riichi, calls), so any topic will do
             found = [d for d in discards if wanted(d)] or [d for d in review.decisions if wanted(d)]

@@ -62,7 +62,7 @@ def run(args: argparse.Namespace) -> int:
         return 0
     print(f"{args.log}: {seat_text(review)} reviewed against the {args.strength} CPU")
     for judged in review.decisions:
-        if judged.verdict == "differ" or (args.all and judged.verdict == "close"):
+        if judged.cost.verdict == "differ" or (args.all and judged.cost.verdict == "close"):
             print("  " + decision_line(judged))
     for line in summary_lines(review):
         print("  " + line)
@@ -118,12 +118,12 @@ def decision_json(judged: Judged) -> dict:
         "topic": topic_text(judged), "hand": to_mpsz(sorted(judged.hand)),
         "drawn": tile_name(judged.drawn) if judged.drawn is not None else None,
         "offered": tile_name(judged.offered) if judged.offered is not None else None,
-        "seat_answer": answer_words(e.mine.action, judged.offered), "cpu_answer": answer_words(e.cpu, judged.offered),
-        "verdict": judged.verdict, "steps": judged.steps, "tiles": round(judged.tiles, 2),
-        "weighed": round(judged.weighed, 2),
-        "danger": round(judged.danger, 2), "yaku": judged.yaku, "cost": cost_text(judged).removeprefix(": "),
+        "seat_answer": answer_words(e.player.action, judged.offered), "cpu_answer": answer_words(e.cpu.action, judged.offered),
+        "verdict": judged.cost.verdict, "steps": judged.cost.steps, "tiles": round(judged.cost.tiles, 2),
+        "weighed": round(judged.cost.weighed, 2),
+        "danger": round(judged.cost.danger, 2), "yaku": judged.cost.yaku, "cost": cost_text(judged).removeprefix(": "),
         "figures": [{"figure": label, "seat": a, "cpu": b} for label, a, b in figure_rows(judged)],
-        "seat_figures": measure_json(e.mine), "cpu_figures": measure_json(e.theirs),
+        "seat_figures": measure_json(e.player), "cpu_figures": measure_json(e.cpu),
         "threats": [{"seat": s, "weight": round(w, 2), "riichi": r} for s, w, r in e.threats],
         "unseen": e.unseen, "reason": reason(judged),
     }

@@ -29,17 +29,19 @@ Nothing here decides: the CPU's answer is ``CpuAgent``'s, whatever its code beco
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Literal
 
 from engine.tasks import TaskGen
 from game.cpu import defence, position, value
 from game.cpu.agent import CpuAgent
+from game.cpu.choice import Choice, Why
 from game.cpu.calls import call_outcome, call_worth
 from game.cpu.discard import candidates, outlook_of
 from game.cpu.outlook import Outlook
 from game.cpu.efficiency import discard_options, tenpai_quality
 from game.cpu.strength import DEFAULT_STRENGTH, STRENGTHS
 from game.rules.actions import (
-    AddedKan, Chi, ClosedKan, Discard, NineTerminals, OpenKan, Pon, Riichi, Ron, Tsumo,
+    Action, AddedKan, Chi, ClosedKan, Discard, NineTerminals, OpenKan, Pon, Riichi, Ron, Tsumo,
 )
 from game.rules.ruleset import TENHOU, Ruleset
 from game.rules.shanten import shanten, ukeire
@@ -53,7 +55,7 @@ TILE_ACTIONS = (Discard, Riichi, AddedKan)
 class Measure:
     """One answer measured (the fields that do not apply keep their defaults)."""
 
-    action: object
+    action: Action
     shanten: int = 8         # after it; a win: -1
     ukeire: int = 0          # unseen tiles that advance the hand after it
     share: float = 0.0       # ukeire over every unseen tile
@@ -74,23 +76,32 @@ class Measure:
     outlook: float = -1.0    # the strong CPU's outlook of the hand after it, where it weighs one (-1: not)
 
 
+Topic = Literal["discard", "call", "win", "kan", "abort"]  # what a decision is about
+
+
 @dataclass(frozen=True, slots=True)
 class Explanation:
     """The CPU's answer beside the seat's, each measured."""
 
-    topic: str               # "discard", "call", "win", "kan" or "abort"
-    cpu: object              # the CPU's answer
-    mine: Measure            # the seat's answer measured
-    theirs: Measure          # the CPU's (the same object when the two agree)
+    topic: Topic
+    choice: Choice           # the CPU's answer, with the reasons its code decided by
+    player: Measure          # the seat's answer measured (the player, or a log's seat)
+    cpu: Measure             # the CPU's answer measured (the same object when the two agree)
     threats: tuple[tuple[int, float, bool], ...]  # (seat, weight, in riichi), by seat
     unseen: int              # tiles the seat has not seen
 
     @property
     def agrees(self) -> bool:
-        return same_choice(self.mine.action, self.cpu)
+        return same_choice(self.player.action, self.cpu.action)
+
+    def why(self) -> Why | None:
+        """The CPU's own reason for this decision's question, when its code gave one: for a
+        riichi the riichi's, else the topic's (see ``game.cpu.choice``)."""
+        riichi = any(isinstance(m.action, Riichi) for m in (self.player, self.cpu))
+        return self.choice.why_of("riichi" if riichi and self.topic == "discard" else self.topic)
 
 
-def same_choice(a: object, b: object) -> bool:
+def same_choice(a: Action, b: Action) -> bool:
     """The same answer as a log can tell it: the same kinds (and red fives), whichever copy.
 
     A tenhou.net/6 log names kinds, not Tenhou's copies, so a copy number is no choice.
@@ -104,7 +115,7 @@ def same_choice(a: object, b: object) -> bool:
     return a == b
 
 
-def topic_of(view: PlayerView, *actions: object) -> str:
+def topic_of(view: PlayerView, *actions: Action) -> Topic:
     """What a decision is about, from the answers compared."""
     kinds = {type(a) for a in actions}
     if kinds & {Tsumo, Ron}:
@@ -116,15 +127,15 @@ def topic_of(view: PlayerView, *actions: object) -> str:
     return "call" if view.last_discard is not None else "discard"
 
 
-def explain(view: PlayerView, action: object, strength: str = DEFAULT_STRENGTH,
+def explain(view: PlayerView, action: Action, strength: str = DEFAULT_STRENGTH,
             ruleset: Ruleset = TENHOU) -> TaskGen[Explanation]:
     """Task: the CPU's answer on ``view`` and both answers measured (see the module)."""
-    cpu = yield from CpuAgent(strength, ruleset).act(view)
+    choice = yield from CpuAgent(strength, ruleset).choose(view)
     table = _Table(view, strength, ruleset)
-    mine = yield from table.measure(action)
-    theirs = mine if same_choice(action, cpu) else (yield from table.measure(cpu))
+    player = yield from table.measure(action)
+    cpu = player if same_choice(action, choice.action) else (yield from table.measure(choice.action))
     threats = tuple((s, w, view.riichi[s]) for s, w in sorted(table.threat.items()))
-    return Explanation(topic_of(view, action, cpu), cpu, mine, theirs, threats, table.unseen_total)
+    return Explanation(topic_of(view, action, choice.action), choice, player, cpu, threats, table.unseen_total)
 
 
 class _Table:
@@ -140,7 +151,7 @@ class _Table:
         self.look = Outlook(view, ruleset=ruleset) if self.strength.outlook else None
         self.dangers: dict[int | None, list[float]] | None = None  # see danger_tables
 
-    def measure(self, action: object) -> TaskGen[Measure]:
+    def measure(self, action: Action) -> TaskGen[Measure]:
         if isinstance(action, (Discard, Riichi)):
             return (yield from self.discard(action))
         if isinstance(action, (Tsumo, Ron)):
@@ -154,7 +165,7 @@ class _Table:
             return Measure(action, ukeire=kinds)
         return (yield from self.standing(action))  # Pass: the hand as it is
 
-    def standing(self, action: object) -> TaskGen[Measure]:
+    def standing(self, action: Action) -> TaskGen[Measure]:
         view = self.view
         counts = counts34(view.hand)
         now = ukeire(counts, view.visible_counts34())
@@ -231,7 +242,7 @@ class _Table:
         place = position.rank_after_win(view, points, from_seat)
         return Measure(action, -1, points=points, place=place, weighed_shanten=-1)
 
-    def call(self, action: object) -> TaskGen[Measure]:
+    def call(self, action: Action) -> TaskGen[Measure]:
         outcome = yield from call_outcome(self.view, action, self.ruleset)
         if outcome is None:  # no discard after it keeps a yaku direction: the CPU counts it far
             return Measure(action, self._called_shanten(action), paths=(), weighed_shanten=8)
@@ -243,7 +254,7 @@ class _Table:
                        paths=outcome.paths, weighed_shanten=outcome.shanten, weighed=float(total),
                        outlook=outlook)
 
-    def _called_shanten(self, action: object) -> int:
+    def _called_shanten(self, action: Action) -> int:
         """The shanten after a call and its best discard, yaku or not."""
         view = self.view
         counts = counts34(view.hand)

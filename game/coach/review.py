@@ -29,6 +29,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
+from typing import Literal
 
 from engine.scheduler import gather_time, gathered
 from engine.tasks import TaskGen, run_to_end
@@ -54,14 +55,30 @@ class Note:
     """A decision met in the replay: the view then, what the seat did, where the viewer shows it."""
 
     view: PlayerView
-    action: object
+    action: Action
     step: int  # the viewer's step of this decision (see ``game.replay.steps``)
     taken: int  # the priority of another seat's claim taken on the same tile (0: none)
 
 
-@dataclass(slots=True)
+Verdict = Literal["agree", "differ", "close"]  # see the module
+
+
+@dataclass(frozen=True, slots=True)
+class Cost:
+    """What a decision's answer cost, by the CPU's figures (see ``verdict``)."""
+
+    verdict: Verdict
+    steps: int = 0  # shanten steps the seat's choice is further, as the CPU counts them
+    tiles: float = 0.0  # unseen tiles the seat's choice keeps fewer than the CPU's (0: as many or more)
+    danger: float = 0.0  # danger the seat's choice took beyond the CPU's, percent
+    yaku: bool = False  # the seat's choice left an open hand without a yaku in reach
+    worth: float = 0.0  # percent of the hand's outlook the seat's choice gave up (where the CPU weighs it)
+    weighed: float = 0.0  # what the seat's choice lost as the CPU weighs ukeire, shape and value, in tiles
+
+
+@dataclass(frozen=True, slots=True)
 class Judged:
-    """One reviewed decision: the two answers measured, the verdict and its cost."""
+    """One reviewed decision: where it stood, the two answers measured, and its cost."""
 
     number: int  # 1, 2 ... in the game
     round_index: int  # the log's round
@@ -76,13 +93,7 @@ class Judged:
     tiles_left: int  # in the wall
     dealer: bool  # the seat deals this round
     explanation: Explanation
-    verdict: str  # "agree", "differ" or "close"
-    steps: int = 0  # shanten steps the seat's choice is further, as the CPU counts them
-    tiles: float = 0.0  # unseen tiles the seat's choice keeps fewer than the CPU's (0: as many or more)
-    danger: float = 0.0  # danger the seat's choice took beyond the CPU's, percent
-    yaku: bool = False  # the seat's choice left an open hand without a yaku in reach
-    worth: float = 0.0  # percent of the hand's outlook the seat's choice gave up (where the CPU weighs it)
-    weighed: float = 0.0  # what the seat's choice lost as the CPU weighs ukeire, shape and value, in tiles
+    cost: Cost
 
 
 @dataclass
@@ -100,48 +111,35 @@ class Review:
 
     @property
     def agreed(self) -> int:
-        return sum(1 for d in self.decisions if d.verdict == "agree")
+        return sum(1 for d in self.decisions if d.cost.verdict == "agree")
 
     @property
     def differences(self) -> list[Judged]:
-        return [d for d in self.decisions if d.verdict != "agree"]
+        return [d for d in self.decisions if d.cost.verdict != "agree"]
 
     @property
     def listed(self) -> list[Judged]:
         """The differences that cost something (``differ``)."""
-        return [d for d in self.decisions if d.verdict == "differ"]
+        return [d for d in self.decisions if d.cost.verdict == "differ"]
 
     def biggest(self, by: str, count: int = 3) -> list[Judged]:
         """The costliest differences: by "tiles" (steps first) or by "danger"."""
         if by == "danger":
-            found = [d for d in self.listed if d.danger > EPSILON]
-            return sorted(found, key=lambda d: -d.danger)[:count]
-        found = [d for d in self.listed if d.yaku or d.steps > 0 or d.weighed > EPSILON or d.worth > WORTH_PERCENT]
-        return sorted(found, key=lambda d: (-d.yaku, -d.steps, -d.weighed, -d.worth))[:count]
+            found = [d for d in self.listed if d.cost.danger > EPSILON]
+            return sorted(found, key=lambda d: -d.cost.danger)[:count]
+        found = [d for d in self.listed if d.cost.yaku or d.cost.steps > 0 or d.cost.weighed > EPSILON or d.cost.worth > WORTH_PERCENT]
+        return sorted(found, key=lambda d: (-d.cost.yaku, -d.cost.steps, -d.cost.weighed, -d.cost.worth))[:count]
 
     def next_difference(self, round_index: int, step: int, later: bool = True) -> Judged | None:
         """The first difference after (round, step), or the last one before it."""
         here = (round_index, step)
         if later:
-            return next((d for d in self.decisions if d.verdict != "agree" and (d.round_index, d.step) > here), None)
-        return next((d for d in reversed(self.decisions) if d.verdict != "agree" and (d.round_index, d.step) < here),
+            return next((d for d in self.decisions if d.cost.verdict != "agree" and (d.round_index, d.step) > here), None)
+        return next((d for d in reversed(self.decisions) if d.cost.verdict != "agree" and (d.round_index, d.step) < here),
                     None)
 
     def at(self, round_index: int, step: int) -> list[Judged]:
         return [d for d in self.decisions if (d.round_index, d.step) == (round_index, step)]
-
-
-@dataclass(frozen=True, slots=True)
-class Cost:
-    """What a decision's answer cost, by the CPU's figures (see ``verdict``)."""
-
-    verdict: str  # "agree", "differ" or "close"
-    steps: int = 0
-    tiles: float = 0.0
-    danger: float = 0.0
-    yaku: bool = False
-    worth: float = 0.0
-    weighed: float = 0.0
 
 
 def verdict(explanation: Explanation) -> Cost:
@@ -157,20 +155,20 @@ def verdict(explanation: Explanation) -> Cost:
     are not counted: the outlook, not the ukeire, made the choice."""
     if explanation.agrees:
         return Cost("agree")
-    mine, theirs = explanation.mine, explanation.theirs
-    weighed_steps = mine.weighed_shanten - theirs.weighed_shanten
-    steps = max(0, mine.shanten - theirs.shanten)
-    yaku = mine.weighed_shanten - mine.shanten > theirs.weighed_shanten - theirs.shanten
-    weighed = max(0.0, theirs.weighed - mine.weighed) if weighed_steps == 0 else 0.0
-    danger = max(0.0, mine.danger - theirs.danger)
+    player, cpu = explanation.player, explanation.cpu
+    weighed_steps = player.weighed_shanten - cpu.weighed_shanten
+    steps = max(0, player.shanten - cpu.shanten)
+    yaku = player.weighed_shanten - player.shanten > cpu.weighed_shanten - cpu.shanten
+    weighed = max(0.0, cpu.weighed - player.weighed) if weighed_steps == 0 else 0.0
+    danger = max(0.0, player.danger - cpu.danger)
     worth = 0.0
-    if mine.outlook >= 0 and theirs.outlook > 0:
-        worth = max(0.0, 100 * (theirs.outlook - mine.outlook) / theirs.outlook)
+    if player.outlook >= 0 and cpu.outlook > 0:
+        worth = max(0.0, 100 * (cpu.outlook - player.outlook) / cpu.outlook)
         weighed = 0.0
-    fewer = theirs.ukeire - mine.ukeire if mine.shanten == theirs.shanten else 0
+    fewer = cpu.ukeire - player.ukeire if player.shanten == cpu.shanten else 0
     tiles = float(fewer) if weighed > EPSILON and fewer > 0 else 0.0
     cost = Cost("differ", steps, tiles, danger, yaku, worth, weighed)
-    if explanation.topic != "discard" or isinstance(mine.action, Riichi) != isinstance(theirs.action, Riichi):
+    if explanation.topic != "discard" or isinstance(player.action, Riichi) != isinstance(cpu.action, Riichi):
         return cost
     costly = weighed_steps > 0 or weighed > EPSILON or danger > EPSILON or worth > WORTH_PERCENT
     return cost if costly else replace(cost, verdict="close")
@@ -180,12 +178,12 @@ def judge(view: PlayerView, explanation: Explanation, number: int = 0, round_ind
           step: int = 0) -> Judged:
     """A decision on ``view`` judged: its explanation, its verdict and cost (the review's, and
     the hint's reason for the CPU's choice)."""
-    cost = verdict(explanation)
-    turn = len(view.discards[view.seat]) + (1 if view.last_discard is None else 0)
-    offered = view.last_discard[1] if view.last_discard is not None else None
-    return Judged(number, round_index, label, step, turn, view.hand, view.drawn, offered, view.melds[view.seat],
-                  view.seat_winds, view.tiles_left, view.seat == view.dealer, explanation, cost.verdict,
-                  cost.steps, cost.tiles, cost.danger, cost.yaku, cost.worth, cost.weighed)
+    return Judged(number=number, round_index=round_index, label=label, step=step,
+                  turn=len(view.discards[view.seat]) + (1 if view.last_discard is None else 0),
+                  hand=view.hand, drawn=view.drawn,
+                  offered=view.last_discard[1] if view.last_discard is not None else None,
+                  melds=view.melds[view.seat], winds=view.seat_winds, tiles_left=view.tiles_left,
+                  dealer=view.seat == view.dealer, explanation=explanation, cost=verdict(explanation))
 
 
 def start_review(game: GameLog, seat: int, strength: str = DEFAULT_STRENGTH,
@@ -244,17 +242,17 @@ def _review_round(review: Review, index: int, round_log: RoundLog, ruleset: Rule
 def _judge(review: Review, index: int, label: str, note: Note) -> TaskGen[None]:
     view = note.view
     explanation = yield from gathered(explain(view, note.action, review.strength, review.ruleset))
-    if note.taken and not _known(note.taken, explanation.cpu):
+    if note.taken and not _known(note.taken, explanation.cpu.action):
         review.unknown += 1
         return
     review.decisions.append(judge(view, explanation, len(review.decisions) + 1, index, label, note.step))
 
 
-def _known(taken: int, cpu: object) -> bool:
+def _known(taken: int, cpu: Action) -> bool:
     """Whether a seat's pass is known when another claim of priority ``taken`` won the tile:
     only when the CPU would have taken it over that claim (or joined a ron)."""
-    mine = PRIORITY.get(type(cpu), 0)
-    return mine > taken or mine == PRIORITY[Ron]
+    player = PRIORITY.get(type(cpu), 0)
+    return player > taken or player == PRIORITY[Ron]
 
 
 class DecisionRecorder(Watcher):

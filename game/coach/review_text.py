@@ -16,8 +16,7 @@ RIICHI", "KEEPS DORA"), longest form first.
 
 from __future__ import annotations
 
-from game.cpu import riichi, value
-from game.cpu.calls import RIICHI_OUT_WORTH
+from game.cpu import value
 from game.coach.explain import Explanation, Measure
 from game.coach.review import EPSILON, WORTH_PERCENT, Judged, Review
 from game.rules.actions import (
@@ -37,7 +36,7 @@ def topic_text(judged: Judged) -> str:
     """What the decision was: "discard", "riichi?", "call?", "win?", "kan?", "abort?"."""
     explanation = judged.explanation
     topic = explanation.topic
-    if topic == "discard" and any(isinstance(a, Riichi) for a in (explanation.mine.action, explanation.cpu)):
+    if topic == "discard" and any(isinstance(a, Riichi) for a in (explanation.player.action, explanation.cpu.action)):
         return "riichi"
     return topic
 
@@ -58,152 +57,120 @@ def short_reason(judged: Judged) -> tuple[str, ...]:
     when the answers agree or no figure tells them apart.
 
         >>> from types import SimpleNamespace as Fake
-        >>> short_reason(Fake(verdict="agree"))
+        >>> short_reason(Fake(cost=Fake(verdict="agree")))
         ()
     """
     return _why(judged)[1]
 
 
 def _why(judged: Judged) -> Why:
-    if judged.verdict == "agree":
+    """The CPU's own reason where its code gave one for the question (``Explanation.why``:
+    riichi or dama, a call passed, a win declined, a kan, the nine-terminals draw), else its
+    biggest advantage in the figures both answers were measured by."""
+    if judged.cost.verdict == "agree":
         return "the same answer as the CPU", ()
     e = judged.explanation
-    mine, theirs = e.mine, e.theirs
+    player, cpu = e.player, e.cpu
+    own = e.why()
     if e.topic == "discard":
-        if isinstance(mine.action, Riichi) != isinstance(theirs.action, Riichi):
-            return _riichi_reason(judged, theirs)
-        return _discard_reason(judged, mine, theirs)
+        if own is not None and isinstance(player.action, Riichi) != isinstance(cpu.action, Riichi):
+            return own.words, own.short
+        return _discard_reason(judged, player, cpu)
+    if own is not None:
+        return own.words, own.short
     if e.topic == "call":
-        return _call_reason(e, mine, theirs), ()
+        return _call_reason(e, player, cpu), ()
     if e.topic == "win":
-        return _win_reason(e, mine, theirs), ()
-    if e.topic == "kan":
-        if isinstance(theirs.action, (ClosedKan, AddedKan)):
-            return f"declares the kan, still {_shanten(theirs.shanten)}", ()
-        return ("no kan while a riichi is out" if any(r for _, _, r in e.threats)
-                else "no kan, it would slow the hand"), ()
-    if isinstance(theirs.action, NineTerminals):
-        return f"aborts, {mine.ukeire or theirs.ukeire} kinds is far from kokushi", ()
-    return "plays on for kokushi", ()
+        return f"wins {cpu.points} points by {answer_words(cpu.action)}", ()
+    return f"{answer_words(cpu.action)}, not {answer_words(player.action)}", ()
 
 
-def _discard_reason(judged: Judged, mine: Measure, theirs: Measure) -> Why:
+def _discard_reason(judged: Judged, player: Measure, cpu: Measure) -> Why:
     """The CPU's biggest advantage in its own figures, in tiles."""
     e = judged.explanation
     found: list[tuple[float, str, tuple[str, ...]]] = []
-    if theirs.shanten < mine.shanten:
-        found.append((STEP_TILES * (mine.shanten - theirs.shanten), f"{_shanten(theirs.shanten)} after the cut",
+    if cpu.shanten < player.shanten:
+        found.append((STEP_TILES * (player.shanten - cpu.shanten), f"{_shanten(cpu.shanten)} after the cut",
                       ("IS FASTER", "FASTER")))
-    penalty = (mine.weighed_shanten - mine.shanten) - (theirs.weighed_shanten - theirs.shanten)
-    if penalty > 0 and mine.shanten == 0:
+    penalty = (player.weighed_shanten - player.shanten) - (cpu.weighed_shanten - cpu.shanten)
+    if penalty > 0 and player.shanten == 0:
         return "that tenpai has no yaku to win on", ("KEEPS YAKU", "YAKU")
-    if mine.outlook >= 0 and theirs.outlook > mine.outlook + EPSILON:  # the outlook made the choice
-        return f"worth more: outlook {theirs.outlook:.0f} not {mine.outlook:.0f}", ("WORTH MORE",)
+    if player.outlook >= 0 and cpu.outlook > player.outlook + EPSILON:  # the outlook made the choice
+        return f"worth more: outlook {cpu.outlook:.0f} not {player.outlook:.0f}", ("WORTH MORE",)
     if penalty > 0:
-        found.append((STEP_TILES * penalty, "keeps a yaku in reach" + (f" ({theirs.paths[0]})" if theirs.paths else ""),
+        found.append((STEP_TILES * penalty, "keeps a yaku in reach" + (f" ({cpu.paths[0]})" if cpu.paths else ""),
                       ("KEEPS YAKU", "YAKU")))
-    spared = mine.danger - theirs.danger
+    spared = player.danger - cpu.danger
     if spared > EPSILON and e.threats:
-        folds = "folds, " if theirs.shanten > mine.shanten else ""  # a step back for safety
-        words, short = _safety(judged, mine, theirs)
+        folds = "folds, " if cpu.shanten > player.shanten else ""  # a step back for safety
+        words, short = _safety(judged, player, cpu)
         found.append((DANGER_TILES * spared, folds + words, short))
-    kept = mine.worth - theirs.worth
+    kept = player.worth - cpu.worth
     if kept > EPSILON:
-        if mine.worth > 0 and mine.kept:
-            words, short = f"keeps the {mine.kept}", KEPT_SHORT.get(mine.kept, ("MORE VALUE",))
+        if player.worth > 0 and player.kept:
+            words, short = f"keeps the {player.kept}", KEPT_SHORT.get(player.kept, ("MORE VALUE",))
         else:
-            words = f"heads for {theirs.kept or 'value'}"
-            short = (f"FOR {theirs.kept.upper()}",) if theirs.kept else ("MORE VALUE",)
+            words = f"heads for {cpu.kept or 'value'}"
+            short = (f"FOR {cpu.kept.upper()}",) if cpu.kept else ("MORE VALUE",)
         found.append((value.HAN_WORTH * kept, words, short))
-    if mine.shanten == theirs.shanten:  # tiles and shapes compare at the same distance only
-        if theirs.ukeire > mine.ukeire:
-            count = theirs.ukeire - mine.ukeire
+    if player.shanten == cpu.shanten:  # tiles and shapes compare at the same distance only
+        if cpu.ukeire > player.ukeire:
+            count = cpu.ukeire - player.ukeire
             found.append((count, f"keeps {count} more tile{'s' if count > 1 else ''}", (f"+{count} TILES",)))
-        if mine.shanten == 1 and theirs.quality > mine.quality + EPSILON:  # the shape's part of the weighing
-            part = (theirs.weighed - mine.weighed) - (theirs.ukeire - mine.ukeire)
-            found.append((part, f"better shape: waits {theirs.quality:.1f} not {mine.quality:.1f}",
+        if player.shanten == 1 and cpu.quality > player.quality + EPSILON:  # the shape's part of the weighing
+            part = (cpu.weighed - player.weighed) - (cpu.ukeire - player.ukeire)
+            found.append((part, f"better shape: waits {cpu.quality:.1f} not {player.quality:.1f}",
                           ("BETTER SHAPE", "SHAPE")))
-        if mine.shanten == 0:
-            found += _tenpai_reasons(mine, theirs)
+        if player.shanten == 0:
+            found += _tenpai_reasons(player, cpu)
     if not found:
         return "an equal choice by these figures", ()
     _, words, short = max(found, key=lambda item: item[0])
     return words, short
 
 
-def _tenpai_reasons(mine: Measure, theirs: Measure) -> list[tuple[float, str, tuple[str, ...]]]:
+def _tenpai_reasons(player: Measure, cpu: Measure) -> list[tuple[float, str, tuple[str, ...]]]:
     found = []
-    if mine.furiten and not theirs.furiten:
-        found.append((mine.waits * 0.6 + 1, "a wait that is not furiten", ("NOT FURITEN",)))
-    worth, other = max(theirs.dama, theirs.riichi_points), max(mine.dama, mine.riichi_points)
+    if player.furiten and not cpu.furiten:
+        found.append((player.waits * 0.6 + 1, "a wait that is not furiten", ("NOT FURITEN",)))
+    worth, other = max(cpu.dama, cpu.riichi_points), max(player.dama, player.riichi_points)
     if worth > other:
-        found.append((theirs.waits * (worth - other) / 2000, f"worth more: {worth} not {other}", ("WORTH MORE",)))
+        found.append((cpu.waits * (worth - other) / 2000, f"worth more: {worth} not {other}", ("WORTH MORE",)))
     return found
 
 
-def _safety(judged: Judged, mine: Measure, theirs: Measure) -> Why:
+def _safety(judged: Judged, player: Measure, cpu: Measure) -> Why:
     """Against which threat the CPU's tile is safer, and how much."""
     e = judged.explanation
-    index = max(range(len(e.threats)), key=lambda i: mine.dangers[i] - theirs.dangers[i])
+    index = max(range(len(e.threats)), key=lambda i: player.dangers[i] - cpu.dangers[i])
     seat, _, in_riichi = e.threats[index]
     wind = WIND_WORDS[judged.winds[seat]]
     threat = f"{wind}'s riichi" if in_riichi else f"{wind}'s open hand"
-    safe = theirs.dangers[index] <= EPSILON
+    safe = cpu.dangers[index] <= EPSILON
     head = f"{'SAFE' if safe else 'SAFER'} VS {wind[0].upper()}"
     short = ((f"{head} RIICHI",) if in_riichi else ()) + (head, "SAFE" if safe else "SAFER")
     if safe:
         return f"safe against {threat}", short
-    return f"safer vs {threat}: {theirs.dangers[index]:.1f}% not {mine.dangers[index]:.1f}%", short
+    return f"safer vs {threat}: {cpu.dangers[index]:.1f}% not {player.dangers[index]:.1f}%", short
 
 
-def _riichi_reason(judged: Judged, theirs: Measure) -> Why:
-    if isinstance(theirs.action, Riichi):
-        if theirs.dama == 0:
-            return "declares riichi: no yaku without it", ("RIICHI",)
-        return f"declares riichi, worth {theirs.riichi_points} not {theirs.dama}", ("RIICHI",)
-    dama = ("STAYS DAMA", "DAMA")
-    if theirs.waits == 0:
-        return "stays dama, the wait is dead", dama
-    if theirs.furiten:
-        return "stays dama, furiten on a narrow wait", dama
-    enough = riichi.DAMA_ENOUGH_DEALER if judged.dealer else riichi.DAMA_ENOUGH
-    if theirs.dama >= enough:
-        return f"stays dama, worth {theirs.dama} already", dama
-    if judged.tiles_left < riichi.LATE_TILES:
-        return "stays dama with few tiles left", dama
-    if theirs.danger > 0 or any(r for _, _, r in judged.explanation.threats):
-        return "stays dama, free to fold", dama
-    return "stays dama, weighing value, wait and place", dama
-
-
-def _call_reason(e: Explanation, mine: Measure, theirs: Measure) -> str:
-    if isinstance(theirs.action, Ron):
+def _call_reason(e: Explanation, player: Measure, cpu: Measure) -> str:
+    if isinstance(cpu.action, Ron):
         return "takes the win"
-    if not isinstance(theirs.action, Pass):
-        if theirs.outlook >= 0 and mine.outlook >= 0:
-            return f"calls {answer_words(theirs.action)}: outlook {theirs.outlook:.0f} not {mine.outlook:.0f}"
-        words = f"calls {answer_words(theirs.action)}: {_shanten(theirs.shanten)}, not {_shanten(mine.shanten)}"
-        return words + (f" ({theirs.paths[0]})" if theirs.paths else "")
-    if isinstance(mine.action, Ron):
-        return "declines the ron: it would end the game last"
-    if not mine.paths:
+    if not isinstance(cpu.action, Pass):
+        if cpu.outlook >= 0 and player.outlook >= 0:
+            return f"calls {answer_words(cpu.action)}: outlook {cpu.outlook:.0f} not {player.outlook:.0f}"
+        words = f"calls {answer_words(cpu.action)}: {_shanten(cpu.shanten)}, not {_shanten(player.shanten)}"
+        return words + (f" ({cpu.paths[0]})" if cpu.paths else "")
+    if not player.paths:
         return "passes, as no yaku would be left"
-    if mine.outlook >= 0 and theirs.outlook >= mine.outlook:
-        return f"passes: outlook {theirs.outlook:.0f} as it is, not {mine.outlook:.0f}"
-    need = RIICHI_OUT_WORTH[min(max(mine.shanten, 0), 1)]
-    if 0 <= mine.outlook < need and any(r for _, _, r in e.threats):
-        return f"passes: under a riichi a call needs outlook {need}"
-    if mine.shanten >= theirs.shanten:
+    if player.outlook >= 0 and cpu.outlook >= player.outlook:
+        return f"passes: outlook {cpu.outlook:.0f} as it is, not {player.outlook:.0f}"
+    if player.shanten >= cpu.shanten:
         return "passes, as the call does not advance"
     if e.threats:
         return "passes, to stay ready to fold"
     return "passes, to keep the hand closed"
-
-
-def _win_reason(e: Explanation, mine: Measure, theirs: Measure) -> str:
-    if isinstance(theirs.action, (Tsumo, Ron)):
-        return f"wins {theirs.points} points by {answer_words(theirs.action)}"
-    return f"declines {mine.points}: it would leave it {_place(mine.place)}"
 
 
 def _shanten(count: int) -> str:
@@ -220,39 +187,39 @@ def _place(place: int) -> str:
 def figure_rows(judged: Judged) -> list[tuple[str, str, str]]:
     """(label, the seat's figure, the CPU's figure) for each figure of the decision."""
     e = judged.explanation
-    mine, theirs = e.mine, e.theirs
+    player, cpu = e.player, e.cpu
     if e.topic == "win":
-        return [("points", _points(mine), _points(theirs)), ("place after", _won_place(mine), _won_place(theirs))]
+        return [("points", _points(player), _points(cpu)), ("place after", _won_place(player), _won_place(cpu))]
     if e.topic == "abort":
-        return [("yaochuu kinds", str(mine.ukeire or theirs.ukeire), str(mine.ukeire or theirs.ukeire))]
-    rows = [("shanten", _shanten_figure(mine), _shanten_figure(theirs))]
+        return [("yaochuu kinds", str(player.ukeire or cpu.ukeire), str(player.ukeire or cpu.ukeire))]
+    rows = [("shanten", _shanten_figure(player), _shanten_figure(cpu))]
     if e.topic == "kan":
         return rows
-    rows.append(("ukeire", _ukeire(mine, e.unseen), _ukeire(theirs, e.unseen)))
+    rows.append(("ukeire", _ukeire(player, e.unseen), _ukeire(cpu, e.unseen)))
     if e.topic == "call":
-        rows.append(("yaku", _paths(mine), _paths(theirs)))
-        return rows + _outlook_rows(mine, theirs)
-    if mine.shanten == 1 or theirs.shanten == 1:
-        rows.append(("shape", _quality(mine), _quality(theirs)))
-    if mine.shanten == 0 or theirs.shanten == 0:
-        rows.append(("dama", _dama(mine), _dama(theirs)))
-        rows.append(("riichi", _riichi_value(mine), _riichi_value(theirs)))
+        rows.append(("yaku", _paths(player), _paths(cpu)))
+        return rows + _outlook_rows(player, cpu)
+    if player.shanten == 1 or cpu.shanten == 1:
+        rows.append(("shape", _quality(player), _quality(cpu)))
+    if player.shanten == 0 or cpu.shanten == 0:
+        rows.append(("dama", _dama(player), _dama(cpu)))
+        rows.append(("riichi", _riichi_value(player), _riichi_value(cpu)))
     for index, (seat, _, _) in enumerate(e.threats):  # the reason says whether it is a riichi
         label = f"danger {WIND_WORDS[judged.winds[seat]]}"
-        rows.append((label, f"{mine.dangers[index]:.1f}%", f"{theirs.dangers[index]:.1f}%"))
+        rows.append((label, f"{player.dangers[index]:.1f}%", f"{cpu.dangers[index]:.1f}%"))
     if not e.threats:
         rows.append(("danger", "none", "none"))
-    rows.append(("value", _worth(mine), _worth(theirs)))
-    return rows + _outlook_rows(mine, theirs)
+    rows.append(("value", _worth(player), _worth(cpu)))
+    return rows + _outlook_rows(player, cpu)
 
 
-def _outlook_rows(mine: Measure, theirs: Measure) -> list[tuple[str, str, str]]:
+def _outlook_rows(player: Measure, cpu: Measure) -> list[tuple[str, str, str]]:
     """The outlook row, where the strong CPU weighed either answer by it: not where one
     answer was not weighed and the other is a hand three steps or more from tenpai (worth
     0 by definition), a row that would say nothing."""
-    if max(mine.outlook, theirs.outlook) <= 0 and min(mine.outlook, theirs.outlook) < 0:
+    if max(player.outlook, cpu.outlook) <= 0 and min(player.outlook, cpu.outlook) < 0:
         return []
-    return [("outlook", _outlook(mine), _outlook(theirs))]
+    return [("outlook", _outlook(player), _outlook(cpu))]
 
 
 def _outlook(m: Measure) -> str:
@@ -322,42 +289,42 @@ def decision_line(judged: Judged) -> str:
     offered = f" on {tile_words(judged.offered)}" if judged.offered is not None else ""
     figures = "; ".join(f"{label} {a}/{b}" for label, a, b in figure_rows(judged) if a != "-" or b != "-")
     return (f"{judged.label} turn {judged.turn} {topic_text(judged)}{offered}: {hand}: "
-            f"{answer_words(e.mine.action, judged.offered)} vs CPU {answer_words(e.cpu, judged.offered)} "
-            f"({VERDICT_WORDS[judged.verdict]}{cost_text(judged)}) | {figures} | {reason(judged)}")
+            f"{answer_words(e.player.action, judged.offered)} vs CPU {answer_words(e.cpu.action, judged.offered)} "
+            f"({VERDICT_WORDS[judged.cost.verdict]}{cost_text(judged)}) | {figures} | {reason(judged)}")
 
 
 def cost_text(judged: Judged) -> str:
     """What the answer cost, in words that are true of the figures: "2 tiles lost" only when it
     kept 2 unseen tiles fewer (a loss by shape or value is named as such)."""
-    parts = ["no yaku in reach"] if judged.yaku else []
-    if judged.steps:
-        parts.append(f"{judged.steps} step{'s' if judged.steps > 1 else ''} back")
-    if judged.tiles > EPSILON:
-        parts.append(f"{judged.tiles:.0f} tile{'s' if judged.tiles > 1 else ''} lost")
-    elif judged.weighed > EPSILON:
+    parts = ["no yaku in reach"] if judged.cost.yaku else []
+    if judged.cost.steps:
+        parts.append(f"{judged.cost.steps} step{'s' if judged.cost.steps > 1 else ''} back")
+    if judged.cost.tiles > EPSILON:
+        parts.append(f"{judged.cost.tiles:.0f} tile{'s' if judged.cost.tiles > 1 else ''} lost")
+    elif judged.cost.weighed > EPSILON:
         parts.append(weighed_words(judged))
-    if judged.worth > WORTH_PERCENT:
-        parts.append(f"{judged.worth:.0f}% of the worth lost")
-    if judged.danger > EPSILON:
-        parts.append(f"{judged.danger:.1f}% more danger")
+    if judged.cost.worth > WORTH_PERCENT:
+        parts.append(f"{judged.cost.worth:.0f}% of the worth lost")
+    if judged.cost.danger > EPSILON:
+        parts.append(f"{judged.cost.danger:.1f}% more danger")
     return (": " + ", ".join(parts)) if parts else ""
 
 
 def weighed_words(judged: Judged, short: bool = False) -> str:
     """What an answer that kept as many tiles lost by the CPU's weighing: value, shape, points
     (``short``: one capital word)."""
-    mine, theirs = judged.explanation.mine, judged.explanation.theirs
-    if mine.worth - theirs.worth > EPSILON:
+    player, cpu = judged.explanation.player, judged.explanation.cpu
+    if player.worth - cpu.worth > EPSILON:
         if short:
             return "VALUE"
-        if mine.worth > 0 and mine.kept:
-            return f"gives up the {mine.kept}"
-        return f"away from {theirs.kept}" if theirs.kept else "less value"
-    if mine.shanten == 1 and theirs.quality > mine.quality + EPSILON:
+        if player.worth > 0 and player.kept:
+            return f"gives up the {player.kept}"
+        return f"away from {cpu.kept}" if cpu.kept else "less value"
+    if player.shanten == 1 and cpu.quality > player.quality + EPSILON:
         return "SHAPE" if short else "a worse shape"
-    if mine.shanten == 0 and mine.furiten and not theirs.furiten:
+    if player.shanten == 0 and player.furiten and not cpu.furiten:
         return "FURITEN" if short else "a furiten wait"
-    if mine.shanten == 0 and max(mine.dama, mine.riichi_points) < max(theirs.dama, theirs.riichi_points):
+    if player.shanten == 0 and max(player.dama, player.riichi_points) < max(cpu.dama, cpu.riichi_points):
         return "POINTS" if short else "a cheaper tenpai"
     return "WEIGHED" if short else "less as the CPU weighs it"
 
@@ -379,7 +346,7 @@ def summary_lines(review: Review) -> list[str]:
     for by, title in (("tiles", "most lost (steps, tiles, worth)"), ("danger", "most danger taken")):
         for judged in review.biggest(by):
             lines.append(f"{title}: {judged.label} turn {judged.turn} "
-                         f"{answer_words(judged.explanation.mine.action, judged.offered)} vs "
-                         f"{answer_words(judged.explanation.cpu, judged.offered)}{cost_text(judged)}")
+                         f"{answer_words(judged.explanation.player.action, judged.offered)} vs "
+                         f"{answer_words(judged.explanation.cpu.action, judged.offered)}{cost_text(judged)}")
     lines += [f"round not followed: {problem}" for problem in review.problems]
     return lines

@@ -110,8 +110,11 @@ class CpuAgent:
             if why is None:
                 return Choice(Tsumo())
             declined = (why,)
-        if NineTerminals() in legal and self._abort(view):
-            return Choice(NineTerminals())
+        if NineTerminals() in legal:
+            abort, why = self._abort(view)
+            if abort:
+                return Choice(NineTerminals(), (why, *declined))
+            declined += (why,)
         kans = [a for a in legal if isinstance(a, (ClosedKan, AddedKan))]
         if kans and self.strength.calls:
             counts = counts34(view.hand)
@@ -128,9 +131,13 @@ class CpuAgent:
         choice = yield from self.policy.discard(view, self.ruleset)
         return Choice(choice.action, choice.whys + declined)
 
-    def _abort(self, view: PlayerView) -> bool:
-        kinds = {t // 4 for t in view.hand} & set(YAOCHUU_KINDS)
-        return len(kinds) < KOKUSHI_KINDS
+    @staticmethod
+    def _abort(view: PlayerView) -> tuple[bool, Why]:
+        """The nine-terminals draw, unless the hand has the kinds to play on for kokushi."""
+        kinds = len({t // 4 for t in view.hand} & set(YAOCHUU_KINDS))
+        if kinds < KOKUSHI_KINDS:
+            return True, Why(f"aborts, {kinds} kinds is far from kokushi", ("ABORTS",), "speed", "abort")
+        return False, Why(f"plays on for kokushi with {kinds} kinds", ("PLAYS ON",), "value", "abort")
 
 
 def _less(counts: list[int], kind: int) -> list[int]:

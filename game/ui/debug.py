@@ -2,7 +2,7 @@
 
 It is the debug view, so it shows the CPUs' concealed tiles. The engine draws its meters
 (CPU, frame time, memory, thinking tasks) over the top of the screen; this view fills the
-rest: the seed code, then one block per seat: its name, score, its hint (``hints.analyse``,
+rest: the seed code, then one block per seat: its name, score, its hint (``coach_hint.analyse``,
 the one judge) and its hand. The player's seat shows the table's own hint: on the player's
 turn the strong CPU's answer to the driver's question, with its figures and reason (not the
 answer, in practice, before the cut). A seat the table waits on (a CPU on its turn, or
@@ -19,21 +19,22 @@ from engine.tasks import TaskGen
 from game.ui import hands, hints, pieces
 from game.ui.seats import seat_name
 from game.ui.standings import draw_seed
+from game.coach import hint as coach_hint
 
 SEED_Y = 53  # under the engine's meters (rows 0 to 51)
 SEATS_Y, SEAT_H = 61, 17  # a seat's hint and its tile stand on felt, clear of the hand above
 HINT_X = 78  # each seat's hint, right of its name and score, its tile clear of the hand row below
 
 
-def all_hints(views, ruleset) -> TaskGen[list[hints.Hint | None]]:
+def all_hints(views, ruleset) -> TaskGen[list[coach_hint.Hint | None]]:
     """Task: each view's hint (None for a view left out: a seat whose hint is another's)."""
     found = []
     for view in views:
-        found.append(None if view is None else (yield from hints.analyse(view, ruleset)))
+        found.append(None if view is None else (yield from coach_hint.analyse(view, ruleset)))
     return found
 
 
-def round_hints(rnd, player: int | None, ruleset) -> TaskGen[list[hints.Hint | None]]:
+def round_hints(rnd, player: int | None, ruleset) -> TaskGen[list[coach_hint.Hint | None]]:
     """Task: every seat's hint but the player's (whose hint the table keeps) for the round as
     it stands. A seat the table waits on (its turn, or a claim on a discard) is asked with its
     legal actions, so its hint is the strong CPU's answer, as the player's is; the rules'
@@ -63,10 +64,10 @@ def draw_hint_bed(y: int) -> None:
     pieces.draw_border(HINT_X, y - 1, 127 - HINT_X, pieces.extent("pond")[1])
 
 
-def draw_seat_hint(y: int, hint: hints.Hint | None, thinking: bool = False, hide_cut: bool = False) -> None:
+def draw_seat_hint(y: int, hint: coach_hint.Hint | None, thinking: bool = False, hide_cut: bool = False) -> None:
     """A seat's hint in its block (its tile on felt), or the thinking dots while it is worked out."""
     if hint is not None:
-        if hint.discard is not None and not hide_cut:
+        if hint.tile is not None and not hide_cut:
             draw_hint_bed(y)
         hints.draw_hint(HINT_X, y, hint, short=True, hide_cut=hide_cut)
     elif thinking:
@@ -78,7 +79,7 @@ class DebugView:
         self.cart = cart
         self.key = None
         self.task = None
-        self.hints: list[hints.Hint] | None = None
+        self.hints: list[coach_hint.Hint] | None = None
 
     def follow(self, game, player: int | None = None) -> None:
         """Work out the hints of every seat but the player's (``player``) for the table now."""

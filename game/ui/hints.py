@@ -1,17 +1,11 @@
-"""The hint line and the player's waits, worked out as a task from what a seat may know.
+"""The hint on the screen: the hint line, the waits, and practice's verdict, kept current.
 
-``analyse(view, ruleset)`` (a task: thinking, like the CPUs') gives a :class:`Hint`. When the
-seat has something to decide (``view`` is a question of the driver, with its legal actions),
-the hint is the strong CPU's answer on that very view (``game.coach.hint``: the judge the review
-asks), with the shanten and the share of the unseen tiles that advance the hand after it, and
-one short reason when that cut is not the most-tiles cut ("SAFE VS N RIICHI", "KEEPS DORA").
-With 13 tiles and nothing to decide: the shanten and the ukeire now, and when tenpai the waits
-and whether they have no yaku (none of the waits scores on a ron: a closed hand may still win
-by tsumo). A 14-tile hand with no question (another seat's turn seen in hold X, a replay): the
-figures of its best cut, naming no tile. What changes with every discard on the table (how many
-of each wait are unseen, furiten: a wait in the seat's own pond) is read when drawn. For
-practice (the HINTS setting AFTER CUT) the table hides the hint's answer until the player has
-cut, then says how the cut stands against it, as the review will (``advice.judge_cut``).
+The hint itself is worked out by ``game.coach.hint.analyse`` (the strong CPU's answer and the
+figures beside it) as a task on the cartridge: :class:`HintKeeper` starts it whenever the table
+asks the player something, or the player's hand changes, and keeps what it found; the painters
+here only draw it. For practice (the HINTS setting AFTER CUT) the table hides the hint's answer
+until the player has cut, then says how the cut stands against it, as the review will
+(``game.coach.practice.judge_cut``).
 """
 
 from __future__ import annotations
@@ -23,72 +17,19 @@ import pyxel
 
 from engine.target import GREEN, LIGHT_GREY, PINK, WHITE, YELLOW
 from engine.tasks import TaskGen
-from game.coach.hint import WORDS, Advice, CutVerdict, advise, decides, judge_cut
+from game.coach.hint import Advice, Hint, analyse, decides  # noqa: F401  (Advice: the examples)
+from game.coach.practice import CutVerdict, judge_cut
 from game.rules.actions import Discard, Riichi
 from game.rules.ruleset import TENHOU, Ruleset
-from game.rules.scoring import WinSituation, score_hand
-from game.rules.shanten import evaluate_discards, ukeire, waits
 from game.rules.tiles import counts34
-from game.ui import paint, pieces
 from game.rules.view import PlayerView
+from game.rules.words import action_word
+from game.ui import paint, pieces
 
 
 THINKING = "..."  # the hint line while its analysis runs
 SCREEN_RIGHT = 128
 TILE_GAP = 2  # between the words and the hint's tile, and after it
-
-
-@dataclass(frozen=True)
-class Hint:
-    shanten: int
-    share: float  # ukeire over the unseen tiles
-    discard: int | None = None  # the tile the answer throws (or declares), when there is one
-    waits: tuple[int, ...] = ()  # the kinds that complete the hand, when tenpai
-    no_yaku: str = ""  # "", "NO YAKU" or "TSUMO ONLY"
-    answer: object | None = None  # the strong CPU's answer (None: nothing to decide)
-    word: str = ""  # the answer in one word: CUT, RIICHI, DAMA, TSUMO, PON, PASS ...
-    reason: tuple[str, ...] = ()  # why not the most-tiles cut, longest form first
-
-
-def analyse(view: PlayerView, ruleset: Ruleset = TENHOU) -> TaskGen[Hint | None]:
-    """Task: the hint for ``view``'s seat (see the module); None after the round is over."""
-    if view.over:
-        return None
-    if decides(view):
-        advice = yield from advise(view, ruleset)
-        return Hint(advice.shanten, advice.share, advice.tile, answer=advice.answer, word=advice.word,
-                    reason=advice.reason)
-    counts = counts34(view.hand)
-    visible = view.visible_counts34()
-    if len(view.hand) % 3 == 2:
-        options = yield from evaluate_discards(counts, visible)
-        return Hint(options[0].shanten, options[0].ukeire.share)
-    now = ukeire(counts, visible)
-    yield
-    if now.shanten != 0:
-        return Hint(now.shanten, now.share)
-    kinds = tuple(waits(counts))
-    yield
-    return Hint(0, now.share, None, kinds, _yaku_warning(view, kinds, ruleset))
-
-
-def furiten(view: PlayerView, kinds: Sequence[int]) -> bool:
-    """A wait the seat has thrown itself (the furiten a pond shows)."""
-    own = {d.tile // 4 for d in view.discards[view.seat]}
-    return any(k in own for k in kinds)
-
-
-def _yaku_warning(view: PlayerView, kinds: Sequence[int], ruleset: Ruleset) -> str:
-    situation = WinSituation(riichi=view.riichi[view.seat], seat_wind=view.seat_winds[view.seat],
-                             round_wind=view.round_wind, dora_indicators=view.dora_indicators)
-    melds = list(view.melds[view.seat])
-    held = set(view.hand) | {t for m in melds for t in m.tiles}
-    for kind in kinds:
-        tile = next((t for t in range(kind * 4, kind * 4 + 4) if t not in held), None)
-        if tile is not None and score_hand(list(view.hand) + [tile], tile, melds, situation, ruleset).error is None:
-            return ""
-    closed = not any(m.is_open for m in melds)
-    return "TSUMO ONLY" if closed else "NO YAKU"
 
 
 def head_text(hint: Hint, short: bool = False) -> str:
@@ -110,15 +51,15 @@ def hint_line(hint: Hint, room: int, short: bool = False) -> tuple[str, int | No
     figures and the answer's word, its tile, then the longest form of the reason that fits
     (the figures in short, and a plain CUT left unsaid, when that makes room for it).
 
-    >>> hint = Hint(1, 0.12, 8, answer=Discard(8), word="CUT", reason=("SAFE VS N RIICHI", "SAFE VS N", "SAFE"))
-    >>> hint_line(hint, 82), hint_line(Hint(1, 0.12, 8, answer=Discard(8), word="CUT"), 82)
+    >>> hint = Hint(1, 0.12, advice=Advice(Discard(8), ("SAFE VS N RIICHI", "SAFE VS N", "SAFE")))
+    >>> hint_line(hint, 82), hint_line(Hint(1, 0.12, advice=Advice(Discard(8))), 82)
     (('1SH 12%', 8, 'SAFE VS N'), ('1 SHANTEN 12% CUT', 8, ''))
     """
     def width(words: str, tile: int | None, after: str) -> int:
         return (paint.text_width(words) + (TILE_GAP + pieces.extent("pond")[0] if tile is not None else 0)
                 + (TILE_GAP + paint.text_width(after) if after else 0))
 
-    tile = hint.discard
+    tile = hint.tile
     heads = [head_text(hint, short=True)] if short else [head_text(hint), head_text(hint, short=True)]
     plain = [(f"{head} {hint.word}".strip(), tile, "") for head in heads]
     reasoned = []
@@ -163,7 +104,7 @@ def verdict_line(verdict: CutVerdict, room: int) -> tuple[str, int | None, str]:
         return "SAME CUT AS THE HINT", None, ""
     answer = verdict.answer
     if not isinstance(answer, (Discard, Riichi)):  # a win or a kan: said in words
-        return f"HINT: {WORDS.get(type(answer), '')}", None, ""
+        return f"HINT: {action_word(answer).upper()}", None, ""
     words = "HINT RIICHI" if isinstance(answer, Riichi) else "HINT CUT"
     used = paint.text_width(words) + 2 * TILE_GAP + pieces.extent("pond")[0]
     forms = ("CLOSE CALL", "CLOSE") if verdict.verdict == "close" else verdict.reason
@@ -221,7 +162,7 @@ class HintKeeper:
             return
         if self.judging is not None:
             self.judging.cancel()
-        advice = _advice_of(self.hint)
+        advice = self.hint.advice
         # Not urgent: an urgent task keeps the frame's slice, and the game must take the cut
         # first (round-robin, the verdict then shares the frames with the CPUs' thinking).
         self.judging = self.cart.spawn(judge_cut(asked, action, ruleset, advice), "hint verdict")
@@ -290,7 +231,3 @@ class HintKeeper:
             self.judging.cancel()
         self.judging, self.verdict = None, None
 
-
-def _advice_of(hint: Hint) -> Advice:
-    """The hint's answer as ``judge_cut`` takes it (the agreeing case needs no more work)."""
-    return Advice(hint.answer, hint.shanten, hint.share, hint.reason)

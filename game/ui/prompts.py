@@ -56,7 +56,7 @@ def options(legal: Sequence[Any], hand: Sequence[int], claim_tile: int | None,
         >>> [o.label for o in options([Discard(0), Tsumo(), Riichi(0)], [0], None)]
         ['TSUMO', 'RIICHI', 'CUT']
         >>> [o.label for o in options([Discard(0), NineTerminals()], [0], None)]
-        ['9 TERMINALS', 'DISCARD']
+        ['9 TERMINALS', 'CUT']
         >>> [o.label for o in options([Pass(), Chi((4, 8)), Pon((13, 14))], [], 12)]
         ['CHI', 'PON', 'PASS', 'NO CALLS']
         >>> options([Pass(), Pon((13, 14))], [], 12, calls_wanted=False)

@@ -18,7 +18,7 @@ from engine.target import DARK_BLUE, DARK_GREY, GREEN, LIGHT_GREY, ORANGE, PINK,
 from game.rules.match import Match
 from game.rules.actions import Ron, Tsumo
 from game.rules.events import Won
-from game.rules.words import action_word
+from game.rules.words import WIND_WORDS, action_word
 from game.rules.round import Round
 from game.rules.scoring import HandScore
 from game.ui import centre, hands, melds, paint, pieces
@@ -79,7 +79,7 @@ def extension_reason(match: Match) -> str:
     >>> extension_reason(m)
     'NO ONE HAS 30000: WEST ROUND'
     """
-    wind = centre.ROUND_NAMES[match.round_wind % 4]
+    wind = WIND_WORDS[match.round_wind % 4].upper()
     return f"NO ONE HAS {match.ruleset.return_points}: {wind} ROUND"
 
 

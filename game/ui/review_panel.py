@@ -113,36 +113,36 @@ def draw_decision(y: int, judged: Judged, player: int | None, seat: int) -> None
         width += 3 + hands.draw_small_row(width + 4, y, [judged.offered])
         pyxel.rect(width - 5, y + 9, 5, 1, LIGHT_GREY)
     hands.draw_small_row(max(1 + width + 4, 127 - 6 * len(melded)), y, melded)
-    _mark(tiles, judged.drawn is not None, e.mine.action, y + 9, WHITE)
-    _mark(tiles, judged.drawn is not None, e.cpu, y + 11, ORANGE)
+    _mark(tiles, judged.drawn is not None, e.player.action, y + 9, WHITE)
+    _mark(tiles, judged.drawn is not None, e.cpu.action, y + 11, ORANGE)
     y += 15
     pyxel.text(LABEL_X, y, f"TURN {judged.turn}", LIGHT_GREY)
     rows = figure_rows(judged)
-    _answer(MINE_X, y, seat_word(seat, player, judged.winds), e.mine.action, WHITE)
-    _answer(CPU_X, y, "CPU", e.cpu, ORANGE)
-    if not isinstance(e.mine.action, (Discard, Riichi)) or not isinstance(e.cpu, (Discard, Riichi)):
+    _answer(MINE_X, y, seat_word(seat, player, judged.winds), e.player.action, WHITE)
+    _answer(CPU_X, y, "CPU", e.cpu.action, ORANGE)
+    if not isinstance(e.player.action, (Discard, Riichi)) or not isinstance(e.cpu.action, (Discard, Riichi)):
         # the answers in words, on a row named by what was decided ("call", "win", "kan")
-        rows.insert(0, (topic_text(judged), answer_words(e.mine.action, judged.offered),
-                        answer_words(e.cpu, judged.offered)))
+        rows.insert(0, (topic_text(judged), answer_words(e.player.action, judged.offered),
+                        answer_words(e.cpu.action, judged.offered)))
     y += LINE + 2
-    verdict = textwrap.wrap((VERDICT_WORDS[judged.verdict] + cost_text(judged)).upper(), CHARS)[:2]
-    why = textwrap.wrap(("CPU: " + reason(judged)).upper(), CHARS)[:2] if judged.verdict != "agree" else []
+    verdict = textwrap.wrap((VERDICT_WORDS[judged.cost.verdict] + cost_text(judged)).upper(), CHARS)[:2]
+    why = textwrap.wrap(("CPU: " + reason(judged)).upper(), CHARS)[:2] if judged.cost.verdict != "agree" else []
     # the figures take what the verdict and the reason leave above the progress line: the
     # words are never pushed into the progress line or the keys' help at the bottom
     room = (LEGEND_END - y - 2 - LINE * (len(verdict) + len(why))) // LINE
-    for label, mine, theirs in rows[:room]:
+    for label, player, cpu in rows[:room]:
         pyxel.text(LABEL_X, y, label.upper()[:12], LIGHT_GREY)
-        pyxel.text(MINE_X, y, mine.upper()[:9], WHITE)
-        pyxel.text(CPU_X, y, theirs.upper()[:9], ORANGE)
+        pyxel.text(MINE_X, y, player.upper()[:9], WHITE)
+        pyxel.text(CPU_X, y, cpu.upper()[:9], ORANGE)
         y += LINE
     y += 2
     for row in verdict:
-        pyxel.text(1, y, row, VERDICT_COLOURS[judged.verdict])
+        pyxel.text(1, y, row, VERDICT_COLOURS[judged.cost.verdict])
         y += LINE
     for row in why:
         pyxel.text(1, y, row, YELLOW)
         y += LINE
-    labels = (["lost"] if judged.tiles > 0.05 else []) + [label for label, _, _ in figure_rows(judged)]
+    labels = (["lost"] if judged.cost.tiles > 0.05 else []) + [label for label, _, _ in figure_rows(judged)]
     draw_legend(y + 3, labels)
 
 
@@ -237,19 +237,19 @@ def summary_rows(review: Review) -> list[tuple[str, Judged | None]]:
 def _summary_line(judged: Judged, by: str) -> str:
     e = judged.explanation
     if by == "danger":
-        cost = f"{judged.danger:.1f}%"
-    elif judged.yaku:
+        cost = f"{judged.cost.danger:.1f}%"
+    elif judged.cost.yaku:
         cost = "NO YAKU"
-    elif judged.steps:
-        cost = f"{judged.steps} STEP"
-    elif judged.worth > WORTH_PERCENT:
-        cost = f"{judged.worth:.0f}% WORTH"
-    elif judged.tiles > 0:
-        cost = f"{judged.tiles:.0f} TILES"
+    elif judged.cost.steps:
+        cost = f"{judged.cost.steps} STEP"
+    elif judged.cost.worth > WORTH_PERCENT:
+        cost = f"{judged.cost.worth:.0f}% WORTH"
+    elif judged.cost.tiles > 0:
+        cost = f"{judged.cost.tiles:.0f} TILES"
     else:  # kept as many tiles: lost by shape, value or points
         cost = weighed_words(judged, short=True)
-    head = f"{judged.label} TURN {judged.turn} {answer_words(e.mine.action, judged.offered)}/" \
-           f"{answer_words(e.cpu, judged.offered)}".upper()
+    head = f"{judged.label} TURN {judged.turn} {answer_words(e.player.action, judged.offered)}/" \
+           f"{answer_words(e.cpu.action, judged.offered)}".upper()
     return f"  {head[:CHARS - 3 - len(cost)]} {cost}"
 
 

@@ -43,6 +43,7 @@ from game.ui.results import GUARD_FRAMES, ResultsPanel
 from game.ui.saving import Saver
 from game.ui.standings import StandingsScene
 from game.rules.view import PlayerView
+from game.coach import hint as coach_hint
 
 PAUSE_KEYS = (pyxel.KEY_ESCAPE, pyxel.KEY_RETURN, pyxel.GAMEPAD1_BUTTON_START)
 DEMO_RESULT_FRAMES = 90  # the demo reads each result page this long
@@ -311,7 +312,7 @@ class TableScene:
             hints.draw_waits(HINT_X, INFO_Y, hint, view)
         elif self.settings.hints:
             hints.draw_hint(HINT_X, INFO_Y, hint, hide_cut=practice)
-        furiten = hint.waits and hints.furiten(view, hint.waits)  # the pond may have grown since
+        furiten = hint.waits and coach_hint.furiten(view, hint.waits)  # the pond may have grown since
         return [w for w in ("FURITEN" if furiten else "", hint.no_yaku) if w]
 
 

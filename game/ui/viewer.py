@@ -9,7 +9,7 @@ asks the CPU's own code), the verdict and the reason; between them, how far the 
 got and what the figures mean. Q and W (the gamepad's shoulders) jump to the previous and next
 decision where the two differ; S (Tab, the gamepad's Back) opens the summary, whose costliest
 differences are each one press away. Hold X (B) for each seat's figures at this step
-(``hints.analyse``: shanten and the share of unseen tiles that advance the hand; a replay's
+(``coach_hint.analyse``: shanten and the share of unseen tiles that advance the hand; a replay's
 view holds no question, so no seat's answer is named there: the review gives the reviewed
 seat's). O turns to the table as the reviewed seat sees it (only watching: the player in a
 game of ours, else seat 0), and back. Esc returns to the list of logs.
@@ -36,6 +36,7 @@ from game.coach.review import Judged, Review, review_task, start_review
 from game.rules.words import WIND_LETTERS, WIND_WORDS
 from game.ui import board, debug, hands, paint, review_panel
 from game.replay.steps import ReplayLog, SteppedRound
+from game.coach import hint as coach_hint
 
 BACK_KEYS = (pyxel.KEY_ESCAPE, pyxel.KEY_BACKSPACE, pyxel.GAMEPAD1_BUTTON_START)
 EARLIER_KEYS = (pyxel.KEY_Q, pyxel.GAMEPAD1_BUTTON_LEFTSHOULDER)  # the previous difference
@@ -237,7 +238,7 @@ class ViewerScene:
         if self.review is None:
             return None
         found = self.review.at(self.round_index, self.step)
-        return next((j for j in found if j.verdict != "agree"), found[0] if found else None)
+        return next((j for j in found if j.cost.verdict != "agree"), found[0] if found else None)
 
     # -- drawing ----------------------------------------------------------------------------
 
