@@ -226,6 +226,7 @@ def run_seed(seed: int, frames: int, clock_name: str, clicks: bool) -> dict:
     import pyxel
 
     from engine import cartridge, target
+    from engine.scheduler import Clock
 
     clock = time.thread_time if clock_name == "thread" else time.perf_counter
     folder = Path(tempfile.mkdtemp(prefix="picoriichi-monkey-"))
@@ -237,7 +238,8 @@ def run_seed(seed: int, frames: int, clock_name: str, clicks: bool) -> dict:
             setattr(pyxel, name, lambda *args, **kwargs: None)  # audio thread once deadlocked a playm
         bare = bare_frames(pyxel, clock, BARE_FRAMES)
         target.init_pyxel = lambda *args, **kwargs: None  # started above, headless
-        cartridge.Cartridge.__init__.__defaults__ = (clock, False)  # main.py's cartridge on our clock
+        cartridge.Cartridge.__init__.__defaults__ = (Clock.thread() if clock_name == "thread" else Clock.machine(),
+                                                     False)  # main.py's cartridge on our clock
         record = {"seed": seed, "bare": bare}
         pyxel.run = lambda update, draw: monkey_frames(update.__self__, seed, frames, clock, clicks, record)
         runpy.run_path(str(ROOT / "main.py"), run_name="__main__")

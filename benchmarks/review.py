@@ -57,11 +57,12 @@ def measure(path: Path, review: bool, clock_name: str) -> None:
 
     from engine import target
     from engine.cartridge import Cartridge
+    from engine.scheduler import Clock
 
     import game.ui.title  # noqa: F401  (the game's modules load before the cartridge, as main.py has them)
 
     target.init_pyxel(headless=True, fps=target.UNCAPPED_FPS)
-    clock = time.thread_time if clock_name == "thread" else time.perf_counter
+    clock = Clock.thread() if clock_name == "thread" else Clock.machine()
     cart = Cartridge(lambda c: Opener(c, path), clock=clock, trace_memory=True)
     meters: list[float] = []
     steps: list[float] = []

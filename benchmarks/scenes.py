@@ -255,7 +255,8 @@ def main(argv: list[str] | None = None) -> None:
     from game.data.storage import DATA_DIR_VARIABLE
 
     target.init_pyxel(headless=True, fps=target.UNCAPPED_FPS)
-    clock = time.thread_time if args.clock == "thread" else time.perf_counter
+    from engine.scheduler import Clock
+    clock = Clock.thread() if args.clock == "thread" else Clock.machine()
     log = longest_log()
     with tempfile.TemporaryDirectory(prefix="picoriichi-scenes-") as data:
         os.environ[DATA_DIR_VARIABLE] = data

@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import gc
 import sys
-import time
 import traceback
 from collections.abc import Callable
 from typing import Any, Protocol
@@ -33,7 +32,7 @@ from engine import audio, overlay
 from engine.buttons import Buttons, X
 from engine.meters import CpuMeter, MemoryMeter
 from engine.target import FPS, FRAME_SECONDS
-from engine.scheduler import Scheduler, Task, work_clock
+from engine.scheduler import Clock, Scheduler, Task
 from engine.tasks import TaskGen
 
 THINK_MARGIN_SECONDS = 0.005  # kept free each frame for Pyxel's own work (present, input, audio)
@@ -56,23 +55,20 @@ class Cartridge:
     def __init__(
         self,
         boot: SceneClass,
-        clock: Callable[[], float] = time.perf_counter,
+        clock: Clock | None = None,
         trace_memory: bool = False,
-        gather_clock: Callable[[], float] | None = None,
     ) -> None:
-        """``boot`` builds the first scene (``restart`` returns to it). ``clock`` times the slices
-        and the CPU meter (the wall clock; a test may pass ``time.thread_time`` so that other
-        processes' use of the machine does not count as ours); under the wall clock the tasks'
-        steps are timed on the process's processor time (``scheduler.work_clock``). ``trace_memory`` counts the
-        game's memory with tracemalloc for the meter; tracing slows every allocation (the CPUs'
-        thinking runs several times slower: benchmarks/frame.py), so the caller chooses.
-        ``gather_clock`` times the runs of ``scheduler.gathered`` (by default processor time
-        under the machine's clocks, counted steps under a test's clock: ``scheduler.gather_clock_for``;
-        a test on the work clock passes the work clock, the runs then as long as its work)."""
+        """``boot`` builds the first scene (``restart`` returns to it). ``clock`` times the
+        frames, the slices, the CPU meter and the tasks' steps (``scheduler.Clock``: by default
+        the machine's, the wall clock for frames and processor time for steps; a benchmark
+        passes ``Clock.thread()`` so that other processes' use of the machine does not count as
+        ours, a test a counting clock). ``trace_memory`` counts the game's memory with
+        tracemalloc for the meter; tracing slows every allocation (the CPUs' thinking runs
+        several times slower: benchmarks/frame.py), so the caller chooses."""
         self.boot = boot
-        self.clock = clock
+        self.clock = clock or Clock.machine()
         self.buttons = Buttons()
-        self.scheduler = Scheduler(clock, work_clock(clock), gather_clock)
+        self.scheduler = Scheduler(self.clock)
         self.cpu = CpuMeter()
         self.memory = MemoryMeter()
         gc.collect()
@@ -115,7 +111,7 @@ class Cartridge:
     # -- the frame --------------------------------------------------------------------------
 
     def update(self) -> None:
-        start = self.clock()
+        start = self.clock.frame()
         if self.next_scene is not None:
             scene_class, args = self.next_scene
             self.next_scene = None
@@ -129,13 +125,13 @@ class Cartridge:
         if audio.poll_mute_key():  # Ctrl+M, as on PICO-8: said for a second
             self.notice, self.notice_frames = audio.mute_word(), NOTICE_SHOWN_FRAMES
         self.scene.update()
-        self.update_seconds = self.clock() - start
+        self.update_seconds = self.clock.frame() - start
 
     def draw(self) -> None:
-        start = self.clock()
+        start = self.clock.frame()
         self.scene.draw()
         self._draw_reports()
-        self.draw_seconds = self.clock() - start
+        self.draw_seconds = self.clock.frame() - start
         self.think()
         self.cpu.record(self.update_seconds + self.draw_seconds + self.think_seconds)
 

@@ -4,15 +4,19 @@ Each frame the Scheduler resumes its tasks, round-robin, until the frame's think
 slice is spent, stopping at the next checkpoint: a frame never waits for a task. An urgent
 task (what the player waits to read, such as the hint) goes before the others and keeps the
 slice until it is done or waits.
-Pure Python (no pyxel); the clock is ``time.perf_counter`` unless a test gives another.
-``gathered`` runs a task's small steps together for a fraction of a slice, timed on the
-process's processor time under the machine's clocks and by counted steps under a test's clock, so
-that no test's frames depend on how fast or busy the machine is.
-A step's length (what the next steps are expected to take) may be read on another clock, the
-process's processor time (``work_clock``): on a machine shared with other work a pause of the
-process in the middle of a step is not that step's cost, and counted as one it made every step
-after it wait for a frame of its own (a whole game took five times the frames on a loaded
-machine).
+Pure Python (no pyxel). The scheduler reads the time by one :class:`Clock` it is given, which
+holds its three readings: ``frame`` times the slices (the wall clock in play), ``step`` a step's
+length, the expected length of the next (the process's processor time in play: on a machine
+shared with other work a pause of the process in the middle of a step is not that step's cost,
+and counted as one it made every step after it wait for a frame of its own; a whole game took
+five times the frames on a loaded machine), and ``gather`` the runs of ``gathered``, which runs
+a task's small steps together for a fraction of a slice (processor time in play). A test gives
+a counting clock (``Clock.counted``): its frames and steps on the test's readings, its gathered
+runs counted in steps, so that no test's frames depend on how fast or busy the machine is.
+
+A task reaches the clock by asking for it: ``gathered`` yields ``ASK_CLOCK`` and the scheduler
+sends its gather clock back within the same step (``run_to_end`` and a plain loop send
+nothing, and ``gathered`` then times its runs on processor time, where they change nothing).
 """
 
 from __future__ import annotations
@@ -21,6 +25,7 @@ import itertools
 import time
 import traceback
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from engine.tasks import NEXT_FRAME, TaskGen
@@ -34,10 +39,65 @@ RESERVE_MEMORY = 0.995  # per frame (half in ~5 s): how much of the longest rece
 # Under a test's clock ``gathered`` counts steps at this rate (``counted_steps``).
 GATHER_STEP_SECONDS = 16e-6
 
-# The clock ``gathered`` times its runs by: the gather clock of the scheduler stepping a task (set
-# around each step), the process's processor time outside one (a task run to its end, where
-# the runs change nothing).
-_gather_clock: Callable[[], float] = time.process_time
+Reading = Callable[[], float]  # a clock's reading, in seconds
+
+
+class _AskClock:
+    """The checkpoint a task yields to be sent the clock its runner times gathered runs by."""
+
+    def __repr__(self) -> str:
+        return "ASK_CLOCK"
+
+
+ASK_CLOCK = _AskClock()
+
+
+def _processor_time() -> Reading:
+    """The process's processor time, or the wall clock on a platform without one."""
+    try:
+        time.process_time()
+    except OSError:
+        return time.perf_counter
+    return time.process_time
+
+
+@dataclass(frozen=True)
+class Clock:
+    """What the scheduler reads the time by (see the module): ``frame`` the slices and the
+    meters, ``step`` how long a step took, ``gather`` how long ``gathered`` has run.
+
+        >>> clock = Clock.counted(iter(range(100)).__next__)
+        >>> clock.frame(), clock.step(), round(clock.gather() / GATHER_STEP_SECONDS), round(clock.gather() / GATHER_STEP_SECONDS)
+        (0, 1, 0, 1)
+    """
+
+    frame: Reading
+    step: Reading
+    gather: Reading
+
+    @classmethod
+    def machine(cls) -> Clock:
+        """In play: frames on the wall clock, steps and gathered runs on processor time."""
+        work = _processor_time()
+        return cls(time.perf_counter, work, work)
+
+    @classmethod
+    def thread(cls) -> Clock:
+        """A benchmark's: frames and steps on the thread's processor time (the machine's other
+        work does not count as ours), gathered runs on the process's."""
+        return cls(time.thread_time, time.thread_time, _processor_time())
+
+    @classmethod
+    def counted(cls, readings: Reading) -> Clock:
+        """A test's: frames and steps on ``readings``, gathered runs counted in steps
+        (``counted_steps``): the frames never meet the machine's speed."""
+        return cls(readings, readings, counted_steps())
+
+    @classmethod
+    def working(cls, readings: Reading) -> Clock:
+        """A test's that times everything on one clock of its work (``readings``), gathered
+        runs included: the runs then as long as the work they do."""
+        return cls(readings, readings, readings)
 
 
 class Task:
@@ -71,12 +131,15 @@ class Task:
             self.gen.close()
             self.state = Task.CANCELLED
 
-    def step(self) -> None:
-        """Resume the generator once, up to its next checkpoint (nothing once it is done)."""
+    def step(self, gather: Reading | None = None) -> None:
+        """Resume the generator once, up to its next checkpoint (nothing once it is done),
+        sending ``gather`` whenever it asks for the clock (``ASK_CLOCK``)."""
         if self.done:
             return
         try:
             value = next(self.gen)
+            while value is ASK_CLOCK:
+                value = self.gen.send(gather)
         except StopIteration as stop:
             self.result = stop.value
             self.progress = 1.0
@@ -95,14 +158,10 @@ class Task:
 class Scheduler:
     """Runs tasks in the time each frame can spare."""
 
-    def __init__(self, clock: Callable[[], float] = time.perf_counter,
-                 step_clock: Callable[[], float] | None = None,
-                 gather_clock: Callable[[], float] | None = None) -> None:
-        """``clock`` times the slices; ``step_clock`` (by default the same) the steps;
-        ``gather_clock`` the runs of ``gathered`` (by default ``gather_clock_for(clock)``)."""
-        self.clock = clock
-        self.step_clock = step_clock or clock
-        self.gather_clock = gather_clock or gather_clock_for(clock)
+    def __init__(self, clock: Clock | None = None) -> None:
+        """``clock`` (by default ``Clock.machine()``) times the slices, the steps and the
+        gathered runs (see the module)."""
+        self.clock = clock or Clock.machine()
         self.tasks: list[Task] = []
         self.finished: list[Task] = []  # finished since the last call to take_finished
         self.last_slice = 0.0  # seconds granted to the last run
@@ -114,7 +173,7 @@ class Scheduler:
     def spawn(self, gen: TaskGen[Any], name: str = "task", urgent: bool = False) -> Task:
         """Start a task; an ``urgent`` one goes before the others (see the module docstring).
 
-            >>> scheduler = Scheduler(clock=iter(range(1000)).__next__)
+            >>> scheduler = Scheduler(Clock.counted(iter(range(1000)).__next__))
             >>> def count(name, log):
             ...     for _ in range(2):
             ...         log.append(name)
@@ -149,7 +208,8 @@ class Scheduler:
         most that one step. A task that yields ``NEXT_FRAME`` is not
         resumed again in the same run.
         """
-        start = self.clock()
+        frame = self.clock.frame
+        start = frame()
         self.tasks.sort(key=lambda task: not task.urgent)  # stable: the urgent first, else as they were
         self.last_slice = max(0.0, slice_seconds)
         self.last_step = 0.0
@@ -157,11 +217,11 @@ class Scheduler:
         resting: list[Task] = []  # waiting tasks, back in the queue for the next frame
         while self.tasks:
             task = self.tasks[0]
-            if stepped and self.clock() - start + self.room_for(task) > self.last_slice:
+            if stepped and frame() - start + self.room_for(task) > self.last_slice:
                 break
-            t0 = self.step_clock()
-            self.step_one(task)
-            self.last_step = self.step_clock() - t0
+            t0 = self.clock.step()
+            task.step(self.clock.gather)
+            self.last_step = self.clock.step() - t0
             task.seconds += self.last_step
             task.expected_step = max(self.last_step, task.expected_step * STEP_MEMORY)
             self.reserve = max(self.reserve, self.last_step)
@@ -179,18 +239,9 @@ class Scheduler:
                 self.tasks.append(task)  # round-robin: the next step is the next task's
             stepped = True
         self.tasks.extend(resting)
-        self.last_used = self.clock() - start
+        self.last_used = frame() - start
         self.reserve *= RESERVE_MEMORY
         self.frames += 1
-
-    def step_one(self, task: Task) -> None:
-        """Step ``task`` with ``gathered`` timing its runs on this scheduler's gather clock."""
-        global _gather_clock
-        outside, _gather_clock = _gather_clock, self.gather_clock
-        try:
-            task.step()
-        finally:
-            _gather_clock = outside
 
     def room_for(self, task: Task) -> float:
         """How long the task's next step may take: its own longest recent step, or any task's
@@ -212,9 +263,9 @@ class Scheduler:
 
 
 def gathered(task: TaskGen[Any], seconds: float = GATHER_SECONDS) -> TaskGen[Any]:
-    """Run a task's steps together until about ``seconds`` have passed on the stepping
-    scheduler's gather clock (processor time outside a scheduler), then yield once, the
-    last checkpoint's value (a progress share passes on; ``NEXT_FRAME`` at once).
+    """Run a task's steps together until about ``seconds`` have passed on the runner's gather
+    clock (``gather_clock``), then yield once, the last checkpoint's value (a progress share
+    passes on; ``NEXT_FRAME`` at once).
 
     A task that yields every few microseconds (the CPU weighing its candidates, the driver
     playing saved moves again) would have the scheduler spend a frame's slice between its
@@ -229,21 +280,26 @@ def gathered(task: TaskGen[Any], seconds: float = GATHER_SECONDS) -> TaskGen[Any
         >>> run_to_end(gathered(count(1000)))
         1000
     """
-    start = gather_time()
+    clock = yield from gather_clock()
+    start = clock()
     while True:
         try:
             value = next(task)
+            while value is ASK_CLOCK:  # a gathered task within: it runs on the same clock
+                value = task.send(clock)
         except StopIteration as stop:
             return stop.value
-        if value is NEXT_FRAME or gather_time() - start >= seconds:
+        if value is NEXT_FRAME or clock() - start >= seconds:
             yield value
-            start = gather_time()
+            start = clock()
 
 
-def gather_time() -> float:
-    """The time on the clock ``gathered`` runs by, for a task that gathers its own small steps
-    (the review replaying a log's events): the stepping scheduler's gather clock."""
-    return _gather_clock()
+def gather_clock() -> TaskGen[Reading]:
+    """Task: the clock the runner times gathered runs by, for a task that gathers its own
+    small steps (the review replaying a log's events): the scheduler's, asked for with
+    ``ASK_CLOCK``; the process's processor time under ``run_to_end`` or a plain loop."""
+    clock = yield ASK_CLOCK
+    return clock or _processor_time()
 
 
 def counted_steps() -> Callable[[], float]:
@@ -256,44 +312,6 @@ def counted_steps() -> Callable[[], float]:
     """
     readings = itertools.count()
     return lambda: next(readings) * GATHER_STEP_SECONDS
-
-
-# The machine's own clocks (a benchmark times its frames on the thread's processor time);
-# thread_time is missing in the browser's Python.
-REAL_CLOCKS = tuple(c for c in (time.perf_counter, time.process_time, getattr(time, "thread_time", None)) if c)
-
-
-def gather_clock_for(clock: Callable[[], float]) -> Callable[[], float]:
-    """The clock ``gathered`` times its runs by in a scheduler timed by ``clock``: the process's
-    processor time under one of the machine's clocks (a pause of the process is not work done),
-    else counted steps. A test's clock (a counting clock, the work clock) then never meets the
-    machine's speed: a slow machine or a busy one makes the same runs, so the same frames.
-
-        >>> gather_clock_for(time.perf_counter) is gather_clock_for(time.thread_time) is time.process_time
-        True
-    """
-    return time.process_time if clock in REAL_CLOCKS else counted_steps()
-
-
-def work_clock(clock: Callable[[], float]) -> Callable[[], float]:
-    """The clock to time steps by for a cartridge timed by ``clock``: the process's processor
-    time under the wall clock (the cartridge thinks on one thread; ``time.thread_time`` is
-    missing in the browser's Python, as threads are), else ``clock`` itself (a test's counting
-    clock stays the one clock).
-
-        >>> work_clock(time.perf_counter) is time.process_time
-        True
-        >>> counting = iter(range(10)).__next__
-        >>> work_clock(counting) is counting
-        True
-    """
-    if clock is not time.perf_counter:
-        return clock
-    try:
-        time.process_time()
-    except OSError:  # a platform without a processor clock: the wall clock it is
-        return clock
-    return time.process_time
 
 
 def _one_line(exc: BaseException) -> str:

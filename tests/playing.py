@@ -21,6 +21,7 @@ import sys
 
 import pyxel
 
+from engine.scheduler import Clock
 from engine.buttons import LEFT, RIGHT, O
 from game.rules.actions import Chi, Discard, Pass, Pon, Riichi, Ron, Tsumo
 from game.rules.events import Called
@@ -32,9 +33,10 @@ TICK = 0.001
 QUICK_TICK = 0.0002  # a quick machine: a frame's thinking slice holds some 140 readings
 
 
-def counting_clock(tick: float = TICK):
+def counting_clock(tick: float = TICK) -> Clock:
+    """The cartridge's clock in a test: ``tick`` seconds a reading, gathered runs counted in steps."""
     ticks = itertools.count()
-    return lambda: next(ticks) * tick
+    return Clock.counted(lambda: next(ticks) * tick)
 
 
 # What one unit of work stands for on the WorkClock: a microsecond. A whole game against the

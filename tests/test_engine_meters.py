@@ -7,6 +7,7 @@ from conftest import PICO8_MEMORY_BYTES
 from stepping import Blank, step
 
 from engine.meters import CpuMeter, MemoryMeter
+from engine.scheduler import Clock
 from engine.target import FPS, FRAME_SECONDS, MEMORY_BUDGET_BYTES
 
 BUSY_SECONDS = 0.010  # 30% of a frame
@@ -25,7 +26,7 @@ class Busy(Blank):
 
 def test_the_cpu_meter_reads_a_busy_frame_and_remembers_it_for_a_second(make_cart):
     NOW[0] = 0.0
-    cart = make_cart(Busy, clock=lambda: NOW[0])
+    cart = make_cart(Busy, clock=Clock.counted(lambda: NOW[0]))
     step(cart, 3)
     idle = cart.cpu.this_frame
     cart.scene.spin = True

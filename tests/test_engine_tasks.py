@@ -9,7 +9,7 @@ from stepping import Blank, screen, step
 
 from engine.cartridge import FAILURE_SHOWN_FRAMES, THINK_MARGIN_SECONDS, Cartridge
 from engine.target import FRAME_SECONDS, RED
-from engine.scheduler import Task
+from engine.scheduler import Clock, Task
 from engine.tasks import run_to_end
 
 CHAIN_LINKS = 400  # hash-chain steps per checkpoint
@@ -45,7 +45,7 @@ def test_a_second_of_work_spreads_over_frames_within_each_slice(make_cart):
     # The cartridge's clock counts the work done (hash links), never the time: the slices,
     # the steps and the meter are then the same on every machine, however busy.
     links = Links()
-    cart = make_cart(Blank, clock=links)
+    cart = make_cart(Blank, clock=Clock.counted(links))
     checkpoints = round(1.0 / (2 * CHAIN_LINKS * LINK_SECONDS))  # a second of work, steps of 0.8 to 2.4 ms
     task = cart.spawn(hash_chain(checkpoints, links, uneven=True), "chain")
     overruns, meters = [], []
@@ -71,7 +71,7 @@ def test_long_steps_wait_for_the_next_frame_rather_than_overrun(make_cart):
     # time is a clock the test moves (a loaded machine makes real steps vary too much to
     # test the rule): each step takes exactly 11 ms of it, update and draw take none.
     now = [0.0]
-    cart = make_cart(Blank, clock=lambda: now[0])
+    cart = make_cart(Blank, clock=Clock.counted(lambda: now[0]))
     steps_this_frame = [0]
 
     def long_steps(count):
@@ -98,7 +98,7 @@ def test_a_long_step_is_kept_in_reserve_for_the_frames_after_it(make_cart):
     short), the scheduler keeps 12 ms in reserve, so fewer 1 ms steps fit a frame, and a
     second 12 ms step, when it comes, cannot push a frame past its budget."""
     now = [0.0]
-    cart = make_cart(Blank, clock=lambda: now[0])
+    cart = make_cart(Blank, clock=Clock.counted(lambda: now[0]))
     log = []
 
     def work():

@@ -22,6 +22,7 @@ from stepping import press, release_all, screen
 from engine.buttons import ALL as ALL_BUTTONS
 from engine.buttons import POINT, X
 from engine.cartridge import Cartridge
+from engine.scheduler import Clock
 from engine.target import DARK_BLUE, ORANGE, RED, WHITE, WIDTH
 from game.rules.events import Called, RiichiAccepted
 from game.data.settings import Settings
@@ -266,7 +267,7 @@ def test_a_whole_game_against_the_real_strong_cpus_keeps_the_frame_budget(make_c
 
     clock = WorkClock()
     with clock:  # from the first frame: a frame read off the clock would think without end
-        cart = make_cart(TitleScene, clock=clock, gather_clock=clock, trace_memory=True)
+        cart = make_cart(TitleScene, clock=Clock.working(clock), trace_memory=True)
         frame(cart)
         press(cart, pyxel.KEY_DOWN)
         for char in REAL_SEED:

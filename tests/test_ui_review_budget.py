@@ -13,6 +13,7 @@ import pyxel
 from conftest import LOGS, PICO8_MEMORY_BYTES
 from playing import WorkClock
 
+from engine.scheduler import Clock
 from game.ui.viewer import ViewerScene
 from game.replay.steps import ReplayLog
 
@@ -37,7 +38,7 @@ class Opener:
 def test_the_review_of_a_whole_real_game_keeps_the_memory_and_the_frame_budget(make_cart):
     clock = WorkClock()
     with clock:  # every frame on the work clock, from the first
-        cart = make_cart(Opener, clock=clock, gather_clock=clock, trace_memory=True)
+        cart = make_cart(Opener, clock=Clock.working(clock), trace_memory=True)
         meters = review_to_the_summary(cart)
     peak = cart.memory.peak_bytes
     assert 0 < peak < PEAK_BYTES, f"memory peak {peak // 1024} KiB"

@@ -223,10 +223,11 @@ def ui_workload(frames: dict) -> tuple[object, str, bool]:
     import pyxel
 
     from engine.cartridge import Cartridge
+    from engine.scheduler import Clock
     from game.ui.title import TitleScene
 
     pyxel.digest = hashlib.sha256()
-    cart = Cartridge(boot=TitleScene, clock=TickClock())
+    cart = Cartridge(boot=TitleScene, clock=Clock.counted(TickClock()))
     visited = [type(cart.scene).__name__]
     script = [[pyxel.KEY_DOWN]] + [[getattr(pyxel, f"KEY_{c}")] for c in UI_SEED] + [[pyxel.KEY_RETURN]]
     update_draw = []
@@ -278,6 +279,7 @@ def kept_workload() -> tuple[object, str, bool]:
     import pyxel
 
     from engine.cartridge import Cartridge
+    from engine.scheduler import Clock
     from game.data import logs
     from game.data.settings import Settings
     from game.records import parse_log
@@ -290,7 +292,7 @@ def kept_workload() -> tuple[object, str, bool]:
     from game.ui.title import TitleScene
 
     seats, table_module.cpu_agent = table_module.cpu_agent, lambda strength: QuickSeat()
-    cart = Cartridge(boot=TitleScene, clock=TickClock())
+    cart = Cartridge(boot=TitleScene, clock=Clock.counted(TickClock()))
     try:
         cart.change(TableScene, KEPT_SEED, Settings(length="east", cpu_speed="fast"))
         pyxel.step(cart.update, cart.draw)

@@ -31,7 +31,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 from typing import Literal
 
-from engine.scheduler import gather_time, gathered
+from engine.scheduler import gather_clock, gathered
 from engine.tasks import TaskGen, run_to_end
 from game.coach.explain import Explanation, explain
 from game.cpu.strength import DEFAULT_STRENGTH
@@ -212,7 +212,8 @@ def _review_round(review: Review, index: int, round_log: RoundLog, ruleset: Rule
         review.problems.append(f"{label}: {error}")
         return
     replaying = recorder.replay.run_task()
-    since = gather_time()  # events are quick: a step replays them for about STEP_SECONDS
+    clock = yield from gather_clock()
+    since = clock()  # events are quick: a step replays them for about STEP_SECONDS
     while True:
         try:
             next(replaying)
@@ -231,12 +232,12 @@ def _review_round(review: Review, index: int, round_log: RoundLog, ruleset: Rule
         for note in recorder.take_notes():
             yield from _judge(review, index, label, note)
             yield  # the judging's last run and the next events: a step each
-            since = gather_time()
+            since = clock()
         if finished:
             return
-        if gather_time() - since >= STEP_SECONDS:
+        if clock() - since >= STEP_SECONDS:
             yield
-            since = gather_time()
+            since = clock()
 
 
 def _judge(review: Review, index: int, label: str, note: Note) -> TaskGen[None]:

@@ -264,7 +264,7 @@ def _replaying(game: Game, play: TaskGen[list]) -> TaskGen[None]:
     """The driver's steps while the saved decisions are given again, each yield the share given."""
     while game.replaying:
         try:
-            next(play)
+            next(play)  # a save's moves are given again, never thought over: the driver asks for no clock
         except StopIteration:
             return  # the whole game was in the save (it ended as it was saved)
         yield len(game.decisions) / len(game.script)

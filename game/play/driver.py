@@ -287,10 +287,11 @@ class Game:
     def _timed(self, seat: int, task: TaskGen[Action]) -> TaskGen[Action]:
         """Run an agent's task, timing only its own steps (not the frames it waits)."""
         seconds, steps, frames = 0.0, 0, set()
+        sent = None  # what the runner sends back (the clock a gathered task asks for)
         while True:
             start = DECISION_CLOCK()
             try:
-                value = next(task)
+                value = task.send(sent)
             except StopIteration as stop:
                 seconds += DECISION_CLOCK() - start
                 result = stop.value
@@ -299,7 +300,7 @@ class Game:
             steps += 1
             if self.frame_counter is not None:
                 frames.add(self.frame_counter())
-            yield value
+            sent = yield value
         name = self.agents[seat].name
         self.costs.append(DecisionCost(seat, name, seconds, steps + 1, max(1, len(frames))))
         return result
