@@ -36,7 +36,6 @@ import os
 import shutil
 import sys
 import tempfile
-import time
 import tracemalloc
 from pathlib import Path
 

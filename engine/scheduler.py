@@ -169,6 +169,7 @@ class Scheduler:
         self.last_step = 0.0  # seconds of the last run's final step (the one that may overrun)
         self.reserve = 0.0  # the longest step of any task lately (decays by RESERVE_MEMORY a run)
         self.frames = 0  # runs so far: one per frame
+        self.watch: Callable[[Task], None] | None = None  # told of each task before its step (a test's eyes)
 
     def spawn(self, gen: TaskGen[Any], name: str = "task", urgent: bool = False) -> Task:
         """Start a task; an ``urgent`` one goes before the others (see the module docstring).
@@ -219,6 +220,8 @@ class Scheduler:
             task = self.tasks[0]
             if stepped and frame() - start + self.room_for(task) > self.last_slice:
                 break
+            if self.watch is not None:
+                self.watch(task)
             t0 = self.clock.step()
             task.step(self.clock.gather)
             self.last_step = self.clock.step() - t0

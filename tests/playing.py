@@ -22,6 +22,7 @@ import sys
 import pyxel
 
 from engine.scheduler import Clock
+from game.ui.wiring import Wiring
 from engine.buttons import LEFT, RIGHT, O
 from game.rules.actions import Chi, Discard, Pass, Pon, Riichi, Ron, Tsumo
 from game.rules.events import Called
@@ -246,3 +247,15 @@ def callout_on_screen(table, callout, shot: bytes | None = None) -> bool:
     pyxel.cls(0)
     alone.draw(table.chair, 0, 1)
     return shown == [pyxel.pget(*cell) for cell in cells]
+
+
+def quick(**changes) -> Wiring:
+    """The scenes wired to quick CPUs (``ShantenAgent``) and whatever else ``changes`` says."""
+    return Wiring(cpu=lambda strength: ShantenAgent(), **changes)
+
+
+def wired_title(wiring: Wiring):
+    """The title scene, wired: ``make_cart(wired_title(quick()))``."""
+    from game.ui.title import TitleScene
+
+    return lambda cart: TitleScene(cart, wiring=wiring)

@@ -16,18 +16,20 @@ import random
 
 import pyxel
 from conftest import PICO8_MEMORY_BYTES
-from playing import Fingers, ScriptedPlayer, ShantenAgent, WorkClock, callout_on_screen, counting_clock, frame
+from playing import (
+    Fingers, ScriptedPlayer, WorkClock, callout_on_screen, counting_clock, frame, quick, wired_title,
+)
 from stepping import press, release_all, screen
 
 from engine.buttons import ALL as ALL_BUTTONS
 from engine.buttons import POINT, X
 from engine.cartridge import Cartridge
 from engine.scheduler import Clock
+from game.ui.wiring import WIRING
 from engine.target import DARK_BLUE, ORANGE, RED, WHITE, WIDTH
 from game.rules.events import Called, RiichiAccepted
 from game.data.settings import Settings
 from game.ui import board, paint
-from game.ui import table as table_module
 from game.ui.results import ResultsPanel
 from game.ui.seats import seat_name
 from game.ui.standings import StandingsScene
@@ -63,9 +65,9 @@ def shows_text_centred(shown: bytes, y: int, text: str, colour: int) -> bool:
     return [p == colour for p in band(shown, y, 6)] == [p == colour for p in band(alone, y, 6)]
 
 
-def start_from_the_title(seed: str) -> Cartridge:
+def start_from_the_title(seed: str, wiring=WIRING) -> Cartridge:
     """The title, ↓ to SEED, the code typed, ENTER: the table for that seed."""
-    cart = Cartridge(TitleScene, clock=counting_clock())
+    cart = Cartridge(wired_title(wiring), clock=counting_clock())
     frame(cart)
     press(cart, pyxel.KEY_DOWN)
     for char in seed:
@@ -76,9 +78,8 @@ def start_from_the_title(seed: str) -> Cartridge:
     return cart
 
 
-def test_a_scripted_player_plays_a_whole_east_south_game_from_the_title(pyxel_headless, monkeypatch):
-    monkeypatch.setattr(table_module, "cpu_agent", lambda strength: ShantenAgent())
-    cart = start_from_the_title(SCRIPTED_SEED)
+def test_a_scripted_player_plays_a_whole_east_south_game_from_the_title(pyxel_headless):
+    cart = start_from_the_title(SCRIPTED_SEED, quick())
     table = cart.scene
     table.settings = Settings(cpu_speed="fast")
     me = table.player
@@ -174,12 +175,11 @@ def progress(cart: Cartridge) -> tuple:
     return (id(scene), len(scene.game.decisions), id(results), results.page if results else -1, *paused)
 
 
-def test_a_monkey_on_random_buttons_never_breaks_or_sticks(pyxel_headless, monkeypatch):
-    monkeypatch.setattr(table_module, "cpu_agent", lambda strength: ShantenAgent())
+def test_a_monkey_on_random_buttons_never_breaks_or_sticks(pyxel_headless):
     total = 0
     for seed in MONKEY_SEEDS:
         rng = random.Random(seed)
-        cart = Cartridge(lambda c: TableScene(c, seed), clock=counting_clock(MONKEY_TICK))
+        cart = Cartridge(lambda c: TableScene(c, seed, wiring=quick()), clock=counting_clock(MONKEY_TICK))
         cart.settings = cart.scene.settings = Settings(cpu_speed="fast")
         fingers = Fingers()
         cart.buttons.read = fingers.read

@@ -7,19 +7,17 @@ from __future__ import annotations
 
 import pyxel
 import pytest
-from playing import ShantenAgent, counting_clock, play_until
+from playing import counting_clock, play_until, quick, wired_title
 from stepping import press, step, step_until
 
-from engine import scheduler as scheduler_module
 from engine.tasks import run_to_end
 from game.data.settings import Settings
 from game.play.driver import fallback
 from game.rules.view import PlayerView
 from game.ui import board, hints
-from game.ui import table as table_module
 from game.ui.loading import LoadingScene
 from game.ui.table import HINT_X, INFO_Y, TableScene
-from game.ui.title import CONTINUE, TitleScene
+from game.ui.title import CONTINUE
 from game.coach import hint as coach_hint
 
 HINT_ROWS = range(INFO_Y - 1, INFO_Y + 6)  # the hint's text and its tile
@@ -58,16 +56,9 @@ def shows_no_stale_hint(table: TableScene) -> bool:
     return shown == painted_hint(run_to_end(coach_hint.analyse(asked, table.game.match.ruleset)))
 
 
-@pytest.fixture
-def quick_cpus(monkeypatch):
-    monkeypatch.setattr(table_module, "cpu_agent", lambda strength: ShantenAgent())
-
-
-def test_after_continue_the_hint_never_shows_the_figures_of_another_hand(make_cart, quick_cpus, monkeypatch):
-    from game.ui import title as title_module
-
-    monkeypatch.setattr(title_module, "new_seed_code", lambda: "0YXMRESJ98")  # the same game each run
-    cart = make_cart(TitleScene, clock=counting_clock())
+def test_after_continue_the_hint_never_shows_the_figures_of_another_hand(make_cart):
+    wiring = quick(new_seed_code=lambda: "0YXMRESJ98")  # the same game each run
+    cart = make_cart(wired_title(wiring), clock=counting_clock())
     cart.settings = Settings(cpu_speed="fast")
     step(cart)
     press(cart, pyxel.KEY_Z)  # NEW GAME
@@ -94,19 +85,13 @@ def test_after_continue_the_hint_never_shows_the_figures_of_another_hand(make_ca
     assert checked and resumed.hint.hint is not None
 
 
-def test_the_hint_is_worked_out_before_the_rules_and_the_cpus_think(make_cart, monkeypatch):
+def test_the_hint_is_worked_out_before_the_rules_and_the_cpus_think(make_cart):
     """Real CPUs think while the player plays; from its first step to its last, the hint's
     analysis lets no other task step, and the screen never shows a stale hint."""
     steps: list[tuple[object, str]] = []  # the task itself is kept: an id may be reused
-    original = scheduler_module.Task.step
-
-    def logged(task):
-        steps.append((task, task.name))
-        original(task)
-
-    monkeypatch.setattr(scheduler_module.Task, "step", logged)
     cart = make_cart(lambda c: TableScene(c, "HINTFIRST1", Settings(cpu_speed="fast", cpu_strength="weak")),
                      clock=counting_clock())
+    cart.scheduler.watch = lambda task: steps.append((task, task.name))
     table = cart.scene
     for _ in range(12):  # twelve of the player's turns, the screen checked at each frame of them
         play_until(cart, table, lambda: table.human.asking is not None and table.human.asking.last_discard is None,
@@ -144,17 +129,20 @@ def tenpai_view(hand: str, melds=(), pond: str = "") -> object:
         tiles_left=50, turn=1, awaiting=(), last_discard=None, legal_actions=(), over=False)
 
 
-def table_showing(make_cart, monkeypatch, view):
+def table_showing(make_cart, view):
     """A table whose game stands still, showing ``view``: the hint keeper works its hint out
     (the real analysis) and the table draws it; the screen after that frame."""
     from types import SimpleNamespace
 
-    monkeypatch.setattr(table_module, "cpu_agent", lambda strength: ShantenAgent())
-    monkeypatch.setattr(TableScene, "view", property(lambda self: view))
-    cart = make_cart(lambda c: TableScene(c, "WAITS00001", Settings(cpu_speed="fast")), clock=counting_clock())
+    cart = make_cart(lambda c: TableScene(c, "WAITS00001", Settings(cpu_speed="fast"), wiring=quick()),
+                     clock=counting_clock())
     table = cart.scene
+    step_until(cart, lambda: table.game.round is not None, limit=200)
     cart.scheduler.cancel_all()  # the game stands still: only the hint thinks
     table.task = SimpleNamespace(done=False, waiting=True, state="pending")
+    table.human.asking = None  # no question stands: the hint follows the hand alone
+    rnd = table.game.round  # the table's view of the round, as made once per event, is ``view``
+    table.view_key, table.last_view = (id(rnd), len(rnd.events), rnd.phase), view
     for _ in range(200):
         step(cart)
         if table.hint.hint is not None and not table.hint.thinking:
@@ -183,7 +171,7 @@ WAITS_BOX = (HINT_X, INFO_Y - 1, 128, INFO_Y + 7)
     ("234m456p678s55s34p", (), "2p", ["FURITEN"]),  # tanyao on 2p-5p, the 2p thrown
     ("123m456p789s99p13s", (), "2s", ["FURITEN", "TSUMO ONLY"]),
 ])
-def test_the_waits_line_and_the_furiten_and_no_yaku_warnings_on_screen(make_cart, monkeypatch, hand, melds,
+def test_the_waits_line_and_the_furiten_and_no_yaku_warnings_on_screen(make_cart, hand, melds,
                                                                      pond, notes):
     from game.rules.melds import Meld
     from game.ui.table import PINK
@@ -191,7 +179,7 @@ def test_the_waits_line_and_the_furiten_and_no_yaku_warnings_on_screen(make_cart
     if melds == "chi":
         melds = (Meld("chi", (0, 4, 8), called=0, from_seat=3),)
     view = tenpai_view(hand, melds, pond)
-    table = table_showing(make_cart, monkeypatch, view)
+    table = table_showing(make_cart, view)
     hint = table.hint.hint
     assert hint is not None and hint.shanten == 0 and hint.waits
     shown_waits, shown_notes = region(*WAITS_BOX), region(*NOTES_BOX)

@@ -17,7 +17,7 @@ from collections import defaultdict
 
 import pytest
 import pyxel
-from playing import ShantenAgent, counting_clock
+from playing import ShantenAgent, counting_clock, quick, wired_title
 from stepping import press, step, step_until
 
 from engine.tasks import NEXT_FRAME
@@ -28,7 +28,6 @@ from game.play.driver import Decision, Game, player_seat
 from game.rules.actions import Discard
 from game.rules.events import Discarded
 from game.ui import loading
-from game.ui import table as table_module
 from game.ui.loading import LoadingScene
 from game.ui.table import TableScene
 from game.ui.title import CONTINUE, NEW_GAME, TitleScene
@@ -110,8 +109,9 @@ class Work:
 
 
 @pytest.fixture
-def quick_cpus(monkeypatch):
-    monkeypatch.setattr(table_module, "cpu_agent", lambda strength: ShantenAgent())
+def quick_cpus():
+    """The title wired to quick CPUs (the continued games are played on by them)."""
+    return wired_title(quick())
 
 
 def test_a_save_at_south_4_comes_back_with_no_update_doing_more_than_a_slices_work(make_cart, data_folder,
@@ -151,7 +151,7 @@ def bar_fill() -> int:
 
 def test_the_loading_screen_shows_the_share_played_again(make_cart, data_folder, quick_cpus):
     saved_at_south_4(data_folder)
-    cart = make_cart(TitleScene, clock=counting_clock())
+    cart = make_cart(quick_cpus, clock=counting_clock())
     step(cart)
     press(cart, pyxel.KEY_Z)
     fills = []

@@ -20,7 +20,7 @@ from game.rules.actions import AddedKan, Chi, ClosedKan, Discard, NineTerminals,
 from game.rules.melds import Meld
 from game.rules.view import DiscardView, PlayerView
 from game.ui import chooser as chooser_module
-from game.ui import hints, prompts
+from game.ui import prompts
 from game.ui.table import TableScene
 from game.coach import hint as coach_hint
 

@@ -7,14 +7,13 @@ from __future__ import annotations
 
 import pyxel
 import pytest
-from playing import ScriptedPlayer, ShantenAgent, counting_clock
+from playing import ScriptedPlayer, counting_clock, quick
 from stepping import step, step_until
 
 from engine.buttons import Buttons, CURSOR_FRAMES
 from game.data.settings import Settings
 from game.rules.actions import Discard
 from game.ui import board, hands, prompts
-from game.ui import table as table_module
 from game.ui.table import TableScene
 
 FAST = Settings(cpu_speed="fast")
@@ -75,11 +74,9 @@ class MousePlayer(ScriptedPlayer):
 
 
 @pytest.fixture
-def mouse_table(make_cart, monkeypatch):
-    monkeypatch.setattr(table_module, "cpu_agent", lambda strength: ShantenAgent())
-
+def mouse_table(make_cart):
     def make(code: str):
-        cart = make_cart(lambda c: TableScene(c, code, FAST), clock=counting_clock())
+        cart = make_cart(lambda c: TableScene(c, code, FAST, wiring=quick()), clock=counting_clock())
         return cart, cart.scene
 
     yield make

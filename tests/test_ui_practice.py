@@ -4,7 +4,7 @@ reason on the same view), through the table as it is played."""
 
 from __future__ import annotations
 
-from playing import Fingers, ShantenAgent, counting_clock, frame
+from playing import Fingers, counting_clock, frame, quick, wired_title
 from stepping import screen
 
 import pyxel
@@ -18,9 +18,7 @@ from game.coach.review import judge
 from game.coach.review_text import short_reason
 from game.rules.actions import Discard, Pass
 from game.ui import debug, hands, hints, prompts
-from game.ui import table as table_module
 from game.ui.table import HINT_X, INFO_Y, TableScene
-from game.ui.title import TitleScene
 
 
 
@@ -71,20 +69,21 @@ def cut(cart, table, fingers, tile: int) -> None:
         frame(cart, draw=False)
 
 
-def practice_table(make_cart, monkeypatch) -> tuple:
+def practice_table(make_cart, wiring=None) -> tuple:
     """A table with practice hints and quick CPUs, played by scripted fingers."""
-    monkeypatch.setattr(table_module, "cpu_agent", lambda strength: ShantenAgent())
-    cart = make_cart(TitleScene, clock=counting_clock())
-    cart.change(TableScene, "PRACT1CE01", Settings(hints=PRACTICE, cpu_speed="fast", call_prompts=False))
+    wiring = wiring or quick()
+    cart = make_cart(wired_title(wiring), clock=counting_clock())
+    cart.change(TableScene, "PRACT1CE01", Settings(hints=PRACTICE, cpu_speed="fast", call_prompts=False), False, None,
+                wiring)
     frame(cart)
     fingers = Fingers()
     cart.buttons.read = fingers.read
     return cart, cart.scene, fingers
 
 
-def test_practice_hides_the_cut_until_the_player_has_cut_then_says_how_the_review_judges_it(make_cart, monkeypatch):
+def test_practice_hides_the_cut_until_the_player_has_cut_then_says_how_the_review_judges_it(make_cart):
     assert PRACTICE in CHOICES["hints"]
-    cart, table, fingers = practice_table(make_cart, monkeypatch)
+    cart, table, fingers = practice_table(make_cart)
     seen = set()
     for _ in range(8):
         my_turn_with_a_hint(cart, table, fingers)
@@ -114,10 +113,10 @@ def test_practice_hides_the_cut_until_the_player_has_cut_then_says_how_the_revie
     assert seen == {True, False}  # an agreeing cut and another
 
 
-def test_holding_x_in_practice_does_not_show_the_players_cut(make_cart, monkeypatch):
+def test_holding_x_in_practice_does_not_show_the_players_cut(make_cart):
     """The hold-X view shows every seat's hint; in practice the player's own answer stays
     hidden there too."""
-    cart, table, fingers = practice_table(make_cart, monkeypatch)
+    cart, table, fingers = practice_table(make_cart)
     my_turn_with_a_hint(cart, table, fingers)
     fingers.down = {X}  # X held from now on
     frame(cart)
@@ -139,7 +138,7 @@ def test_holding_x_in_practice_does_not_show_the_players_cut(make_cart, monkeypa
     assert shown == hidden != row()
 
 
-def test_a_long_verdict_does_not_hold_up_the_cut(make_cart, monkeypatch):
+def test_a_long_verdict_does_not_hold_up_the_cut(make_cart):
     """The practice verdict is worked out after the cut, beside the game: however many steps
     it takes (a slow machine gathers fewer of the CPU's steps in each), the game takes the cut
     the frame after the press."""
@@ -148,8 +147,7 @@ def test_a_long_verdict_does_not_hold_up_the_cut(make_cart, monkeypatch):
             yield
         return None
 
-    monkeypatch.setattr(hints, "judge_cut", slow_verdict)
-    cart, table, fingers = practice_table(make_cart, monkeypatch)
+    cart, table, fingers = practice_table(make_cart, quick(judge_cut=slow_verdict))
     my_turn_with_a_hint(cart, table, fingers)
     decisions = len(table.game.decisions)
     tiles = hands.hand_in_order(table.view.hand, table.view.drawn)

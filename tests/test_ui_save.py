@@ -6,7 +6,7 @@ the title, and a new game starts."""
 from __future__ import annotations
 
 import pyxel
-from playing import Fingers, ScriptedPlayer, counting_clock
+from playing import Fingers, ScriptedPlayer, counting_clock, wired_title
 from stepping import press, screen, step, step_until
 
 from engine.target import PINK, WIDTH
@@ -14,7 +14,7 @@ from engine.tasks import run_to_end
 from game.data import save
 from game.data.settings import Settings
 from game.data.storage import open_storage
-from game.ui import hints
+from game.ui.wiring import Wiring
 from game.ui.loading import LoadingScene
 from game.ui.saving import Saver
 from game.ui.table import TableScene
@@ -161,8 +161,7 @@ def test_quitting_while_the_hint_thinks_brings_the_title_at_once(make_cart, data
             yield
         return None
 
-    monkeypatch.setattr(hints, "analyse", slow_analysis)
-    cart = make_cart(TitleScene, clock=counting_clock())
+    cart = make_cart(wired_title(Wiring(analyse=slow_analysis)), clock=counting_clock())
     cart.settings = FAST
     step(cart)
     press(cart, pyxel.KEY_Z)  # NEW GAME
@@ -234,11 +233,9 @@ def test_continue_plays_by_todays_hints_speed_and_call_prompts(make_cart, data_f
     on the player's turn no hint line is drawn."""
     from game.play.driver import Game, TsumogiriAgent
     from game.ui import board
-    from game.ui import table as table_module
     from game.ui.table import HINT_X, INFO_Y
-    from playing import ShantenAgent, play_until
+    from playing import play_until, quick
 
-    monkeypatch.setattr(table_module, "cpu_agent", lambda strength: ShantenAgent())
     storage = open_storage(data_folder, environ={})
     began = Settings(length="east", cpu_strength="weak", cpu_speed="slow", hints=True, call_prompts=True)
     game = Game([TsumogiriAgent()] * 4, seed="HINTSOFF01")
@@ -248,7 +245,7 @@ def test_continue_plays_by_todays_hints_speed_and_call_prompts(make_cart, data_f
     save.write_game(storage, save.SavedGame("HINTSOFF01", began, tuple(game.decisions)))
     now = Settings(cpu_speed="fast", hints=False, call_prompts=False)
     save.write_settings(storage, now)
-    cart = make_cart(TitleScene, clock=counting_clock())
+    cart = make_cart(wired_title(quick()), clock=counting_clock())
     step(cart)
     assert cart.scene.chosen == CONTINUE
     table = continued(cart)
@@ -271,10 +268,8 @@ def test_quit_while_the_cpus_play_on_and_continue_asks_the_very_next_question(ma
     from engine.tasks import NEXT_FRAME
     from game.cpu import CpuAgent
     from game.play.driver import Game
-    from game.ui import title as title_module
 
-    monkeypatch.setattr(title_module, "new_seed_code", lambda: "SAVECPS001")  # the same game each run
-    cart = make_cart(TitleScene, clock=counting_clock())
+    cart = make_cart(wired_title(Wiring(new_seed_code=lambda: "SAVECPS001")), clock=counting_clock())  # the same game each run
     cart.settings = FAST
     step(cart)
     press(cart, pyxel.KEY_Z)  # NEW GAME

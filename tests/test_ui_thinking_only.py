@@ -9,7 +9,7 @@ from __future__ import annotations
 import shutil
 
 import pyxel
-from playing import ShantenAgent, counting_clock
+from playing import counting_clock, quick, wired_title
 from stepping import press, step, step_until
 from test_ui_loading import saved_at_south_4
 
@@ -18,7 +18,6 @@ from game.data import logs, save
 from game.data.settings import Settings
 from game.play.driver import Game, TsumogiriAgent
 from game.records import mjlog_read, tenhou6_read
-from game.ui import table as table_module
 from game.ui.replays import ReplaysScene
 from game.ui.table import TableScene
 from game.ui.title import CONTINUE, TitleScene
@@ -63,9 +62,8 @@ class Watch:
 
 
 def test_continue_reads_and_plays_the_save_again_only_as_thinking(make_cart, data_folder, monkeypatch):
-    monkeypatch.setattr(table_module, "cpu_agent", lambda strength: ShantenAgent())
     saved_at_south_4(data_folder)
-    cart = make_cart(TitleScene, clock=counting_clock())
+    cart = make_cart(wired_title(quick()), clock=counting_clock())
     watch = Watch(monkeypatch, cart, [(save, "decode_action"), (Game, "_answer")])
     step(cart)
     assert cart.scene.chosen == CONTINUE
@@ -110,9 +108,8 @@ def test_the_replays_are_listed_read_and_opened_only_as_thinking(make_cart, data
 
 
 def test_a_long_game_left_from_the_pause_menu_keeps_its_log_only_as_thinking(make_cart, data_folder, monkeypatch):
-    monkeypatch.setattr(table_module, "cpu_agent", lambda strength: ShantenAgent())
     saved_at_south_4(data_folder)
-    cart = make_cart(TitleScene, clock=counting_clock())
+    cart = make_cart(wired_title(quick()), clock=counting_clock())
     watch = Watch(monkeypatch, cart, [(logs, "game_log"), (logs, "encode_decision"), (logs, "log_document"),
                                       (save, "encode_decision")])
     step(cart)

@@ -50,25 +50,17 @@ def test_the_title_draws_its_logo_and_new_game_chosen_in_white(make_cart):
     assert set(pixels) == {DARK_BLUE, WHITE}  # "NEW GAME", chosen, in white
 
 
-def test_only_entries_that_work_are_offered(make_cart, monkeypatch):
+def test_continue_is_offered_only_with_a_save_and_the_cursor_starts_on_it(make_cart, data_folder):
+    from game.data import save
+    from game.data.settings import Settings
+    from game.data.storage import open_storage
+    from game.ui.settings import SettingsScene
+
     cart = make_cart(TitleScene)
     assert [e.label for e in cart.scene.entries] == [NEW_GAME, SEED, "SETTINGS", "REPLAYS"]  # no save yet
-    monkeypatch.setattr(title_module, "has_save", lambda: True)
-
-    class SettingsScene:
-        def __init__(self, cart):
-            self.cart = cart
-
-        def update(self):
-            pass
-
-        def draw(self):
-            pass
-
-    monkeypatch.setattr(title_module, "optional_scene",
-                        lambda module, name: SettingsScene if name == "SettingsScene" else None)
+    save.write_game(open_storage(data_folder, environ={}), save.SavedGame("SAVED00001", Settings(), ()))
     title = TitleScene(cart)
-    assert [e.label for e in title.entries] == [NEW_GAME, "CONTINUE", SEED, "SETTINGS"]
+    assert [e.label for e in title.entries] == [NEW_GAME, "CONTINUE", SEED, "SETTINGS", "REPLAYS"]
     cart.scene = title
     assert title.chosen == "CONTINUE"  # a saved game: the cursor starts on it
     for _ in range(2):

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pyxel
 import pytest
-from playing import Fingers, ScriptedPlayer, ShantenAgent, counting_clock, play_until
+from playing import Fingers, ScriptedPlayer, counting_clock, play_until, quick
 from stepping import press, step, step_until
 
 from engine.buttons import LEFT, O
@@ -26,12 +26,10 @@ FAST = Settings(cpu_speed="fast")
 
 
 @pytest.fixture
-def table_cart(make_cart, monkeypatch):
+def table_cart(make_cart):
     """``table_cart(code)``: a cartridge on the table for ``code``, quick CPUs, fast pace."""
-    monkeypatch.setattr(table_module, "cpu_agent", lambda strength: ShantenAgent())
-
     def make(code: str, settings: Settings = FAST):
-        cart = make_cart(lambda c: TableScene(c, code, settings), clock=counting_clock())
+        cart = make_cart(lambda c: TableScene(c, code, settings, wiring=quick()), clock=counting_clock())
         return cart, cart.scene
 
     return make
@@ -115,7 +113,7 @@ def test_your_turn_with_riichi_offered_starts_on_discard(table_cart):
         o.choice == prompts.CHOOSE_RIICHI for o in table.chooser.options), limit=60000)
     step(cart)
     options = table.chooser.options
-    assert framed_button(options, table.chooser.chosen) == [o.label for o in options].index("DISCARD")
+    assert framed_button(options, table.chooser.chosen) == [o.choice for o in options].index(prompts.CHOOSE_DISCARD)
     decisions = len(table.game.decisions)
     press(cart, pyxel.KEY_Z)  # out of habit: back to the hand, never a riichi
     press(cart, pyxel.KEY_Z)  # and the tile under the cursor (the draw) goes

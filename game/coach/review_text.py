@@ -20,7 +20,7 @@ from game.cpu import value
 from game.coach.explain import Explanation, Measure
 from game.coach.review import EPSILON, WORTH_PERCENT, Judged, Review
 from game.rules.actions import (
-    AddedKan, Chi, ClosedKan, Discard, NineTerminals, OpenKan, Pass, Pon, Riichi, Ron, Tsumo,
+    Pass, Riichi, Ron, Tsumo,
 )
 from game.rules.tiles import to_mpsz
 from game.rules.words import WIND_WORDS, answer_words, tile_words

@@ -28,11 +28,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from engine.tasks import TaskGen
-from game.cpu import defence, position, pushfold, style, value
+from game.cpu import defence, position, pushfold, value
 from game.cpu.calls import KEITEN_TILES
 from game.cpu.outlook import Outlook
 from game.cpu.efficiency import discard_options, legal_discard_tiles, tenpai_quality, tile_of_kind
-from game.cpu.style import Facts, features
+from game.cpu.style import Facts
 from game.cpu.choice import Choice, Why
 from game.cpu.riichi import DAMA_SHORT, RIICHI_SHORT
 from game.cpu.strength import Strength

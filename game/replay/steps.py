@@ -30,7 +30,7 @@ from game.replay.door import Difference, rebuilt_wall, ruleset_for
 from game.replay.rounds import RoundReplay, Watcher
 from game.coach.review import gathered
 from game.rules.words import WIND_WORDS, action_words
-from game.rules.actions import Action, Discard, Pass
+from game.rules.actions import Action, Pass
 from game.rules.ruleset import Ruleset
 from game.rules.view import PlayerView
 

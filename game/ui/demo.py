@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from engine.cartridge import Cartridge
 from game.ui.table import TableScene
-from game.rules.wall import new_seed_code
+from game.ui.wiring import WIRING, Wiring
 
 
-def DemoScene(cart: Cartridge, seed_code: str | None = None) -> TableScene:  # noqa: N802 - a scene
-    """A demo game on a fresh seed (or ``seed_code``)."""
-    return TableScene(cart, seed_code or new_seed_code(), demo=True)
+def DemoScene(cart: Cartridge, seed_code: str | None = None, wiring: Wiring = WIRING) -> TableScene:  # noqa: N802
+    """A demo game (a scene) on a fresh seed (or ``seed_code``)."""
+    return TableScene(cart, seed_code or wiring.new_seed_code(), demo=True, wiring=wiring)

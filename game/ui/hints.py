@@ -10,13 +10,10 @@ until the player has cut, then says how the cut stands against it, as the review
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
 
 import pyxel
 
 from engine.target import GREEN, LIGHT_GREY, PINK, WHITE, YELLOW
-from engine.tasks import TaskGen
 from game.coach.hint import Advice, Hint, analyse, decides  # noqa: F401  (Advice: the examples)
 from game.coach.practice import CutVerdict, judge_cut
 from game.rules.actions import Discard, Riichi
@@ -144,8 +141,10 @@ class HintKeeper:
     and none while a continued game replays its saved moves. The analysis is an urgent task: it
     goes before the rules' checks and the CPUs' thinking, so the answer is there with the draw."""
 
-    def __init__(self, cart) -> None:
+    def __init__(self, cart, analyse=analyse, judge_cut=judge_cut) -> None:
+        """``analyse`` works a hint out, ``judge_cut`` practice's verdict (the wiring's)."""
         self.cart = cart
+        self.analyse, self.judge_cut = analyse, judge_cut
         self.key: object = None
         self.task = None
         self.hint: Hint | None = None
@@ -165,7 +164,7 @@ class HintKeeper:
         advice = self.hint.advice
         # Not urgent: an urgent task keeps the frame's slice, and the game must take the cut
         # first (round-robin, the verdict then shares the frames with the CPUs' thinking).
-        self.judging = self.cart.spawn(judge_cut(asked, action, ruleset, advice), "hint verdict")
+        self.judging = self.cart.spawn(self.judge_cut(asked, action, ruleset, advice), "hint verdict")
 
     @property
     def thinking(self) -> bool:
@@ -188,7 +187,7 @@ class HintKeeper:
                 self.forget()
                 self.key = asking
                 if decides(asking):  # (none when a riichi hand's draw goes by itself)
-                    self.task = self.cart.spawn(analyse(asking, ruleset), "hint", urgent=True)
+                    self.task = self.cart.spawn(self.analyse(asking, ruleset), "hint", urgent=True)
             return
         if len(view.hand) % 3 != 1:  # a hand of 14 with no question yet, or none to ask
             if self.key is not None:
@@ -199,7 +198,7 @@ class HintKeeper:
             return
         self.forget()
         self.key = key
-        self.task = self.cart.spawn(analyse(view, ruleset), "hint", urgent=True)
+        self.task = self.cart.spawn(self.analyse(view, ruleset), "hint", urgent=True)
 
     def collect(self) -> None:
         """Take the analysis's hint once its task is done, and a practice verdict once judged."""

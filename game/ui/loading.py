@@ -34,6 +34,7 @@ from game.rules.errors import InputError
 from game.ui import paint, saving, sound
 from game.ui.settings import settings_of
 from game.ui.table import TableScene, seat_agents
+from game.ui.wiring import WIRING, Wiring
 
 TITLE_Y = 40
 LINE_Y = 56
@@ -61,11 +62,12 @@ def set_aside_line(error: InputError) -> str:
 
 
 class LoadingScene:
-    def __init__(self, cart: Cartridge, back: Callable[..., object]) -> None:
+    def __init__(self, cart: Cartridge, back: Callable[..., object], wiring: Wiring = WIRING) -> None:
         """``back(cart, message)`` builds the scene to return to when there is no game to
-        continue (the title)."""
+        continue (the title); ``wiring``: what the game is played with (game/ui/wiring.py)."""
         self.cart = cart
         self.back = back
+        self.wiring = wiring
         self.settings = settings_of(cart)  # for the table: set to the saved game's once it is read
         self.task: Task = cart.spawn(self.bring_back(), "continue")
 
@@ -81,7 +83,7 @@ class LoadingScene:
     def seats(self, saved: save.SavedGame) -> list[Agent]:
         """The saved game's seats, as the table seats them."""
         self.settings = settings_of(self.cart).for_game(saved.settings)  # its rules, today's preferences
-        return seat_agents(self.settings, player_seat(saved.seed))
+        return seat_agents(self.settings, player_seat(saved.seed), self.wiring)
 
     def update(self) -> None:
         if not self.task.done:
@@ -89,7 +91,7 @@ class LoadingScene:
         result = self.task.result if self.task.state == Task.DONE else None  # FAILED: the cartridge says why
         if isinstance(result, save.Continued):
             sound.stop()
-            self.cart.change(TableScene, result.saved.seed, self.settings, False, result)
+            self.cart.change(TableScene, result.saved.seed, self.settings, False, result, self.wiring)
             return
         message = ""
         if isinstance(result, InputError):

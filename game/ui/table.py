@@ -31,7 +31,6 @@ from engine.cartridge import Cartridge
 from engine.target import BLACK, LIGHT_GREY, ORANGE, PINK, WHITE
 from engine.scheduler import Task
 from engine.tasks import NEXT_FRAME
-from game.cpu import CpuAgent
 from game.data.save import Continued
 from game.play.driver import Agent, Game, WaitingAgent, player_seat
 from game.rules.actions import Pass
@@ -42,6 +41,7 @@ from game.ui.chooser import NO_CALLS_NOTE, Chooser
 from game.ui.results import GUARD_FRAMES, ResultsPanel
 from game.ui.saving import Saver
 from game.ui.standings import StandingsScene
+from game.ui.wiring import WIRING, Wiring
 from game.rules.view import PlayerView
 from game.coach import hint as coach_hint
 
@@ -51,15 +51,10 @@ OVER_FRAMES = 30  # the table stays a second with the round's end on it, before 
 FIRST_LOOK_FRAMES = GUARD_FRAMES  # a new round's hand is on screen this long before a button acts
 
 
-def cpu_agent(strength: str) -> CpuAgent:
-    """A CPU seat of the settings' strength (tests seat a quicker stand-in here)."""
-    return CpuAgent(strength)
-
-
-def seat_agents(settings: Settings, player: int | None) -> list[Agent]:
-    """The table's four seats: CPUs of the settings' strength, and the player's seat (none in
-    a demo) a ``WaitingAgent`` that the buttons answer."""
-    agents: list[Agent] = [cpu_agent(settings.cpu_strength) for _ in range(4)]
+def seat_agents(settings: Settings, player: int | None, wiring: Wiring = WIRING) -> list[Agent]:
+    """The table's four seats: the wiring's CPUs of the settings' strength, and the player's
+    seat (none in a demo) a ``WaitingAgent`` that the buttons answer."""
+    agents: list[Agent] = [wiring.cpu(settings.cpu_strength) for _ in range(4)]
     if player is not None:
         agents[player] = WaitingAgent()
     return agents
@@ -67,11 +62,12 @@ def seat_agents(settings: Settings, player: int | None) -> list[Agent]:
 
 class TableScene:
     def __init__(self, cart: Cartridge, seed_code: str, settings: Settings | None = None,
-                 demo: bool = False, continued: Continued | None = None) -> None:
+                 demo: bool = False, continued: Continued | None = None, wiring: Wiring = WIRING) -> None:
         """A new game on ``seed_code``, or a game ``continued`` from its save, already played
         again to where it was saved (seated by ``seat_agents``) behind the loading screen
-        (game/ui/loading.py)."""
+        (game/ui/loading.py); ``wiring``: its CPUs and its coach (game/ui/wiring.py)."""
         self.cart = cart
+        self.wiring = wiring
         self.seed_code = seed_code
         self.settings = settings or pause.settings_of(cart)
         self.demo = demo
@@ -79,7 +75,7 @@ class TableScene:
         self.player = None if demo else seat
         self.chair = seat  # the seat at the bottom of the screen
         if continued is None:
-            agents = seat_agents(self.settings, self.player)
+            agents = seat_agents(self.settings, self.player, wiring)
             self.game = Game(agents, seed_code, self.settings.ruleset())
             play = self.game.play()
         else:
@@ -102,7 +98,7 @@ class TableScene:
         self.results: ResultsPanel | None = None
         self.menu: pause.PauseMenu | None = None
         self.chooser = Chooser(self)
-        self.hint = hints.HintKeeper(cart)
+        self.hint = hints.HintKeeper(cart, wiring.analyse, wiring.judge_cut)
         self.debug = debug.DebugView(cart)
 
     # -- the driver's pace: how long things linger -----------------------------------------

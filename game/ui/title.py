@@ -11,9 +11,7 @@ typed past the twelfth is kept and shown, the line running on to the left, so a 
 is refused rather than cut and played). The code is drawn in the seed-code font
 (game/ui/glyphs.py), where no two characters look alike.
 
-Only what works is offered: CONTINUE shows when a saved game exists (``has_save``), and the
-cursor starts there; SETTINGS and REPLAYS when their scenes exist (``OPTIONAL_SCENES``). A new
-game (NEW GAME or a seed code) would replace the saved one, so it is asked once more first.
+CONTINUE shows only when a saved game exists, and the cursor starts there. A new game (NEW GAME or a seed code) would replace the saved one, so it is asked once more first.
 The title tune plays once on arrival.
 Left alone for ``ATTRACT_FRAMES``, the title plays a demo game of four CPUs (attract mode,
 game/ui/demo.py); any button there returns here.
@@ -21,8 +19,6 @@ game/ui/demo.py); any button there returns here.
 
 from __future__ import annotations
 
-import importlib
-import importlib.util
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -36,8 +32,11 @@ from game.rules.errors import InputError
 from game.ui import glyphs, paint, saving, sheet, sound, tiles
 from game.ui.demo import DemoScene
 from game.ui.loading import LoadingScene
+from game.ui.replays import ReplaysScene
+from game.ui.settings import SettingsScene
 from game.ui.table import TableScene
-from game.rules.wall import CODE_ALIASES, CODE_ALPHABET, CODE_MAX, CODE_MIN, new_seed_code, seed_words
+from game.ui.wiring import WIRING, Wiring
+from game.rules.wall import CODE_ALIASES, CODE_ALPHABET, CODE_MAX, CODE_MIN, seed_words
 
 NEW_GAME, CONTINUE, SEED, SETTINGS, REPLAYS = "NEW GAME", "CONTINUE", "SEED", "SETTINGS", "REPLAYS"
 LOGO_Y = 2
@@ -67,21 +66,6 @@ REFUSED_KEYS = {getattr(pyxel, f"KEY_{c}"): c for c in "ABCDEFGHIJKLMNOPQRSTUVWX
 }
 TYPED_MAX = 2 * CODE_MAX  # the keys kept past it are refused (the message says the code is too long)
 # Menu lines that appear once their scene exists: (label, module, scene class).
-OPTIONAL_SCENES = ((SETTINGS, "game.ui.settings", "SettingsScene"), (REPLAYS, "game.ui.replays", "ReplaysScene"))
-
-
-def has_save() -> bool:
-    """Whether a saved game waits to be continued (game/data/save.py through game/ui/saving.py)."""
-    return saving.has_save()
-
-
-def optional_scene(module: str, name: str) -> Callable[..., object] | None:
-    """The scene class ``name`` of ``module``, or None while that module does not exist."""
-    if importlib.util.find_spec(module) is None:
-        return None
-    return getattr(importlib.import_module(module), name, None)  # a broken module fails loudly
-
-
 @dataclass(frozen=True)
 class Entry:
     label: str
@@ -89,16 +73,9 @@ class Entry:
 
 
 def menu_entries() -> list[Entry]:
-    """The lines the title offers now, top to bottom."""
-    entries = [Entry(NEW_GAME)]
-    if has_save():
-        entries.append(Entry(CONTINUE))
-    entries.append(Entry(SEED))
-    for label, module, name in OPTIONAL_SCENES:
-        scene = optional_scene(module, name)
-        if scene is not None:
-            entries.append(Entry(label, scene))
-    return entries
+    """The lines the title offers now, top to bottom (CONTINUE when a game is saved)."""
+    saved = [Entry(CONTINUE)] if saving.has_save() else []
+    return [Entry(NEW_GAME), *saved, Entry(SEED), Entry(SETTINGS, SettingsScene), Entry(REPLAYS, ReplaysScene)]
 
 
 def code_length_message(length: int) -> str:
@@ -119,9 +96,11 @@ def start_choice(entries: list[Entry]) -> int:
 
 
 class TitleScene:
-    def __init__(self, cart: Cartridge, message: str = "") -> None:
-        """``message``: one line to show (the loading screen's, when a save was set aside)."""
+    def __init__(self, cart: Cartridge, message: str = "", wiring: Wiring = WIRING) -> None:
+        """``message``: one line to show (the loading screen's, when a save was set aside);
+        ``wiring``: what the games begun here are played with (game/ui/wiring.py)."""
         self.cart = cart
+        self.wiring = wiring
         self.message = saving.load_settings(cart) or message  # why the typed code (or a save) was refused
         self.entries = menu_entries()
         self.choice = start_choice(self.entries)
@@ -152,7 +131,7 @@ class TitleScene:
             self.confirm_replace()
         elif self.idle >= ATTRACT_FRAMES:
             sound.stop()
-            self.cart.change(DemoScene)
+            self.cart.change(DemoScene, None, self.wiring)
         elif buttons.clicked():
             self.click(buttons.pointer)
         elif step:
@@ -207,7 +186,7 @@ class TitleScene:
     def take(self, entry: Entry) -> None:
         sound.play("confirm")
         if entry.label == NEW_GAME:
-            self.start(new_seed_code())
+            self.start(self.wiring.new_seed_code())
         elif entry.label == CONTINUE:
             self.continue_game()
         elif entry.scene is not None:
@@ -218,7 +197,7 @@ class TitleScene:
         screen (the save is read and played again there, as thinking). A save that cannot be
         continued is set aside (*.bad): the title comes back with one line saying so."""
         sound.stop()
-        self.cart.change(LoadingScene, TitleScene)
+        self.cart.change(LoadingScene, self.back, self.wiring)
 
     def type_code(self) -> None:
         if pyxel.btnp(pyxel.KEY_ESCAPE):
@@ -261,7 +240,11 @@ class TitleScene:
             self.replacing = seed_code
             return
         sound.stop()
-        self.cart.change(TableScene, seed_code)
+        self.cart.change(TableScene, seed_code, None, False, None, self.wiring)
+
+    def back(self, cart: Cartridge, message: str) -> TitleScene:
+        """The title again, wired as this one (where the loading screen returns)."""
+        return TitleScene(cart, message, self.wiring)
 
     # -- drawing ----------------------------------------------------------------------------
 
@@ -336,9 +319,3 @@ class TitleScene:
 def confirm_answers() -> tuple[tuple[int, int, int, int], tuple[int, int, int, int]]:
     """The boxes of the confirm box's two answers (yes: a new game; no: keep the save), for a click."""
     return paint.answer_boxes(CONFIRM_BOX[1] + 11, (CONFIRM_YES, CONFIRM_NO))
-
-
-# The optional scenes load with the title, before the cartridge's first frame, not in the
-# frame that first builds a title (an import is far longer than a frame's budget).
-for _label, _module, _name in OPTIONAL_SCENES:
-    optional_scene(_module, _name)

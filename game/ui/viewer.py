@@ -36,7 +36,6 @@ from game.coach.review import Judged, Review, review_task, start_review
 from game.rules.words import WIND_LETTERS, WIND_WORDS
 from game.ui import board, debug, hands, paint, review_panel
 from game.replay.steps import ReplayLog, SteppedRound
-from game.coach import hint as coach_hint
 
 BACK_KEYS = (pyxel.KEY_ESCAPE, pyxel.KEY_BACKSPACE, pyxel.GAMEPAD1_BUTTON_START)
 EARLIER_KEYS = (pyxel.KEY_Q, pyxel.GAMEPAD1_BUTTON_LEFTSHOULDER)  # the previous difference
