@@ -44,7 +44,7 @@ from collections import Counter
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+sys.path[:0] = [str(ROOT), str(ROOT / "tests")]  # the thread clock (tests/playing.py)
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 DEFAULT_FRAMES = 30_000
@@ -227,6 +227,7 @@ def run_seed(seed: int, frames: int, clock_name: str, clicks: bool) -> dict:
 
     from engine import cartridge, target
     from engine.scheduler import Clock
+    from playing import thread_clock
 
     clock = time.thread_time if clock_name == "thread" else time.perf_counter
     folder = Path(tempfile.mkdtemp(prefix="picoriichi-monkey-"))
@@ -238,7 +239,7 @@ def run_seed(seed: int, frames: int, clock_name: str, clicks: bool) -> dict:
             setattr(pyxel, name, lambda *args, **kwargs: None)  # audio thread once deadlocked a playm
         bare = bare_frames(pyxel, clock, BARE_FRAMES)
         target.init_pyxel = lambda *args, **kwargs: None  # started above, headless
-        cartridge.Cartridge.__init__.__defaults__ = (Clock.thread() if clock_name == "thread" else Clock.machine(),
+        cartridge.Cartridge.__init__.__defaults__ = (thread_clock() if clock_name == "thread" else Clock.machine(),
                                                      False)  # main.py's cartridge on our clock
         record = {"seed": seed, "bare": bare}
         pyxel.run = lambda update, draw: monkey_frames(update.__self__, seed, frames, clock, clicks, record)

@@ -25,7 +25,7 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+sys.path[:0] = [str(ROOT), str(ROOT / "tests")]  # the thread clock (tests/playing.py)
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 DEFAULT_LOG = ROOT / "tests" / "data" / "logs" / "mjx2022" / "2022060100gm-00a9-0000-34c99cfa.mjlog"
@@ -57,11 +57,12 @@ def measure(path: Path, review: bool, clock_name: str) -> None:
     from engine import target
     from engine.cartridge import Cartridge
     from engine.scheduler import Clock
+    from playing import thread_clock
 
     import game.ui.title  # noqa: F401  (the game's modules load before the cartridge, as main.py has them)
 
     target.init_pyxel(headless=True, fps=target.UNCAPPED_FPS)
-    clock = Clock.thread() if clock_name == "thread" else Clock.machine()
+    clock = thread_clock() if clock_name == "thread" else Clock.machine()
     cart = Cartridge(lambda c: Opener(c, path), clock=clock, trace_memory=True)
     meters: list[float] = []
     steps: list[float] = []

@@ -255,7 +255,8 @@ def main(argv: list[str] | None = None) -> None:
 
     target.init_pyxel(headless=True, fps=target.UNCAPPED_FPS)
     from engine.scheduler import Clock
-    clock = Clock.thread() if args.clock == "thread" else Clock.machine()
+    from playing import thread_clock
+    clock = thread_clock() if args.clock == "thread" else Clock.machine()
     log = longest_log()
     with tempfile.TemporaryDirectory(prefix="picoriichi-scenes-") as data:
         os.environ[DATA_DIR_VARIABLE] = data

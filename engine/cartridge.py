@@ -61,8 +61,8 @@ class Cartridge:
         """``boot`` builds the first scene (``restart`` returns to it). ``clock`` times the
         frames, the slices, the CPU meter and the tasks' steps (``scheduler.Clock``: by default
         the machine's, the wall clock for frames and processor time for steps; a benchmark
-        passes ``Clock.thread()`` so that other processes' use of the machine does not count as
-        ours, a test a counting clock). ``trace_memory`` counts the game's memory with
+        passes the thread's processor time so that other processes' use of the machine does not
+        count as ours, a test a counting clock). ``trace_memory`` counts the game's memory with
         tracemalloc for the meter; tracing slows every allocation (the CPUs' thinking runs
         several times slower: benchmarks/frame.py), so the caller chooses."""
         self.boot = boot

@@ -82,12 +82,6 @@ class Clock:
         return cls(time.perf_counter, work, work)
 
     @classmethod
-    def thread(cls) -> Clock:
-        """A benchmark's: frames and steps on the thread's processor time (the machine's other
-        work does not count as ours), gathered runs on the process's."""
-        return cls(time.thread_time, time.thread_time, _processor_time())
-
-    @classmethod
     def counted(cls, readings: Reading) -> Clock:
         """A test's: frames and steps on ``readings``, gathered runs counted in steps
         (``counted_steps``): the frames never meet the machine's speed."""

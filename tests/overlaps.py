@@ -1,6 +1,6 @@
 """What is drawn over what: a screen's drawing calls recorded with the pixels each one sets.
 
-``Canvas(monkeypatch)`` wraps Pyxel's drawing calls and the tile, big-text and stick painters.
+``Canvas(patches)`` wraps Pyxel's drawing calls and the tile, big-text and stick painters.
 Each call is run twice on a blank screen (black, then white: what it leaves alone shows each,
 what it paints is the same on both; as ``stepping.painted``) to learn its pixels, then for
 real. A *thing* is a tile, a piece of text (a line, big letters, a seed-code glyph, the logo)
@@ -30,20 +30,20 @@ SCREEN = 128
 
 
 class Canvas:
-    def __init__(self, monkeypatch) -> None:
+    def __init__(self, patches) -> None:  # a pytest.MonkeyPatch, undone by its owner
         self.owner: dict[int, tuple[int, bool]] = {}  # pixel -> (the thing's index, on its bottom edge)
         self.labels: list[str] = []
         self.overlaps: list[tuple[str, str, tuple[int, int]]] = []
         self.depth = 0
         self.cls = pyxel.cls
         for name in ("text", "blt"):
-            monkeypatch.setattr(pyxel, name, self.wrap(THING, name, getattr(pyxel, name)))
+            patches.setattr(pyxel, name, self.wrap(THING, name, getattr(pyxel, name)))
         for name in ("rect", "rectb", "line", "pset"):
-            monkeypatch.setattr(pyxel, name, self.wrap(FILL, name, getattr(pyxel, name)))
-        monkeypatch.setattr(pyxel, "cls", self.clear)
-        monkeypatch.setattr(tiles, "draw_tile", self.wrap(THING, "tile", tiles.draw_tile))
-        monkeypatch.setattr(paint, "big_text", self.wrap(THING, "big text", paint.big_text))
-        monkeypatch.setattr(paint, "draw_stick", self.wrap(THING, "stick", paint.draw_stick))
+            patches.setattr(pyxel, name, self.wrap(FILL, name, getattr(pyxel, name)))
+        patches.setattr(pyxel, "cls", self.clear)
+        patches.setattr(tiles, "draw_tile", self.wrap(THING, "tile", tiles.draw_tile))
+        patches.setattr(paint, "big_text", self.wrap(THING, "big text", paint.big_text))
+        patches.setattr(paint, "draw_stick", self.wrap(THING, "stick", paint.draw_stick))
 
     def clear(self, colour: int) -> None:
         self.owner.clear()

@@ -20,7 +20,8 @@ from mahjong.shanten import Shanten
 from engine.tasks import run_to_end
 from game.cpu.outlook import SCALES, Outlook
 from game.cpu.value import _view
-from game.cpu.calls import RIICHI_OUT_WORTH
+from game.cpu.calls import RIICHI_OUT_WORTH, folding_pass
+from game.cpu.choice import Choice
 from game.coach.explain import Explanation, Measure, explain
 from game.rules.actions import Chi, Discard, Pass, Pon, Riichi
 from game.rules.claims import kuikae_kinds
@@ -246,19 +247,22 @@ def test_with_a_riichi_out_a_call_must_be_worth_its_danger(seat_one, dora):
     if answers[True] == Pass():  # a review of a player who called says why the CPU passes
         e = run_to_end(explain(view, best, "strong"))
         assert e.player.outlook == pytest.approx(worths[best]) and e.cpu.action == Pass()
-        words = reason(types.SimpleNamespace(verdict="differ", explanation=e))
+        words = reason(types.SimpleNamespace(cost=types.SimpleNamespace(verdict="differ"), explanation=e))
         assert words == f"passes: under a riichi a call needs outlook {RIICHI_OUT_WORTH[0]}"
+        assert e.choice.why_of("call").figure == "threat"  # the CPU's own veto, not worked out again
 
 
-@pytest.mark.parametrize("outlook, riichi, says_so", [(367.0, True, True), (800.0, True, False), (367.0, False, False)])
-def test_the_review_names_the_riichi_rule_only_where_it_decided(outlook, riichi, says_so):
+@pytest.mark.parametrize("whys, says", [((), "passes, to stay ready to fold"),
+                                         ((folding_pass().why_of("call"),), "passes, folding against the threat")])
+def test_the_review_names_the_riichi_rule_only_where_it_decided(whys, says):
     """A call worth 800 into tenpai passed the rule: if the CPU passed under a riichi, it was
-    for another reason (folding, say), and the reason line must not blame the rule."""
-    chi = Measure(Chi((48, 56)), 0, paths=("tanyao",), outlook=outlook)
+    for another reason (folding, say, when its choice says so), and the reason line must not
+    blame the rule: it says what the CPU's choice says, or compares the figures."""
+    chi = Measure(Chi((48, 56)), 0, paths=("tanyao",), outlook=800.0)
     stay = Measure(Pass(), 1, outlook=193.0)
-    e = Explanation("call", Pass(), chi, stay, ((0, 1.0, riichi),), 80)
-    words = reason(types.SimpleNamespace(verdict="differ", explanation=e))
-    assert (words == f"passes: under a riichi a call needs outlook {RIICHI_OUT_WORTH[0]}") == says_so
+    e = Explanation("call", Choice(Pass(), whys), chi, stay, ((0, 1.0, True),), 80)
+    words = reason(types.SimpleNamespace(cost=types.SimpleNamespace(verdict="differ"), explanation=e))
+    assert words == says and "needs outlook" not in words
 
 
 @pytest.mark.parametrize("chi_outlook, pass_outlook, row", [
@@ -270,6 +274,6 @@ def test_the_review_names_the_riichi_rule_only_where_it_decided(outlook, riichi,
 def test_the_outlook_row_shows_only_where_it_says_something(chi_outlook, pass_outlook, row):
     chi = Measure(Chi((48, 56)), 2, paths=("yakuhai",), outlook=chi_outlook)
     stay = Measure(Pass(), 3, outlook=pass_outlook)
-    judged = types.SimpleNamespace(explanation=Explanation("call", Pass(), chi, stay, (), 80))
+    judged = types.SimpleNamespace(explanation=Explanation("call", Choice(Pass()), chi, stay, (), 80))
     rows = {label: (a, b) for label, a, b in figure_rows(judged)}
     assert rows.get("outlook") == row

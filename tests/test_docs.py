@@ -47,27 +47,25 @@ def test_each_figure_in_the_docs_is_what_its_command_gives_now(figure, pyxel_hea
     assert not found.differs, found.message()
 
 
-def test_the_figure_check_sees_a_changed_figure_and_writes_it_back(tmp_path, monkeypatch):
-    monkeypatch.setattr(doc_figures, "ROOT", tmp_path)
+def test_the_figure_check_sees_a_changed_figure_and_writes_it_back(tmp_path):
     (tmp_path / "docs").mkdir()
     (tmp_path / "docs" / "measurements.md").write_text("The game lasted 12 rounds (into the\nSouth), 9 answers.\n")
     figure = doc_figures.Numbers("a game", "docs/measurements.md", "lasted {rounds} rounds (into the South), "
                                  "{answers} answers", lambda: {"rounds": "11", "answers": "1,187"}, "a command", cpu=True)
-    found = doc_figures.verdict(figure)
+    found = doc_figures.verdict(figure, tmp_path)
     assert found.differs == {"rounds": ("12", "11"), "answers": ("9", "1,187")}
     assert "a game (follows the CPU's choices)" in found.message() and "a command" in found.message()
-    assert doc_figures.write(found) and not doc_figures.verdict(figure).differs
+    assert doc_figures.write(found) and not doc_figures.verdict(figure, tmp_path).differs
     assert (tmp_path / "docs" / "measurements.md").read_text() == "The game lasted 11 rounds (into the\nSouth), 1,187 answers.\n"
 
 
-def test_a_table_figure_is_checked_and_written_row_by_row(tmp_path, monkeypatch):
-    monkeypatch.setattr(doc_figures, "ROOT", tmp_path)
+def test_a_table_figure_is_checked_and_written_row_by_row(tmp_path):
     (tmp_path / "README.md").write_text("Run `tool`:\n\n```\nkind   n\ngenbutsu  35  0.0\nsuji 1/9  15  1.7\n```\n")
     now = ["kind   n", "genbutsu  35  0.0", "one-chance  20  5.8", "suji 1/9  16  1.9"]
     figure = doc_figures.Rows("a table", "README.md", "`tool`", lambda: now, "tool", key=9, cpu=True)
-    found = doc_figures.verdict(figure)
+    found = doc_figures.verdict(figure, tmp_path)
     assert found.differs == {"suji 1/9": ("suji 1/9  15  1.7", "suji 1/9  16  1.9")}  # the rows shown only
-    assert doc_figures.write(found) and not doc_figures.verdict(figure).differs
+    assert doc_figures.write(found) and not doc_figures.verdict(figure, tmp_path).differs
     assert "suji 1/9  16  1.9\n```" in (tmp_path / "README.md").read_text()
 
 

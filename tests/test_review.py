@@ -25,7 +25,7 @@ from game.play.driver import Game
 from game.records import parse_log
 from game.records.ours import game_log
 from game.records.tenhou6_write import write_tenhou6
-from game.coach.review import EPSILON, WORTH_PERCENT, review_game
+from game.coach.review import EPSILON, WORTH_PERCENT, review_game, review_task, start_review
 from game.coach.review_text import decision_line, figure_rows, reason
 from game.rules.actions import Riichi
 from game.rules.ruleset import Ruleset
@@ -119,21 +119,19 @@ def outlook_by_the_oracle(view, kind: int) -> float:
                         closed=not any(m.is_open for m in melds))
 
 
-def test_the_differences_listed_for_an_efficiency_seat_are_real(monkeypatch):
+def test_the_differences_listed_for_an_efficiency_seat_are_real():
     views = {}
-    explain = review_module.explain
 
     def remembering(view, action, *args):  # the view of each explanation, for the oracle
-        explanation = yield from explain(view, action, *args)
+        explanation = yield from review_module.explain(view, action, *args)
         views[id(explanation)] = view
         return explanation
 
-    monkeypatch.setattr(review_module, "explain", remembering)
     game = played([CpuAgent(), EfficiencyAgent(), EfficiencyAgent(), EfficiencyAgent()], "FFFC1ENCY1")
     log = our_log(game)
     checked = {"tiles": 0, "danger": 0, "worth": 0}
     for seat in (1, 2):
-        review = review_game(log, seat)
+        review = run_to_end(review_task(log, start_review(log, seat, judge=remembering)))
         listed = [d for d in review.listed if d.explanation.topic == "discard"
                   and isinstance(d.explanation.player.action, Riichi) == isinstance(d.explanation.cpu.action, Riichi)]
         assert listed
@@ -243,3 +241,46 @@ def test_review_completes_on_every_real_log(path, capsys):
     assert main(["review", str(path), "--seat", "1"]) == 0
     out = capsys.readouterr().out
     assert "unsupported" in out or "decisions reviewed" in out
+
+
+DAMA_GAME = LOGS / "mjx2022" / "2022060100gm-00a9-0000-3ffa4858.mjlog"
+
+
+def test_the_reviews_reason_for_the_strong_cpus_dama_is_the_figure_its_own_scorer_used():
+    """South 1, 1 honba, turn 6: the Phoenix player declared riichi; the strong CPU stays dama
+    on a hand worth 9,600 without it. The normal CPU's rule would say "worth 9600 already"
+    (``riichi.DAMA_ENOUGH``), and the review once said so whatever the CPU weighed. The strong
+    CPU's riichi scorer is asked here afresh: taking out each figure's features in turn, the one
+    that moves its score furthest towards dama is the threat's, and that is the reason given."""
+    from game.cpu import defence, style
+    from game.cpu.discard import candidates
+    from game.cpu.riichi import FIGURES, riichi_features
+    from game.cpu.strength import STRONG
+    from game.replay.door import ruleset_for
+    from game.rules.actions import Discard
+
+    views = {}
+
+    def remembering(view, action, *args):
+        explanation = yield from review_module.explain(view, action, *args)
+        views[id(explanation)] = view
+        return explanation
+
+    log = parse_log(DAMA_GAME.read_bytes(), str(DAMA_GAME))
+    review = run_to_end(review_task(log, start_review(log, 0, judge=remembering)))
+    judged = next(d for d in review.decisions if (d.label, d.turn) == ("S1.1", 6))
+    e = judged.explanation
+    assert isinstance(e.player.action, Riichi) and isinstance(e.cpu.action, Discard) and e.cpu.dama == 9600
+    view = views[id(e)]
+    cut = next(c for c in run_to_end(candidates(view, STRONG, ruleset_for(log))) if c.kind == e.cpu.action.tile // 4)
+    threat = max(defence.threats(view).values(), default=0.0)
+    features = riichi_features(view, cut.waits_unseen, sorted(cut.advancing), cut.dama_points, cut.riichi_points,
+                               cut.furiten, threat, ruleset_for(log))
+    scorer = style.learned_scorers().riichi
+    score = scorer.score(features)
+    assert score <= scorer.score({})  # the scorer itself says dama
+    towards_dama = {figure: scorer.score({n: v for n, v in features.items() if n not in names}) - score
+                    for figure, names in FIGURES.items() if set(names) & set(features)}
+    assert max(towards_dama, key=towards_dama.get) == "threat"
+    assert reason(judged) == "stays dama, free to fold" and e.choice.why_of("riichi").figure == "threat"
+    assert "9600" not in reason(judged)

@@ -113,11 +113,17 @@ def test_an_mjai_command_that_cannot_start_is_one_line_and_exit_2(capsys):
     assert len(err.splitlines()) == 1 and "cannot start" in err
 
 
-def test_an_mjai_bot_that_stops_answering_does_not_hang_the_game(monkeypatch):
-    """A bot silent past ANSWER_SECONDS is stopped; its seat plays safe actions, counted invalid."""
-    from game.mjai import outside
-    monkeypatch.setattr(outside, "ANSWER_SECONDS", 0.5)
-    silent = f"mjai:{sys.executable} -c 'import time; time.sleep(30)'"
-    record = sim.play_game([silent, "tsumogiri", "tsumogiri", "tsumogiri"], "silent", 0)
-    assert sorted(s.rank for s in record.seats) == [1, 2, 3, 4]
-    assert record.seats[0].invalid > 0 and sum(s.invalid for s in record.seats[1:]) == 0
+def test_an_mjai_bot_that_stops_answering_does_not_hang_the_game():
+    """A bot silent past its answer time is stopped; its seat plays safe actions, counted invalid."""
+    from engine.tasks import run_to_end
+    from game.mjai.outside import OutsideBot
+    from game.play.driver import Game, TsumogiriAgent
+
+    silent = OutsideBot(f"{sys.executable} -c 'import time; time.sleep(30)'", answer_seconds=0.5)
+    game = Game([silent, TsumogiriAgent(), TsumogiriAgent(), TsumogiriAgent()], sim.game_seed("silent", 0))
+    try:
+        standings = run_to_end(game.play())
+    finally:
+        silent.close()
+    assert sorted(s.rank for s in standings) == [1, 2, 3, 4]
+    assert game.invalid and {bad.seat for bad in game.invalid} == {0}

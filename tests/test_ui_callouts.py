@@ -14,13 +14,14 @@ from playing import ScriptedPlayer, callout_on_screen, counting_clock, frame, pl
 
 from game.data.settings import CALLOUT_FRAMES, Settings
 from game.ui import sound
+from game.ui.wiring import WIRING, Wiring
 from game.ui.table import TableScene
 
 SOUNDS = {"RIICHI": "riichi", "CHI": "call", "PON": "call", "KAN": "call", "RON": "ron", "TSUMO": "tsumo"}
 
 
-def table_for(make_cart, code: str, settings: Settings):
-    cart = make_cart(lambda c: TableScene(c, code, settings), clock=counting_clock())
+def table_for(make_cart, code: str, settings: Settings, wiring: Wiring = WIRING):
+    cart = make_cart(lambda c: TableScene(c, code, settings, wiring=wiring), clock=counting_clock())
     return cart, cart.scene
 
 
@@ -48,10 +49,10 @@ def frames_on_screen(cart, table, callout) -> tuple[int, int]:
 
 
 @pytest.mark.parametrize("speed", ["normal", "fast"])
-def test_a_cpu_riichi_is_called_out_at_its_seat_long_enough_to_read(make_cart, monkeypatch, speed):
+def test_a_cpu_riichi_is_called_out_at_its_seat_long_enough_to_read(make_cart, speed):
     played = []
-    cart, table = table_for(make_cart, "CALLS00001", Settings(cpu_strength="weak", cpu_speed=speed))
-    monkeypatch.setattr(sound, "play", lambda name: played.append((name, table.frames)))
+    wiring = Wiring(play_sound=lambda name: played.append((name, cart.scene.frames)))
+    cart, table = table_for(make_cart, "CALLS00001", Settings(cpu_strength="weak", cpu_speed=speed), wiring)
     callout = first_callout(cart, table, {"RIICHI"}, cpu=True)
     shown, decisions = frames_on_screen(cart, table, callout)
     assert shown == CALLOUT_FRAMES[speed] >= (21 if speed == "normal" else 1)  # 0.7 s and more at normal

@@ -95,9 +95,8 @@ def staged(make_cart):
     return make
 
 
-def no_overlaps(monkeypatch, draw) -> list:
-    """What ``draw`` draws over what (its own patches of Pyxel, undone after; the test's
-    ``monkeypatch`` is left as it is)."""
+def no_overlaps(draw) -> list:
+    """What ``draw`` draws over what (its own patches of Pyxel's drawing calls, undone after)."""
     with pytest.MonkeyPatch.context() as patches:
         canvas = Canvas(patches)
         draw()
@@ -122,17 +121,17 @@ def claim_states(staged):
             yield f"claim, closed={closed}, button {chosen}", table
 
 
-def test_every_prompt_on_the_table_overlaps_nothing(staged, monkeypatch):
+def test_every_prompt_on_the_table_overlaps_nothing(staged):
     found = {}
     for name, table in [*own_turn_states(staged), *claim_states(staged)]:
-        overlaps = no_overlaps(monkeypatch, table.draw)
+        overlaps = no_overlaps(table.draw)
         if overlaps:
             found[name] = overlaps[:4]
     assert found == {}
 
 
 @pytest.mark.parametrize("closed", [True, False])
-def test_the_hand_with_every_note_and_line_overlaps_nothing(staged, monkeypatch, closed):
+def test_the_hand_with_every_note_and_line_overlaps_nothing(staged, closed):
     found = {}
     asked = table_view(closed, legal=OWN_TURN)
     table = staged(table_view(closed), asked)
@@ -148,24 +147,24 @@ def test_the_hand_with_every_note_and_line_overlaps_nothing(staged, monkeypatch,
     }
     for name, stage in lines.items():
         stage()
-        overlaps = no_overlaps(monkeypatch, table.draw)
+        overlaps = no_overlaps(table.draw)
         if overlaps:
             found[name] = overlaps[:4]
     assert found == {}
 
 
-def test_the_end_of_a_round_on_the_table_overlaps_nothing(staged, monkeypatch):
+def test_the_end_of_a_round_on_the_table_overlaps_nothing(staged):
     from types import SimpleNamespace
 
     table = staged(table_view(False, over=True))
     table.game.round = SimpleNamespace(result=SimpleNamespace(wins=[SimpleNamespace(from_seat=None)]))
-    assert no_overlaps(monkeypatch, table.draw_table) == []
+    assert no_overlaps(table.draw_table) == []
 
 
-def test_the_demo_table_overlaps_nothing(make_cart, monkeypatch):
+def test_the_demo_table_overlaps_nothing(make_cart):
     cart = make_cart(lambda c: StagedTable(c, "OVERLAP001", SETTINGS, demo=True))
     cart.scene.staged = table_view(True)
-    assert no_overlaps(monkeypatch, cart.scene.draw) == []
+    assert no_overlaps(cart.scene.draw) == []
 
 
 def test_the_prompt_pages_hold_every_button_once():
@@ -226,16 +225,16 @@ def results_pages():
     yield "tsumo", ResultsPanel(tsumo, player=3, match=match)
 
 
-def test_every_results_page_overlaps_nothing(pyxel_headless, monkeypatch):
+def test_every_results_page_overlaps_nothing(pyxel_headless):
     found = {}
     for name, panel in results_pages():
-        overlaps = no_overlaps(monkeypatch, panel.draw)
+        overlaps = no_overlaps(panel.draw)
         if overlaps:
             found[name] = overlaps[:4]
     assert found == {}
 
 
-def test_the_standings_overlap_nothing(make_cart, monkeypatch):
+def test_the_standings_overlap_nothing(make_cart):
     from game.rules.match import Match
     from game.ui.standings import StandingsScene
 
@@ -243,7 +242,7 @@ def test_the_standings_overlap_nothing(make_cart, monkeypatch):
     match.scores = [-12300, 99900, 45600, 66800]
     cart = make_cart(lambda c: StandingsScene(c, match.standings(), "WWWWWWWWWWWW", 0))
     cart.scene.frames = 100
-    assert no_overlaps(monkeypatch, cart.scene.draw) == []
+    assert no_overlaps(cart.scene.draw) == []
 
 
 # --- the title and the menus ----------------------------------------------------------------------
@@ -269,13 +268,13 @@ def test_the_title_in_every_state_overlaps_nothing(make_cart, monkeypatch, data_
         stage()
         for blink in range(2):  # the typing cursor blinks: both of its frames
             monkeypatch.setattr(pyxel, "frame_count", 8 * blink, raising=False)
-            overlaps = no_overlaps(monkeypatch, title.draw)
+            overlaps = no_overlaps(title.draw)
             if overlaps:
                 found[f"{name} {blink}"] = overlaps[:4]
     assert found == {}
 
 
-def test_pause_and_settings_overlap_nothing(make_cart, monkeypatch):
+def test_pause_and_settings_overlap_nothing(make_cart):
     from game.data.settings import PRACTICE
     from game.ui.pause import PauseMenu
     from game.ui.settings import SettingsMenu
@@ -284,20 +283,20 @@ def test_pause_and_settings_overlap_nothing(make_cart, monkeypatch):
     menu = PauseMenu(cart, SETTINGS, "WWWWWWWWWWWW")
     found = {}
     menu.confirming = True
-    found["pause"] = no_overlaps(monkeypatch, menu.draw)
+    found["pause"] = no_overlaps(menu.draw)
     settings = SettingsMenu(cart)
     for line in range(len(settings.names) + 1):
         settings.chosen = line
-        found[f"settings {line}"] = no_overlaps(monkeypatch, settings.draw)
+        found[f"settings {line}"] = no_overlaps(settings.draw)
     cart.settings = SETTINGS.cycled("hints", 1) if SETTINGS.hints != PRACTICE else SETTINGS
     while cart.settings.hints != PRACTICE:
         cart.settings = cart.settings.cycled("hints", 1)
     settings.chosen = settings.names.index("hints")
-    found["settings practice"] = no_overlaps(monkeypatch, settings.draw)
+    found["settings practice"] = no_overlaps(settings.draw)
     assert {name: overlaps for name, overlaps in found.items() if overlaps} == {}
 
 
-def test_the_replays_list_overlaps_nothing(make_cart, monkeypatch, data_folder):
+def test_the_replays_list_overlaps_nothing(make_cart, data_folder):
     from game.ui.replays import ReplaysScene
 
     folder = data_folder / "logs"
@@ -308,10 +307,10 @@ def test_the_replays_list_overlaps_nothing(make_cart, monkeypatch, data_folder):
     scene = cart.scene
     scene.message = "NOT A LOG: " + "WORD " * 20
     scene.choice = 12
-    assert no_overlaps(monkeypatch, scene.draw) == []
+    assert no_overlaps(scene.draw) == []
     scene.message = ""
     scene.lines = {entry.name: "2024-01-01 12:00 ES 8R 1ST 45600" for entry in scene.entries}
-    assert no_overlaps(monkeypatch, scene.draw) == []
+    assert no_overlaps(scene.draw) == []
 
 
 # --- the viewer and the review ---------------------------------------------------------------------
@@ -331,7 +330,7 @@ def reviewed():
     return log, review
 
 
-def test_every_page_of_the_viewer_and_the_review_overlaps_nothing(make_cart, monkeypatch, reviewed):
+def test_every_page_of_the_viewer_and_the_review_overlaps_nothing(make_cart, reviewed):
     from engine.tasks import run_to_end
     from game.ui import review_panel
     from game.ui.viewer import ViewerScene
@@ -341,29 +340,29 @@ def test_every_page_of_the_viewer_and_the_review_overlaps_nothing(make_cart, mon
     cart = make_cart(lambda c: ViewerScene(c, log))
     viewer = cart.scene
     found = {}
-    found["chooser"] = no_overlaps(monkeypatch, viewer.draw)
+    found["chooser"] = no_overlaps(viewer.draw)
     viewer.choosing = False
     steps = len(log.stepped(0).steps)
     for step in (0, steps // 2, steps - 1):  # only watching: the four seats, the table, the analysis
         viewer.step = step
-        found[f"watch {step}"] = no_overlaps(monkeypatch, viewer.draw)
+        found[f"watch {step}"] = no_overlaps(viewer.draw)
         viewer.table = True
-        found[f"table {step}"] = no_overlaps(monkeypatch, viewer.draw)
+        found[f"table {step}"] = no_overlaps(viewer.draw)
         viewer.table = False
     viewer.review = review
     for judged in review.decisions:  # every decision of the review, and the steps between
         if judged.round_index != 0:
             continue
         viewer.step = judged.step
-        found[f"decision {judged.number}"] = no_overlaps(monkeypatch, viewer.draw)
+        found[f"decision {judged.number}"] = no_overlaps(viewer.draw)
         viewer.step = max(0, judged.step - 1)
-        found[f"before decision {judged.number}"] = no_overlaps(monkeypatch, viewer.draw)
+        found[f"before decision {judged.number}"] = no_overlaps(viewer.draw)
     for choice in range(max(1, len([j for _, j in review_panel.summary_rows(review) if j is not None]))):
-        found[f"summary {choice}"] = no_overlaps(monkeypatch, lambda: review_panel.draw_summary(review, 3, choice))
+        found[f"summary {choice}"] = no_overlaps(lambda: review_panel.draw_summary(review, 3, choice))
     assert {name: overlaps[:4] for name, overlaps in found.items() if overlaps} == {}
 
 
-def test_the_hold_x_view_under_the_engines_meters_overlaps_nothing(make_cart, monkeypatch):
+def test_the_hold_x_view_under_the_engines_meters_overlaps_nothing(make_cart):
     from engine import overlay
     from game.ui import debug
 
@@ -388,4 +387,4 @@ def test_the_hold_x_view_under_the_engines_meters_overlaps_nothing(make_cart, mo
         view.draw(table.game, "WWWWWWWWWWWW", 0)
         overlay.draw_debug(cart)
 
-    assert no_overlaps(monkeypatch, both) == []
+    assert no_overlaps(both) == []

@@ -226,15 +226,14 @@ def test_ctrl_m_silences_what_the_game_plays_and_a_second_ctrl_m_brings_it_back(
         sound.set_muted(False)
 
 
-def test_a_round_sounds_each_event_once_and_the_most_important_of_a_frame(pyxel_headless, monkeypatch):
+def test_a_round_sounds_each_event_once_and_the_most_important_of_a_frame(pyxel_headless):
     from game.rules.actions import Discard
     from game.rules.round import Round
     from game.rules.wall import Wall
 
     played = []
-    monkeypatch.setattr(sound, "play", played.append)
     rnd = Round.start(Wall(list(range(136))), dealer=0)
-    listener = sound.EventSounds(listener=0)
+    listener = sound.EventSounds(0, played.append)
     assert listener.follow(rnd) == "draw" and played == ["draw"]  # the dealer's first draw
     assert listener.follow(rnd) is None  # heard already
     rnd.apply(0, Discard(rnd.hand(0)[0]))  # a discard, then seat 1 draws: the discard sounds

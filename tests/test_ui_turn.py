@@ -28,8 +28,8 @@ FAST = Settings(cpu_speed="fast")
 @pytest.fixture
 def table_cart(make_cart):
     """``table_cart(code)``: a cartridge on the table for ``code``, quick CPUs, fast pace."""
-    def make(code: str, settings: Settings = FAST):
-        cart = make_cart(lambda c: TableScene(c, code, settings, wiring=quick()), clock=counting_clock())
+    def make(code: str, settings: Settings = FAST, wiring=None):
+        cart = make_cart(lambda c: TableScene(c, code, settings, wiring=wiring or quick()), clock=counting_clock())
         return cart, cart.scene
 
     return make
@@ -172,13 +172,10 @@ def test_a_button_held_from_the_results_does_not_repeat_into_the_next_hand(table
     assert table.chooser.cursor == len(view.hand) - 1  # still on the draw: ← was held over
 
 
-def test_your_turn_after_a_call_ticks_as_a_draw_does(table_cart, monkeypatch):
+def test_your_turn_after_a_call_ticks_as_a_draw_does(table_cart):
     """Your turn is heard: the draw ticks, and so does a turn that begins with a call."""
-    from game.ui import sound
-
     played = []
-    cart, table = table_cart("CALLME0001")
-    monkeypatch.setattr(sound, "play", lambda name: played.append((name, table.frames)))
+    cart, table = table_cart("CALLME0001", wiring=quick(play_sound=lambda name: played.append((name, cart.scene.frames))))
     called = lambda: my_turn(table) and table.chooser.asked.drawn is None  # noqa: E731
     play_until(cart, table, called, limit=20000, player=ScriptedPlayer(calls=1))
     step(cart)

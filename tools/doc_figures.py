@@ -389,6 +389,7 @@ class Verdict:
     figure: Numbers | Rows
     written: dict[str, str] | None
     now: dict[str, str] = field(default_factory=dict)
+    root: Path = ROOT  # the tree whose document was read (and is written)
 
     @property
     def differs(self) -> dict[str, tuple[str | None, str]]:
@@ -411,25 +412,26 @@ def now_of(figure: Numbers | Rows) -> dict[str, str]:
     return figure.now() if isinstance(figure, Rows) else figure.values()
 
 
-def verdict(figure: Numbers | Rows) -> Verdict:
-    text = (ROOT / figure.doc).read_text(encoding="utf-8")
+def verdict(figure: Numbers | Rows, root: Path = ROOT) -> Verdict:
+    """The figure as written in its document under ``root`` beside its value now."""
+    text = (root / figure.doc).read_text(encoding="utf-8")
     written = figure.written(text)
     if written is None:
-        return Verdict(figure, None)
+        return Verdict(figure, None, root=root)
     now = now_of(figure)
     if isinstance(figure, Numbers):
         now = {name: now[name] for name in written}
     else:
         now = {key: now[key] for key in written if key in now} | {
             key: "(no such row now)" for key in written if key not in now}
-    return Verdict(figure, written, now)
+    return Verdict(figure, written, now, root)
 
 
 def write(found: Verdict) -> bool:
     """Put the values of now into the document; False when its words cannot be found."""
     if found.written is None:
         return False
-    path = ROOT / found.figure.doc
+    path = found.root / found.figure.doc
     text = path.read_text(encoding="utf-8")
     now = {k: v for k, v in found.now.items() if v != "(no such row now)"}
     path.write_text(found.figure.rewrite(text, now), encoding="utf-8")

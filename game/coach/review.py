@@ -27,7 +27,7 @@ The review is a task: the viewer slices it across frames, the CLI runs it to the
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
 from typing import Literal
 
@@ -108,6 +108,7 @@ class Review:
     unknown: int = 0  # passes the log cannot tell from a call that lost to another claim
     problems: list[str] = field(default_factory=list)  # rounds our rules could not follow to the end
     done: bool = False
+    judge: Callable[..., TaskGen[Explanation]] = explain  # the one judge (a test may listen in)
 
     @property
     def agreed(self) -> int:
@@ -187,10 +188,11 @@ def judge(view: PlayerView, explanation: Explanation, number: int = 0, round_ind
 
 
 def start_review(game: GameLog, seat: int, strength: str = DEFAULT_STRENGTH,
-                 ruleset: Ruleset | None = None) -> Review:
-    """An empty review of ``seat``, for ``review_task`` to fill (a viewer shows it as it grows)."""
+                 ruleset: Ruleset | None = None, judge: Callable[..., TaskGen[Explanation]] = explain) -> Review:
+    """An empty review of ``seat``, for ``review_task`` to fill (a viewer shows it as it grows);
+    ``judge`` explains each decision (``game.coach.explain.explain``)."""
     name = game.players[seat].name if seat < len(game.players) else f"seat {seat}"
-    return Review(seat, name, strength, ruleset or ruleset_for(game))
+    return Review(seat, name, strength, ruleset or ruleset_for(game), judge=judge)
 
 
 def review_task(game: GameLog, review: Review) -> TaskGen[Review]:
@@ -242,7 +244,7 @@ def _review_round(review: Review, index: int, round_log: RoundLog, ruleset: Rule
 
 def _judge(review: Review, index: int, label: str, note: Note) -> TaskGen[None]:
     view = note.view
-    explanation = yield from gathered(explain(view, note.action, review.strength, review.ruleset))
+    explanation = yield from gathered(review.judge(view, note.action, review.strength, review.ruleset))
     if note.taken and not _known(note.taken, explanation.cpu.action):
         review.unknown += 1
         return

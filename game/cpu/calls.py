@@ -31,7 +31,7 @@ from game.cpu.choice import Choice, Why
 from game.cpu.outlook import Outlook
 from game.cpu.strength import Strength
 from game.rules.melds import Meld
-from game.rules.actions import AddedKan, Chi, ClosedKan, OpenKan, Pass, Pon
+from game.rules.actions import Action, AddedKan, Chi, ClosedKan, OpenKan, Pass, Pon
 from game.rules.claims import kuikae_kinds
 from game.rules.ruleset import Ruleset
 from game.rules.shanten import evaluate_discards, shanten, ukeire
@@ -44,13 +44,13 @@ KEITEN_TILES = 12   # with this few tiles left, a call that reaches tenpai is wo
 
 @dataclass(frozen=True)
 class CallOutcome:
-    action: object
+    action: Action
     shanten: int       # after the call and the best legal discard
     ukeire: int
     paths: tuple[str, ...]
 
 
-def _meld_of(view: PlayerView, action: object) -> tuple[Meld, list[int]]:
+def _meld_of(view: PlayerView, action: Action) -> tuple[Meld, list[int]]:
     """The meld a call makes and the concealed tiles it leaves."""
     from_seat, called = view.last_discard
     if isinstance(action, OpenKan):
@@ -65,7 +65,7 @@ def _meld_of(view: PlayerView, action: object) -> tuple[Meld, list[int]]:
     return Meld(kind, tuple(sorted([*used, called])), called, from_seat), rest
 
 
-def call_outcome(view: PlayerView, action: object, ruleset: Ruleset) -> TaskGen[CallOutcome | None]:
+def call_outcome(view: PlayerView, action: Action, ruleset: Ruleset) -> TaskGen[CallOutcome | None]:
     """Task: how far from a win the hand is after the call and its best discard (None: no
     legal discard keeps a yaku direction)."""
     meld, rest = _meld_of(view, action)
@@ -119,7 +119,7 @@ def riichi_veto(view: PlayerView, features: dict[str, float], worth: float | Non
     return view.riichi_out and (worth is None or worth < need)
 
 
-def ruled_call(view: PlayerView, strength: Strength, ruleset: Ruleset, calls: list) -> TaskGen[object]:
+def ruled_call(view: PlayerView, strength: Strength, ruleset: Ruleset, calls: list) -> TaskGen[Action]:
     """The call the rules above take (see the module), else Pass."""
     counts = counts34(view.hand)
     before = shanten(counts)
@@ -158,8 +158,8 @@ def ruled_call(view: PlayerView, strength: Strength, ruleset: Ruleset, calls: li
     return best.action if best else Pass()
 
 
-def call_features(view: PlayerView, ruleset: Ruleset, calls: list, ruled: object,
-                  threat: float) -> TaskGen[tuple[object, dict[str, float], float | None] | None]:
+def call_features(view: PlayerView, ruleset: Ruleset, calls: list, ruled: Action,
+                  threat: float) -> TaskGen[tuple[Action, dict[str, float], float | None] | None]:
     """Task: the call the strong CPU weighs (near tenpai the one of best outlook, else the
     nearest and widest) and what its call scorer reads of it: the kind of call, opening a
     closed hand, the shanten before and the step it gains, ukeire after against before, the
@@ -210,7 +210,7 @@ def call_features(view: PlayerView, ruleset: Ruleset, calls: list, ruled: object
     return action, f, worth
 
 
-def call_worth(view: PlayerView, look: Outlook, action: object) -> TaskGen[float]:
+def call_worth(view: PlayerView, look: Outlook, action: Action) -> TaskGen[float]:
     """The outlook of the hand after the call and its best legal discard (kuikae kept)
     among those that leave it nearest tenpai."""
     meld, rest = _meld_of(view, action)
@@ -232,7 +232,7 @@ def call_worth(view: PlayerView, look: Outlook, action: object) -> TaskGen[float
     return best
 
 
-def _keiten_call(view: PlayerView, calls: list) -> TaskGen[object]:
+def _keiten_call(view: PlayerView, calls: list) -> TaskGen[Action]:
     """Late in the round, with no riichi out, a chi or pon that reaches tenpai with a legal
     discard, yaku or not: a tenpai at the exhaustive draw is paid by the noten seats."""
     if view.riichi_out:
@@ -250,13 +250,13 @@ def _keiten_call(view: PlayerView, calls: list) -> TaskGen[object]:
     return Pass()
 
 
-def kan_worth(view: PlayerView, action: object, best_shanten: int, threatened: bool,
+def kan_worth(view: PlayerView, action: Action, best_shanten: int, threatened: bool,
               tenpai_only: bool = False) -> bool:
     """Whether a closed or added kan is worth making (``kan_why`` says why)."""
     return kan_why(view, action, best_shanten, threatened, tenpai_only)[0]
 
 
-def kan_why(view: PlayerView, action: object, best_shanten: int, threatened: bool,
+def kan_why(view: PlayerView, action: Action, best_shanten: int, threatened: bool,
             tenpai_only: bool = False) -> tuple[bool, Why]:
     """A closed or added kan that does not lower the hand, with the clause that decided. In
     riichi every legal kan keeps the wait (the rules allow no other), and it turns a dora and

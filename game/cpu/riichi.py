@@ -81,13 +81,19 @@ def riichi_rule(waits_unseen: int, dama_points: int, riichi_points: int, dealer:
     if tiles_left < LATE_TILES:
         return False, _why(f"stays dama with {tiles_left} tiles left", ("DAMA: LATE", *DAMA_SHORT), "time")
     if dama_points >= (DAMA_ENOUGH_DEALER if dealer else DAMA_ENOUGH):
-        return False, _value_why(False, dama_points, riichi_points)
-    return True, _value_why(True, dama_points, riichi_points)
+        return False, _value_why(False, dama_points, riichi_points, dealer)
+    return True, _value_why(True, dama_points, riichi_points, dealer)
 
 
-def _value_why(declare: bool, dama_points: int, riichi_points: int) -> Why:
+def _value_why(declare: bool, dama_points: int, riichi_points: int, dealer: bool) -> Why:
+    """Riichi or dama said by the hand's value both ways."""
     if not declare:
-        return _why(f"stays dama, worth {dama_points} already", (f"DAMA: {dama_points} ALREADY", *DAMA_SHORT), "value")
+        if dama_points >= (DAMA_ENOUGH_DEALER if dealer else DAMA_ENOUGH):
+            return _why(f"stays dama, worth {dama_points} already", (f"DAMA: {dama_points} ALREADY", *DAMA_SHORT),
+                        "value")
+        dama = f"{dama_points} without" if dama_points else "no yaku without"
+        return _why(f"stays dama, weighing the value: {riichi_points} with riichi, {dama}", ("DAMA: VALUE", *DAMA_SHORT),
+                    "value")
     if dama_points == 0:
         return _why("declares riichi: no yaku without it", ("RIICHI: NO YAKU", *RIICHI_SHORT), "value")
     return _why(f"declares riichi, worth {riichi_points} not {dama_points}",
@@ -130,7 +136,7 @@ def scorer_why(declare: bool, figure: str, view: PlayerView, waits_unseen: int, 
                riichi_points: int, furiten: bool) -> Why:
     """The learned riichi scorer's answer in words, by the figure that decided it (``deciding_figure``)."""
     if figure == "value":
-        return _value_why(declare, dama_points, riichi_points)
+        return _value_why(declare, dama_points, riichi_points, view.seat == view.dealer)
     place = ("1st", "2nd", "3rd", "4th")[position.rank_of(view.scores, view.seat) - 1]
     words = {
         "wait": ((f"declares on a good wait: {waits_unseen} tiles", "RIICHI: GOOD WAIT"),

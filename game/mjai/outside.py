@@ -42,8 +42,9 @@ class Unreadable:
 class OutsideBot:
     """The agent ``mjai:COMMAND``: one process per game, started at the game's start."""
 
-    def __init__(self, command: str) -> None:
+    def __init__(self, command: str, answer_seconds: float = ANSWER_SECONDS) -> None:
         self.command = command
+        self.answer_seconds = answer_seconds  # how long it may think about one answer
         self.name = f"mjai:{command}"
         self.seat = 0
         self.writer = MjaiWriter(0)
@@ -95,11 +96,11 @@ class OutsideBot:
         try:
             self.process.stdin.write(line + "\n")
             self.process.stdin.flush()
-            answer = self.lines.get(timeout=ANSWER_SECONDS)
+            answer = self.lines.get(timeout=self.answer_seconds)
         except (BrokenPipeError, OSError):
             answer = ""
         except queue.Empty:
-            self.stopped = f"no answer in {ANSWER_SECONDS} s"
+            self.stopped = f"no answer in {self.answer_seconds} s"
             self.process.kill()  # a bot that stopped answering gets no grace to close
             self.close()
             return {"type": "unreadable", "text": self.stopped}

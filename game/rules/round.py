@@ -64,7 +64,7 @@ from game.rules.events import (
 )
 from game.rules.melds import Meld
 from game.rules.ruleset import TENHOU, Ruleset
-from game.rules.state import Offer, Pond
+from game.rules.state import Offer, Phase, Pond
 from game.rules.turns import take_turn, turn_actions
 from game.rules.view import DiscardView, PlayerView
 from game.rules.wall import DEAD_WALL, Wall
@@ -96,7 +96,7 @@ class Round:
         self.riichi_pending: int | None = None  # seat whose riichi discard awaits answers
         self.pao: list[int | None] = [None] * 4
         self.pao_yaku: list[int | None] = [None] * 4
-        self.phase = "deal"
+        self.phase: Phase = "deal"
         self.turn = setup.dealer
         self.drawn: int | None = None
         self.rinshan = False  # the tile in hand was a replacement draw

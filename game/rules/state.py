@@ -14,12 +14,18 @@ need not import the round (it imports them).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, Literal, Protocol
 
 from game.rules.actions import Action
 from game.rules.melds import Meld
 from game.rules.ruleset import Ruleset
 from game.rules.wall import Wall
+
+
+# Where a round stands: dealing; a seat to move (``turn``); a discard or kan offered to the
+# others (``claims``); ended (``over``). An mjai tracker that follows another's referee may
+# also stand ``between`` a pass and the next move it is told of.
+Phase = Literal["deal", "turn", "claims", "over", "between"]
 
 
 @dataclass(slots=True)

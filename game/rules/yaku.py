@@ -27,6 +27,7 @@ from game.rules.readings import Reading
 from game.rules.ruleset import TENHOU, Ruleset
 from game.rules.tiles import (CHUN, DRAGON_KINDS, EAST, HAKU, HATSU, NORTH, RED_FIVES, SOUTH, TERMINAL_KINDS, WEST,
                         WIND_KINDS, YAOCHUU_KINDS)
+from game.rules.words import kind_words, wind_letter
 
 
 @dataclass(frozen=True)
@@ -387,12 +388,12 @@ YAKU: dict[int, Yaku] = {y.id: y for y in (
     Y(7, "pinfu", 1, 0, pinfu, needs=FOUR_RUNS),
     H(8, "tanyao", 1, 1, tanyao, needs=NO_YAOCHUU),
     Y(9, "iipeikou", 1, 0, _iipeikou, needs=SAME_RUNS),
-    *(Y(10 + w, f"seat wind {'ESWN'[w]}", 1, 1, _seat_wind(w), needs=HONOUR_TRIPLET[EAST + w])
+    *(Y(10 + w, f"seat wind {wind_letter(w)}", 1, 1, _seat_wind(w), needs=HONOUR_TRIPLET[EAST + w])
       for w in range(4)),
-    *(Y(14 + w, f"round wind {'ESWN'[w]}", 1, 1, _round_wind(w), needs=HONOUR_TRIPLET[EAST + w])
+    *(Y(14 + w, f"round wind {wind_letter(w)}", 1, 1, _round_wind(w), needs=HONOUR_TRIPLET[EAST + w])
       for w in range(4)),
-    *(Y(18 + i, name, 1, 1, _yakuhai(DRAGON_KINDS[i]), needs=HONOUR_TRIPLET[DRAGON_KINDS[i]])
-      for i, name in enumerate(("haku", "hatsu", "chun"))),
+    *(Y(18 + i, kind_words(kind), 1, 1, _yakuhai(kind), needs=HONOUR_TRIPLET[kind])  # named as the tiles are
+      for i, kind in enumerate(DRAGON_KINDS)),
     H(21, "double riichi", 2, 0, lambda r, win: win.situation.double_riichi, needs=RARE_FLAG),
     Y(22, "chiitoitsu", 2, 0, lambda r, win: r.form == "chiitoitsu", needs=SPECIAL),
     Y(23, "chanta", 2, 1, _chanta, needs=YAOCHUU_PAIR),

@@ -27,7 +27,7 @@ from engine.buttons import DOWN, LEFT, O, POINT, RIGHT, UP, Buttons
 from engine.target import WHITE, YELLOW
 from game.play.driver import WaitingAgent
 from game.rules.actions import Discard, Pass, Riichi
-from game.ui import board, hands, paint, prompts, sound
+from game.ui import board, hands, paint, prompts
 
 AUTO_FRAMES = 10  # in riichi, the only discard (the draw) goes by itself after this long
 REFUSAL_FRAMES = 30  # a refusal stays a second on the hint's row
@@ -118,10 +118,10 @@ class Chooser:
         self.chosen = prompts.first_choice(self.options)
         self.cursor = len(view.hand) - 1  # on the draw (the last tile shown)
         if claim is None and view.drawn is None:  # a turn after a call: no draw ticked it in
-            sound.play("draw")
+            self.table.wiring.play_sound("draw")
 
     def answer(self, action) -> None:
-        sound.play("confirm")
+        self.table.wiring.play_sound("confirm")
         if isinstance(action, (Discard, Riichi)) and self.asked is not None:
             self.table.hint.chose(action, self.asked, self.table.game.match.ruleset)  # practice: vs the hint
         self.table.hint.drop()  # urgent, it would go before the game's taking the answer
@@ -135,7 +135,7 @@ class Chooser:
 
     def update_bar(self, buttons: Buttons, view) -> None:
         if buttons.repeat(LEFT) or buttons.repeat(RIGHT):
-            sound.play("cursor")
+            self.table.wiring.play_sound("cursor")
         if buttons.repeat(LEFT):
             self.chosen = (self.chosen - 1) % len(self.options)
         if buttons.repeat(RIGHT):
@@ -195,7 +195,7 @@ class Chooser:
             self.answer(Riichi(tile) if self.riichi else Discard(tile))
         else:
             self.said, self.said_frames = refusal(view, self.riichi), REFUSAL_FRAMES
-            sound.play("cursor")
+            self.table.wiring.play_sound("cursor")
 
     # -- the pointer --------------------------------------------------------------------------
 
@@ -223,7 +223,7 @@ class Chooser:
             self.throw(tiles[index], view)
         else:
             self.focus, self.cursor, self.clicked = "hand", index, index
-            sound.play("cursor")
+            self.table.wiring.play_sound("cursor")
         return True
 
     def click_bar(self, hit: int | str) -> None:
@@ -231,7 +231,7 @@ class Chooser:
             bar = self.bar()
             pages = prompts.pages(self.options, BAR_BOX[2])
             self.chosen = pages[bar.page + (1 if hit == "after" else -1)][0]
-            sound.play("cursor")
+            self.table.wiring.play_sound("cursor")
         else:
             self.chosen = hit
             self.choose(self.options[hit].choice)

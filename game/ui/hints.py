@@ -16,7 +16,7 @@ import pyxel
 from engine.target import GREEN, LIGHT_GREY, PINK, WHITE, YELLOW
 from game.coach.hint import Advice, Hint, analyse, decides  # noqa: F401  (Advice: the examples)
 from game.coach.practice import CutVerdict, judge_cut
-from game.rules.actions import Discard, Riichi
+from game.rules.actions import Action, Discard, Riichi
 from game.rules.ruleset import TENHOU, Ruleset
 from game.rules.tiles import counts34
 from game.rules.view import PlayerView
@@ -59,6 +59,8 @@ def hint_line(hint: Hint, room: int, short: bool = False) -> tuple[str, int | No
     tile = hint.tile
     heads = [head_text(hint, short=True)] if short else [head_text(hint), head_text(hint, short=True)]
     plain = [(f"{head} {hint.word}".strip(), tile, "") for head in heads]
+    if hint.word == "CUT" and tile is not None:  # the tile alone says what to cut
+        plain += [(head, tile, "") for head in heads if head]
     reasoned = []
     for after in hint.reason:  # the longest reason first, then the widest words
         for head in heads:
@@ -151,7 +153,7 @@ class HintKeeper:
         self.judging = None  # practice: the task judging the last cut against the hint
         self.verdict: CutVerdict | None = None  # practice: the last cut against the hint
 
-    def chose(self, action: object, asked: PlayerView, ruleset: Ruleset = TENHOU) -> None:
+    def chose(self, action: Action, asked: PlayerView, ruleset: Ruleset = TENHOU) -> None:
         """The player answered ``action`` to the question ``asked``: judge it against the hint, as
         the review will (practice), when the hint of that question was ready."""
         self.collect()

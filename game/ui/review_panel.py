@@ -15,7 +15,7 @@ from game.coach.review_text import (
     VERDICT_WORDS, cost_text, figure_rows, reason, topic_text,
     weighed_words,
 )
-from game.rules.actions import Discard, Riichi
+from game.rules.actions import Action, Discard, Riichi
 from game.rules.words import WIND_WORDS, answer_words, seat_words
 from game.ui import hands, paint, pieces
 from game.ui.seats import place_name
@@ -170,7 +170,7 @@ def draw_progress(judged: Judged, review: Review) -> None:
     pyxel.text(1, LEGEND_END, text[:CHARS], LIGHT_GREY)
 
 
-def _answer(x: int, y: int, who: str, action: object, colour: int) -> None:
+def _answer(x: int, y: int, who: str, action: Action, colour: int) -> None:
     """WHO and a discard's tile (R before it for riichi); other answers have a row of their own."""
     pyxel.text(x, y, who, colour)
     x += 4 * len(who) + 2
@@ -181,7 +181,7 @@ def _answer(x: int, y: int, who: str, action: object, colour: int) -> None:
         pieces.draw_row(x, y - 1, [action.tile], border=True)
 
 
-def _mark(tiles: list[int], drawn_apart: bool, action: object, y: int, colour: int) -> None:
+def _mark(tiles: list[int], drawn_apart: bool, action: Action, y: int, colour: int) -> None:
     """A bar under the tile an answer throws (its kind: a log names no copies)."""
     if not isinstance(action, (Discard, Riichi)):
         return

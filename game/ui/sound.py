@@ -10,6 +10,8 @@ have no sound switch); see engine/audio.py.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from engine import audio
 
 EFFECTS = ("discard", "draw", "call", "riichi", "tsumo", "ron", "ryuukyoku", "cursor", "confirm")
@@ -83,8 +85,9 @@ class EventSounds:
     (another ``events`` list) starts afresh.
     """
 
-    def __init__(self, listener: int | None) -> None:
+    def __init__(self, listener: int | None, play: Callable[[str], None] = play) -> None:
         self.listener = listener  # the seat whose draws tick (None: nobody's, as in a demo)
+        self.play = play  # how a sound is played (a test may listen in)
         self.events: list | None = None
         self.heard = 0
 
@@ -105,5 +108,5 @@ class EventSounds:
         names = {event_sound(event, self.listener) for event in new}
         name = next((n for n in EVENT_SOUNDS if n in names), None)
         if name is not None:
-            play(name)
+            self.play(name)
         return name

@@ -84,7 +84,7 @@ class TableScene:
         self.game.pace, self.game.frame_counter = self.pace, lambda: cart.scheduler.frames
         self.saver = None if demo else Saver(seed_code, self.settings)  # the rules it began with
         self.turn_began = 0  # the frame the present turn began (a CPU's lasts a moment)
-        self.sounds = sound.EventSounds(listener=self.player)
+        self.sounds = sound.EventSounds(self.player, wiring.play_sound)
         self.callouts = callouts.Callouts()
         self.view_key: tuple | None = None
         self.last_view: PlayerView | None = None

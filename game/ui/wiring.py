@@ -1,4 +1,5 @@
-"""What the scenes are wired to: the CPUs that take the seats, the coach the hint asks, the seeds.
+"""What the scenes are wired to: the CPUs that take the seats, the coach the hint asks, the seeds
+and the sounds of a round.
 
 ``main.py`` plays with the defaults (``WIRING``). A test wires the title to something else (a
 quicker CPU, a slower coach, a fixed seed) by the title's constructor, and each scene passes its
@@ -20,6 +21,7 @@ from game.coach.practice import CutVerdict, judge_cut
 from game.cpu import CpuAgent
 from game.play.driver import Agent
 from game.rules.wall import new_seed_code
+from game.ui import sound
 
 
 @dataclass(frozen=True)
@@ -30,6 +32,7 @@ class Wiring:
     analyse: Callable[..., TaskGen[Hint | None]] = analyse  # the hint (game.coach.hint.analyse)
     judge_cut: Callable[..., TaskGen[CutVerdict]] = judge_cut  # practice's verdict (game.coach.practice)
     new_seed_code: Callable[[], str] = new_seed_code  # NEW GAME's and the demo's seed
+    play_sound: Callable[[str], None] = sound.play  # the table's sounds: the round's events, the buttons
 
 
 WIRING = Wiring()
