@@ -98,6 +98,13 @@ class Cartridge:
         """From the next frame, run ``scene_class(cart, *args)``; the old scene's tasks stop."""
         self.next_scene = (scene_class, args)
 
+    def collect(self) -> None:
+        """A full collection of garbage at the start of the next frame, the engine's one place
+        for it (a scene asks when it has let much go: CPython's free lists keep the tuples of
+        views and candidates freed, which the memory meter counts; the modules are frozen out of
+        the collection, so it takes a few milliseconds)."""
+        self.collect_next = True
+
     def restart(self) -> None:
         """Back to the scene the cartridge booted with (the title)."""
         self.change(self.boot)

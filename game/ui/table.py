@@ -21,7 +21,6 @@ any button returns to the title.
 
 from __future__ import annotations
 
-import gc
 
 import pyxel
 
@@ -125,8 +124,8 @@ class TableScene:
             # A full collection while the results are read: besides cycles it empties CPython's
             # free lists, where a round leaves hundreds of KiB of spare tuples (on 3.11 a freed
             # 20-item tuple, such as a PlayerView's arguments, is kept there and never reused)
-            # that the memory meter counts. The modules are frozen out of it: a few ms.
-            gc.collect()
+            # that the memory meter counts.
+            self.cart.collect()
             self.results = ResultsPanel(game.round, self.player, game.match)
             while not self.results.done:
                 yield NEXT_FRAME

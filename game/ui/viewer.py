@@ -25,7 +25,6 @@ frames (``ReplayLog.round_task``, ``review.review_task``), so no frame waits for
 
 from __future__ import annotations
 
-import gc
 
 import pyxel
 
@@ -94,9 +93,8 @@ class ViewerScene:
         if self.cart.scheduler.busy and self.frames % COLLECT_EVERY == 0:
             # While a round is stepped through or reviewed, CPython's free lists fill with the
             # tuples of views and candidates that are let go (3.11 keeps up to 2,000 spare tuples
-            # of each size), which the memory meter counts; a full collection empties them, in
-            # about a millisecond (the modules are frozen out of it).
-            gc.collect()
+            # of each size), which the memory meter counts: a full collection empties them.
+            self.cart.collect()
         if self.choosing:
             self.update_chooser()
         elif self.summary:
