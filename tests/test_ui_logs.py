@@ -6,7 +6,7 @@ the pause menu is kept too, up to where it was left."""
 from __future__ import annotations
 
 import pyxel
-from playing import Fingers, ScriptedPlayer, ShantenAgent, frame
+from playing import Fingers, ScriptedPlayer, frame, quick, wired_title
 from stepping import press, release_all, step_until
 from test_ui_game import SCRIPTED_SEED, start_from_the_title
 
@@ -14,7 +14,6 @@ from engine.buttons import O, pyxel_reader
 from game.data import logs
 from game.data.settings import Settings
 from game.replay.door import replay_file
-from game.ui import table as table_module
 from game.ui.replays import ReplaysScene
 from game.ui.standings import StandingsScene
 from game.ui.table import TableScene
@@ -44,10 +43,8 @@ def open_chosen(cart) -> ViewerScene:
     return cart.scene
 
 
-def test_a_whole_game_is_kept_listed_reviewed_and_replayed_to_its_final_scores(pyxel_headless, monkeypatch,
-                                                                                  data_folder):
-    monkeypatch.setattr(table_module, "cpu_agent", lambda strength: ShantenAgent())
-    cart = start_from_the_title(SCRIPTED_SEED)
+def test_a_whole_game_is_kept_listed_reviewed_and_replayed_to_its_final_scores(pyxel_headless, data_folder):
+    cart = start_from_the_title(SCRIPTED_SEED, quick())
     table = cart.scene
     table.settings = Settings(cpu_speed="fast")
     me = table.player
@@ -100,10 +97,9 @@ def test_a_whole_game_is_kept_listed_reviewed_and_replayed_to_its_final_scores(p
         cart.close()
 
 
-def test_a_game_left_from_the_pause_menu_is_kept_up_to_where_it_was_left(make_cart, monkeypatch, data_folder):
-    monkeypatch.setattr(table_module, "cpu_agent", lambda strength: ShantenAgent())
-    cart = make_cart(TitleScene)
-    cart.change(TableScene, "LEFTGAME01", Settings(cpu_speed="fast"))
+def test_a_game_left_from_the_pause_menu_is_kept_up_to_where_it_was_left(make_cart, data_folder):
+    cart = make_cart(wired_title(quick()))
+    cart.change(TableScene, "LEFTGAME01", Settings(cpu_speed="fast"), False, None, quick())
     frame(cart)
     table = cart.scene
     player, fingers = ScriptedPlayer(), Fingers()
