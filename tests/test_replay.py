@@ -28,9 +28,7 @@ def test_every_real_log_replays_with_no_difference():
     for path in LOG_FILES:
         report = replay_file(path)
         assert report.error is None, report.error
-        if report.unsupported:
-            assert "three-player" in report.unsupported
-            continue
+        assert not report.unsupported, path.name
         for r in report.rounds:
             assert r.ok, f"{path.name} {r.label}: {r.difference}"
             rounds += 1
@@ -38,14 +36,9 @@ def test_every_real_log_replays_with_no_difference():
         if read_log(path).owari is not None:  # the final figures were checked, whatever the year or room
             assert report.rounds[-1].note is None, path.name
             finals += 1
-    assert rounds > 550  # the real logs hold 570 four-player rounds
-    assert seeded > 30  # most deals were checked against our wall for the seed
-    assert finals >= 57  # 16 + 33 + 8 finished four-player games in tests/data
-
-
-def test_three_player_logs_are_unsupported_not_failures():
-    reports = [replay_file(p) for p in LOG_FILES if "sanma2" in p.name]
-    assert reports and all(r.unsupported and r.ok for r in reports)
+    assert rounds > 1450  # the real logs hold 570 four-player rounds and 917 three-player ones
+    assert seeded > 130  # most deals were checked against our wall for the seed (every sanma log's)
+    assert finals >= 158  # 16 + 33 + 8 finished four-player games, 101 three-player ones in tests/data
 
 
 def test_both_formats_of_the_validation_game_agree():
