@@ -5,8 +5,9 @@ weighs (each step a few milliseconds at most) and returns one of ``view.legal_ac
 never sees the Round: only the view (its own hand and the table) and, through ``observe``, the
 game's ruleset. Same view, same answer: nothing random, nothing timed.
 
-On its turn: a win worth taking (Tsumo), the nine-terminals draw with a poor hand, a kan that
-does not hurt, else the discard (``discard.choose_discard``: efficiency, value, safety, riichi).
+On its turn: a win worth taking (Tsumo), the nine-terminals draw with a poor hand, in
+three-player a North set aside when the hand does not need it, a kan that does not hurt, else
+the discard (``discard.choose_discard``: efficiency, value, safety, riichi).
 On another seat's discard: Ron when worth it, else a call worth making (``calls``), else Pass.
 
     >>> CpuAgent("weak").name, CpuAgent().name
@@ -21,10 +22,10 @@ from game.cpu.calls import choose_call, kan_worth
 from game.cpu.discard import choose_discard
 from game.cpu.strength import DEFAULT_STRENGTH, STRENGTHS
 from game.rules.errors import InputError
-from game.rules.actions import AddedKan, ClosedKan, Discard, NineTerminals, Ron, Tsumo
+from game.rules.actions import AddedKan, ClosedKan, Discard, NineTerminals, Nuki, Ron, Tsumo
 from game.rules.ruleset import TENHOU, Ruleset
 from game.rules.shanten import shanten
-from game.rules.tiles import YAOCHUU_KINDS, counts34
+from game.rules.tiles import NORTH, YAOCHUU_KINDS, counts34
 from game.rules.view import PlayerView
 
 KOKUSHI_KINDS = 11  # with this many yaochuu kinds a nine-terminals hand plays on for kokushi
@@ -87,6 +88,9 @@ class CpuAgent:
             return Tsumo()
         if NineTerminals() in legal and self._abort(view):
             return NineTerminals()
+        nuki = next((a for a in legal if isinstance(a, Nuki)), None)
+        if nuki is not None and north_not_needed(view.hand):
+            return nuki
         kans = [a for a in legal if isinstance(a, (ClosedKan, AddedKan))]
         if kans and self.strength.calls:
             counts = counts34(view.hand)
@@ -103,6 +107,25 @@ class CpuAgent:
     def _abort(self, view: PlayerView) -> bool:
         kinds = {t // 4 for t in view.hand} & set(YAOCHUU_KINDS)
         return len(kinds) < KOKUSHI_KINDS
+
+
+def north_not_needed(hand: tuple[int, ...]) -> bool:
+    """Three-player: setting a North aside is clearly right when the hand is no further from
+    tenpai without it than with its best discard (the North is then a free dora and a free
+    draw); a North the hand needs (a pair, kokushi) is kept. Judgement beyond this, for sanma,
+    is left to later work.
+
+        >>> from game.rules.tiles import parse_tiles
+        >>> north_not_needed(tuple(parse_tiles("19m19p19s1234567z")))   # kokushi: keep it
+        False
+        >>> north_not_needed(tuple(parse_tiles("11m123p456p789s12s4z")))
+        True
+    """
+    counts = counts34(hand)
+    if not counts[NORTH]:
+        return False
+    best = min(shanten(_less(counts, k)) for k in range(34) if counts[k])
+    return shanten(_less(counts, NORTH)) <= best
 
 
 def _less(counts: list[int], kind: int) -> list[int]:

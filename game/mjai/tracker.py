@@ -136,6 +136,8 @@ class MjaiTracker:
         if not isinstance(event, dict) or not isinstance(event.get("type"), str):
             raise self.refuse(f"an mjai event is a JSON object with a type, not {str(event)[:60]}")
         kind = event["type"]
+        if _three_player(event):
+            raise self.refuse(THREE_PLAYER_REFUSAL)
         handler = _HANDLERS.get(kind)
         if handler is None:
             raise self.refuse(f"unknown mjai event type {kind[:20]!r}")
@@ -377,3 +379,21 @@ _HANDLERS = {
     "dora": MjaiTracker._dora, "hora": MjaiTracker._round_over, "ryukyoku": MjaiTracker._round_over,
     "end_kyoku": MjaiTracker._nothing, "end_game": MjaiTracker._end_game, "none": MjaiTracker._nothing,
 }
+
+
+THREE_PLAYER_REFUSAL = "mjai has no three-player standard: this bot plays four-player games only"
+THREE_PLAYER_EVENTS = ("nukidora", "kita", "nuki")  # what three-player mjai variants call a North set aside
+
+
+def _three_player(event: dict) -> bool:
+    """An event of a three-player game in one of mjai's unofficial variants: a North set aside,
+    or a round dealt to three seats (three scores or three hands).
+
+        >>> _three_player({"type": "start_kyoku", "scores": [35000] * 3}), _three_player({"type": "kita"})
+        (True, True)
+    """
+    if event["type"] in THREE_PLAYER_EVENTS:
+        return True
+    if event["type"] != "start_kyoku":
+        return False
+    return any(isinstance(event.get(key), list) and len(event[key]) == 3 for key in ("scores", "tehais"))

@@ -65,7 +65,7 @@ class _Recorder(Watcher):
 
     def keep(self, caption: str, actor: int | None = None) -> None:
         rnd = self.replay.rnd
-        views = tuple(self.shared.view(rnd.view(seat, legal=False)) for seat in range(SEATS))
+        views = tuple(self.shared.view(rnd.view(seat, legal=False)) for seat in range(rnd.players))
         self.into.steps.append(Step(caption, views, actor))
 
     def acting(self, replay: RoundReplay, seat: int, action: Action) -> None:
@@ -141,8 +141,6 @@ class ReplayLog:
         name = Path(path).name
         if not game.rounds:
             raise InputError(f"{name}: no rounds to show")
-        if len(game.rounds[0].init.hands) != SEATS:
-            raise InputError(f"{name}: not a four-player game")
         player = yield from _player_of(data)
         return cls(game, name, player)
 
