@@ -116,7 +116,7 @@ def north_not_needed(hand: tuple[int, ...]) -> bool:
     is left to later work.
 
         >>> from game.rules.tiles import parse_tiles
-        >>> north_not_needed(tuple(parse_tiles("19m19p19s1234567z")))   # kokushi: keep it
+        >>> north_not_needed(tuple(parse_tiles("11m99m11p99p1s44z235z")))   # seven pairs: keep the pair
         False
         >>> north_not_needed(tuple(parse_tiles("11m123p456p789s12s4z")))
         True

@@ -60,6 +60,8 @@ class _TableWall:
     """A wall that knows only what the events told: it hands out the tile it is told to
     (``feed``), counts the draws left and keeps the dora indicators shown."""
 
+    players = 4  # mjai's table: four seats
+
     def __init__(self, hands: list[list[int]], dora_indicator: int) -> None:
         self.hands = hands
         self.next_tiles: list[int] = []
