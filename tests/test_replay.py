@@ -16,6 +16,7 @@ import pytest
 from game.cli import main
 from game.rules.errors import InputError
 from game.records import parse_mjlog, read_log
+from game.records.tenhou6_write import write_tenhou6
 from game.replay.door import replay_file, replay_game, rounded_era, ruleset_for
 from conftest import LOGS, VALIDATION
 
@@ -152,21 +153,13 @@ def test_scrambled_logs_are_reported_never_crash():
     assert reported > 50
 
 
-def test_three_player_log_exit_code_is_zero(capsys):
-    assert main(["replay", str(LOGS / "dnovikoff" / "sanma2.xml")]) == 0
-    assert "unsupported" in capsys.readouterr().out
-
-
-def test_a_three_player_game_is_unsupported_in_either_format(tmp_path, capsys):
+def test_a_three_player_log_replays_in_either_format(tmp_path, capsys):
     game = read_log(LOGS / "dnovikoff" / "sanma2.xml")
     as_json = tmp_path / "sanma2.json"
-    as_json.write_text(json.dumps({"name": [p.name for p in game.players], "rule": {"disp": "三般南喰赤", "aka": 1},
-                                   "log": []}, ensure_ascii=False), encoding="utf-8")
-    reports = [replay_file(LOGS / "dnovikoff" / "sanma2.xml"), replay_file(as_json)]
-    assert [(r.error, r.unsupported, r.rounds) for r in reports] == [
-        (None, "three-player games are not supported", [])] * 2
-    assert main(["replay", str(as_json)]) == 0
-    assert "unsupported: three-player" in capsys.readouterr().out
+    as_json.write_text(json.dumps(write_tenhou6(game), ensure_ascii=False), encoding="utf-8")
+    for path in (LOGS / "dnovikoff" / "sanma2.xml", as_json):
+        assert main(["replay", str(path)]) == 0
+        assert "6 rounds, all agree" in capsys.readouterr().out
 
 
 def test_a_log_with_no_rounds_is_unsupported_not_all_agree(tmp_path, capsys):
