@@ -259,6 +259,19 @@ def test_three_player_dora_payments_and_nukis():
     assert win_deltas(ron, 1, 0, 2, honba=2, riichi_sticks=0, ruleset=TENHOU_SANMA) == [0, 8400, -8400]
 
 
+def test_pao_with_three_players_is_paid_as_with_four():
+    """No three-player log here shows a pao: our reading is four-player Tenhou's (the liable
+    player pays the whole hand of a tsumo, half of a ron), honba at the three-player ron rate."""
+    from game.rules.melds import Meld
+    pons = [Meld("pon", tuple(parse_tiles(t)), from_seat=0) for t in ("555z", "666z", "777z")]
+    hand = parse_tiles("89p7p11s")
+    score = score_hand(hand, hand[2], pons, WinSituation(tsumo=True, seat_wind=1), TENHOU_SANMA)
+    assert score.yakuman == 1
+    assert win_deltas(score, 2, 1, None, honba=1, riichi_sticks=0, pao_seat=0, ruleset=TENHOU_SANMA) == [-32200, 0, 32200]
+    ron = score_hand(hand, hand[2], pons, WinSituation(seat_wind=1), TENHOU_SANMA)
+    assert win_deltas(ron, 2, 1, 1, honba=1, riichi_sticks=0, pao_seat=0, ruleset=TENHOU_SANMA) == [-16200, -16000, 32200]
+
+
 def test_the_three_player_match_goes_from_east_3_to_south_1_and_pays_its_uma():
     match = Match(TENHOU_SANMA)
     for _ in range(3):  # three non-dealer wins
