@@ -12,7 +12,8 @@ decision agrees when the CPU answers the same (the same kinds: a log names no co
 "close" is the share the review calls close (another answer, no cost by the CPU's figures).
 The interval is Wilson's score interval. A game met twice (the same first deal and players:
 tests/data keeps truncated copies of one game) is counted once; a log of another room or of
-three players is left out and said.
+another number of players is left out and said (``--players 3`` counts Tenhou's three-player
+games, by default tests/data's sanma logs).
 
 It is the fast, low-noise measure of the CPU's play: 10,000 discards tell a change of one
 percent, where games against outside AIs (``cpu_vs_majiang.py``) need thousands to tell a
@@ -42,6 +43,7 @@ from game.coach.review_text import topic_text  # noqa: E402
 from game.rules.errors import InputError  # noqa: E402
 
 DEFAULT_LOGS = (ROOT / "tests" / "data" / "logs" / "mjx", ROOT / "tests" / "data" / "logs" / "mjx2022")
+DEFAULT_SANMA_LOGS = (ROOT / "tests" / "data" / "logs" / "sanma",)  # --players 3
 LOG_SUFFIXES = (".mjlog", ".xml", ".json")
 PHOENIX_BITS = 0xA0  # GO type bits 0x80 and 0x20 together: the Phoenix room (鳳凰卓)
 TOPICS = ("discard", "riichi", "call", "kan", "win", "abort")
@@ -74,8 +76,8 @@ def log_files(paths: list[Path]) -> list[Path]:
     return found
 
 
-def games(paths: list[Path]) -> tuple[list[Path], list[str]]:
-    """The four-player Phoenix-room games among ``paths``, each once (its longest copy); and why
+def games(paths: list[Path], players: int = 4) -> tuple[list[Path], list[str]]:
+    """The Phoenix-room games of ``players`` among ``paths``, each once (its longest copy); and why
     others are left out."""
     kept, left, seen = [], [], {}
     for path in paths:
@@ -84,8 +86,11 @@ def games(paths: list[Path]) -> tuple[list[Path], list[str]]:
         except (InputError, OSError) as error:
             left.append(f"{path.name}: {error}")
             continue
-        if game.three_player or not game.rounds:
-            left.append(f"{path.name}: {'three players' if game.three_player else 'no rounds'}")
+        if not game.rounds:
+            left.append(f"{path.name}: no rounds")
+            continue
+        if (3 if game.three_player else 4) != players:
+            left.append(f"{path.name}: {'three' if game.three_player else 'four'} players, not {players}")
             continue
         if game.go_type is not None and game.go_type & PHOENIX_BITS != PHOENIX_BITS:
             left.append(f"{path.name}: not the Phoenix room (GO type {game.go_type})")
@@ -146,14 +151,17 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--strength", choices=sorted(STRENGTHS), default="strong")
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
-    parser.add_argument("--logs", type=Path, nargs="+", default=list(DEFAULT_LOGS),
+    parser.add_argument("--players", type=int, choices=(3, 4), default=4,
+                        help="count the games of three or four players (default 4)")
+    parser.add_argument("--logs", type=Path, nargs="+", default=None,
                         help="log files or folders (default: tests/data's Phoenix logs)")
     parser.add_argument("--json", action="store_true", help="the table as JSON")
     args = parser.parse_args(argv)
-    kept, left = games(log_files(args.logs))
+    logs = args.logs or list(DEFAULT_SANMA_LOGS if args.players == 3 else DEFAULT_LOGS)
+    kept, left = games(log_files(logs), args.players)
     for line in left:
         print(f"left out: {line}", file=sys.stderr)
-    jobs = [(str(path), seat, args.strength) for path in kept for seat in range(4)]
+    jobs = [(str(path), seat, args.strength) for path in kept for seat in range(args.players)]
     start = time.perf_counter()
     with multiprocessing.Pool(max(1, args.jobs)) as pool:
         results = pool.map(review_seat, jobs, chunksize=1)

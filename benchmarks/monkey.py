@@ -205,7 +205,8 @@ def prepare_folder(folder: Path, seed: int) -> None:
     save.write_game(open_storage(folder, environ={}), save.SavedGame(code, Settings(), tuple(game.decisions)))
     logs = folder / "logs"
     logs.mkdir()
-    longest = max((p for p in LOGS.rglob("*") if p.suffix in (".xml", ".mjlog", ".json")), key=lambda p: p.stat().st_size)
+    four = (p for p in LOGS.rglob("*") if p.suffix in (".xml", ".mjlog", ".json") and p.parent.name != "sanma")
+    longest = max(four, key=lambda p: p.stat().st_size)  # a four-player log: the viewer's table has four seats
     shutil.copy(longest, logs)
 
 

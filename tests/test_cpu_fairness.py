@@ -241,7 +241,7 @@ def test_the_shuffle_alone_cannot_see_a_cpu_that_peeks_through_a_module_global(s
 
 def test_the_cpu_package_never_touches_a_round():
     """The CPU modules take from the round's modules only the action classes (and the kuikae rule)."""
-    allowed = {"game.rules.actions": {"Action", "AddedKan", "Chi", "ClosedKan", "Discard", "NineTerminals", "OpenKan", "Pass",
+    allowed = {"game.rules.actions": {"Action", "AddedKan", "Chi", "ClosedKan", "Discard", "NineTerminals", "Nuki", "OpenKan", "Pass",
                                       "Pon", "Riichi", "Ron", "Tsumo"},
                "game.rules.claims": {"kuikae_kinds"}}
     rounds = ("game.rules.round", "game.rules.actions", "game.rules.events", "game.rules.turns", "game.rules.claims",

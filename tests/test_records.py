@@ -238,15 +238,6 @@ def test_three_player_logs_say_so():
     assert not read_log(LOGS / "dnovikoff" / "sanma.xml").three_player  # a four-player game despite its name
 
 
-def test_a_three_player_tenhou6_log_says_so_and_gives_no_rounds():
-    names = [p.name for p in read_log(LOGS / "dnovikoff" / "sanma2.xml").players]
-    for named in ({"name": names, "rule": {"disp": "般南喰赤", "aka": 1}},
-                  {"name": names + ["D"], "rule": {"disp": "三般南喰赤", "aka": 1}}):
-        game = parse_tenhou6(json.dumps({**named, "log": [["not", "read"]]}, ensure_ascii=False))
-        assert game.three_player and game.rules.east_south and game.rounds == []
-        assert [p.name for p in game.players][:3] == names
-
-
 def test_riichi_kan_dora_draws_and_pao_are_read():
     events = [e for p in LOG_FILES for r in read_log(p).rounds for e in r.events]
     assert any(isinstance(e, Riichi) and e.step == 2 and e.scores for e in events)

@@ -16,6 +16,7 @@ import pytest
 from game.cli import main
 from game.rules.errors import InputError
 from game.records import parse_mjlog, read_log
+from game.records.tenhou6_write import write_tenhou6
 from game.replay.door import replay_file, replay_game, rounded_era, ruleset_for
 from conftest import LOGS, VALIDATION
 
@@ -28,9 +29,7 @@ def test_every_real_log_replays_with_no_difference():
     for path in LOG_FILES:
         report = replay_file(path)
         assert report.error is None, report.error
-        if report.unsupported:
-            assert "three-player" in report.unsupported
-            continue
+        assert not report.unsupported, path.name
         for r in report.rounds:
             assert r.ok, f"{path.name} {r.label}: {r.difference}"
             rounds += 1
@@ -38,14 +37,9 @@ def test_every_real_log_replays_with_no_difference():
         if read_log(path).owari is not None:  # the final figures were checked, whatever the year or room
             assert report.rounds[-1].note is None, path.name
             finals += 1
-    assert rounds > 550  # the real logs hold 570 four-player rounds
-    assert seeded > 30  # most deals were checked against our wall for the seed
-    assert finals >= 57  # 16 + 33 + 8 finished four-player games in tests/data
-
-
-def test_three_player_logs_are_unsupported_not_failures():
-    reports = [replay_file(p) for p in LOG_FILES if "sanma2" in p.name]
-    assert reports and all(r.unsupported and r.ok for r in reports)
+    assert rounds > 1450  # the real logs hold 570 four-player rounds and 917 three-player ones
+    assert seeded > 130  # most deals were checked against our wall for the seed (every sanma log's)
+    assert finals >= 158  # 16 + 33 + 8 finished four-player games, 101 three-player ones in tests/data
 
 
 def test_both_formats_of_the_validation_game_agree():
@@ -159,21 +153,13 @@ def test_scrambled_logs_are_reported_never_crash():
     assert reported > 50
 
 
-def test_three_player_log_exit_code_is_zero(capsys):
-    assert main(["replay", str(LOGS / "dnovikoff" / "sanma2.xml")]) == 0
-    assert "unsupported" in capsys.readouterr().out
-
-
-def test_a_three_player_game_is_unsupported_in_either_format(tmp_path, capsys):
+def test_a_three_player_log_replays_in_either_format(tmp_path, capsys):
     game = read_log(LOGS / "dnovikoff" / "sanma2.xml")
     as_json = tmp_path / "sanma2.json"
-    as_json.write_text(json.dumps({"name": [p.name for p in game.players], "rule": {"disp": "三般南喰赤", "aka": 1},
-                                   "log": []}, ensure_ascii=False), encoding="utf-8")
-    reports = [replay_file(LOGS / "dnovikoff" / "sanma2.xml"), replay_file(as_json)]
-    assert [(r.error, r.unsupported, r.rounds) for r in reports] == [
-        (None, "three-player games are not supported", [])] * 2
-    assert main(["replay", str(as_json)]) == 0
-    assert "unsupported: three-player" in capsys.readouterr().out
+    as_json.write_text(json.dumps(write_tenhou6(game), ensure_ascii=False), encoding="utf-8")
+    for path in (LOGS / "dnovikoff" / "sanma2.xml", as_json):
+        assert main(["replay", str(path)]) == 0
+        assert "6 rounds, all agree" in capsys.readouterr().out
 
 
 def test_a_log_with_no_rounds_is_unsupported_not_all_agree(tmp_path, capsys):

@@ -3,8 +3,8 @@
     python tools/check_exports.py [GAMES]    # default 200
 
 The logs: GAMES games played by the driver with four deterministic test seats (tests/greedy.py:
-they win, riichi, call and kan), and Tenhou's real games in tests/data/logs (four players,
-ranked rooms, played to the end). Each goes every way (game.records: ``mjlog_write``,
+they win, riichi, call and kan), and Tenhou's real games in tests/data/logs (four players and
+three, ranked rooms, played to the end). Each goes every way (game.records: ``mjlog_write``,
 ``tenhou6_write`` and the readers): as mjlog XML, as tenhou.net/6 JSON, mjlog -> JSON -> mjlog
 and JSON -> mjlog -> JSON, and each file is read back and replayed (game.replay.door): every round
 must agree. The JSON written again from its own mjlog must equal it, and our games' SHUFFLE seed
@@ -100,7 +100,7 @@ def real_games(seen: Counter) -> int:
     problems = 0
     for path in sorted(p for p in REAL_LOGS.rglob("*") if p.suffix in (".xml", ".mjlog")):
         log = read_log(path)
-        if log.three_player or log.owari is None or (log.go_type or 0) & ~RANKED_BITS:
+        if log.owari is None or (log.go_type or 0) & ~RANKED_BITS:
             continue
         seen["real games"] += 1
         problems += check(path.name, log, seen)

@@ -134,9 +134,14 @@ def table(paths: list[Path]) -> str:
 
 
 def log_paths(argv: list[str]) -> list[Path]:
-    """Every log under the folders named (by default tests/data/logs)."""
-    folders = [Path(a) for a in argv] or [ROOT / "tests" / "data" / "logs"]
-    return sorted(p for f in folders for p in f.rglob("*") if p.suffix in (".xml", ".mjlog", ".json"))
+    """Every log under the folders named (by default tests/data/logs, but its three-player logs/sanma:
+    the tables are of four-player games)."""
+    if argv:
+        folders, left_out = [Path(a) for a in argv], None
+    else:
+        folders, left_out = [ROOT / "tests" / "data" / "logs"], "sanma"
+    return sorted(p for f in folders for p in f.rglob("*")
+                  if p.suffix in (".xml", ".mjlog", ".json") and p.parent.name != left_out)
 
 
 def report(argv: list[str], what: str, table_of) -> int:

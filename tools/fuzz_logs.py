@@ -34,7 +34,7 @@ OUTCOMES = {0: "read alike", 1: "a round differs", 2: "refused by the reader"}
 
 def sources() -> list[Path]:
     """The real mjlogs every command reads in full: four players, a ranked room (the JSON names
-    no other room: ``export --to tenhou6`` refuses those, and three-player games are unsupported)."""
+    no other room: ``export --to tenhou6`` refuses those; the mutants are of four-player games)."""
     found = []
     for path in sorted(LOGS.rglob("*")):
         if path.suffix in (".xml", ".mjlog"):

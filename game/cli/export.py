@@ -38,8 +38,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     game = read_checked(args.log)
-    if game.three_player:
-        raise InputError(f"{args.log}: three-player games cannot be exported")
     if args.to == "tenhou6" and (game.go_type or 0) & ~RANKED_BITS:
         raise InputError(f"{args.log}: a room with points of its own (GO type {game.go_type}) has no place in "
                          f"tenhou.net/6 JSON, which holds a ranked room's: export it --to mjlog")

@@ -2,9 +2,9 @@
 
 Exit 0 when every round of every file agrees, 1 when some round differs (the first
 difference of each such round is reported), 2 when a file cannot be read (said once,
-on stderr, with the path as given). Three-player
-games and logs with no rounds are reported as unsupported (nothing checked), which is
-not a failure.
+on stderr, with the path as given). Three-player games are replayed by Tenhou's three-player
+rules (docs/reference.md §9); logs with no rounds are reported as unsupported (nothing
+checked), which is not a failure.
 """
 
 from __future__ import annotations

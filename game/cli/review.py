@@ -8,8 +8,8 @@ seat/CPU, the reason), then the summary. ``--all`` adds the close calls (another
 cost by these figures). Our logs review the player's seat unless told otherwise; a Tenhou log
 needs ``--seat`` or ``--name``. The log comes through the replay's door
 (``game.replay.door.checked_log``): one our rules cannot follow (an illegal move, a figure that
-disagrees) is bad input. Exit 0 when the review ran (a three-player game or a log without
-rounds is said to be unsupported, not a failure), 2 on bad input (one line on stderr).
+disagrees) is bad input. Exit 0 when the review ran (a log without rounds is said to be
+unsupported, not a failure; three-player games are reviewed), 2 on bad input (one line on stderr).
 """
 
 from __future__ import annotations
@@ -70,8 +70,6 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _unsupported(game: GameLog) -> str:
-    if game.three_player:
-        return "three-player games are not reviewed"
     if not game.rounds:
         return "the log holds no rounds: nothing to review"
     return ""
@@ -79,8 +77,9 @@ def _unsupported(game: GameLog) -> str:
 
 def _seat(args: argparse.Namespace, game: GameLog, data: bytes) -> int:
     if args.seat is not None:
-        if args.seat >= SEATS:
-            raise UsageError(f"picoriichi review: --seat {args.seat}: a seat is 0 to {SEATS - 1}")
+        seats = len(game.players) if game.three_player else SEATS
+        if args.seat >= seats:
+            raise UsageError(f"picoriichi review: --seat {args.seat}: a seat is 0 to {seats - 1}")
         return args.seat
     if args.name is not None:
         return find_seat(game, args.name)
@@ -89,7 +88,7 @@ def _seat(args: argparse.Namespace, game: GameLog, data: bytes) -> int:
         extras = extras_of(json.loads(data.decode("utf-8")))
     except (UnicodeDecodeError, ValueError, RecursionError):
         pass
-    if extras is not None and extras.get("seat") in range(SEATS):
+    if extras is not None and extras.get("seat") in range(3 if game.three_player else SEATS):
         return extras["seat"]
     names = ", ".join(f"{s} {p.name}" for s, p in enumerate(game.players))
     raise InputError(f"{Path(args.log).name}: say which seat to review with --seat N or --name NAME ({names})")

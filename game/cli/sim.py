@@ -1,4 +1,7 @@
-"""``picoriichi sim --games N --seed S [--seats K,K,K,K] [--jobs J] [--json]``: headless games.
+"""``picoriichi sim --games N --seed S [--players 3|4] [--seats K,K,K,K] [--jobs J] [--json]``: headless games.
+
+``--players 3`` plays Tenhou's three-player game (three seat kinds; no mjai seat: mjai has no
+three-player standard).
 
 Seat kinds: ``cpu`` (strongest), ``cpu:weak|normal|strong``, ``tsumogiri``, ``efficiency``,
 ``mjai:COMMAND``. Prints per seat kind: games, average rank with its 95% interval, the
@@ -36,8 +39,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--games", required=True, type=_count("--games", MAX_GAMES), metavar="N")
     parser.add_argument("--seed", required=True, type=_seed, metavar="S",
                         help="the run's seed (any ASCII text): game i's seed is drawn from it")
-    parser.add_argument("--seats", default="cpu,cpu,cpu,cpu", type=sim.parse_seats, metavar="K,K,K,K",
-                        help="seat kinds: cpu, cpu:weak|normal|strong, tsumogiri, efficiency, mjai:COMMAND")
+    parser.add_argument("--players", default=4, type=_players, metavar="3|4",
+                        help="4 (default) or 3: Tenhou's three-player game")
+    parser.add_argument("--seats", default=None, metavar="K,K,K,K",
+                        help="seat kinds, one a player (default cpu for each): cpu, cpu:weak|normal|strong, "
+                             "tsumogiri, efficiency, mjai:COMMAND (four players only)")
     parser.add_argument("--jobs", default=1, type=_count("--jobs", MAX_JOBS), metavar="J",
                         help="processes playing games at once (default 1)")
     parser.add_argument("--export", metavar="DIR",
@@ -73,6 +79,12 @@ def _check_folder(folder: str) -> None:
         raise InputError(f"--export: cannot write into {folder} ({exc.strerror or type(exc).__name__})") from None
 
 
+def _players(text: str) -> int:
+    if text not in ("3", "4"):
+        raise InputError(f"--players takes 3 or 4, not {text[:20]!r}")
+    return int(text)
+
+
 def _seed(text: str) -> str:
     if not text or not text.isascii() or not text.isprintable() or len(text) > 200:
         raise InputError(f"--seed takes printable ASCII text (1-200 characters), not {text[:20]!r}")
@@ -80,9 +92,10 @@ def _seed(text: str) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
+    kinds = sim.parse_seats(args.seats or ",".join(["cpu"] * args.players), args.players)
     if args.export is not None:
         _check_folder(args.export)
-    figures = sim.run(args.seats, args.seed, args.games, args.jobs,
+    figures = sim.run(kinds, args.seed, args.games, args.jobs,
                       progress=args.games >= PROGRESS_FROM, export=args.export)
     if args.json:
         print_json(figures)

@@ -1,10 +1,13 @@
-"""``picoriichi wall SEED [--rounds N] [--json]``: the walls, dice and deals a seed gives.
+"""``picoriichi wall SEED [--rounds N] [--players 3|4] [--json]``: the walls, dice and deals a seed gives.
+
+``--players 3`` shuffles the 108 tiles of Tenhou's three-player game (no 2m-8m) and deals three
+hands; a real three-player log's seed string gives that log's walls (tests/test_sanma.py).
 
 SEED is a seed code (``7K3M-9QXD2P``) or a Tenhou seed string, with or without its
 ``mt19937ar-sha512-n288-base64,`` prefix. JSON answer::
 
-    {"rounds": [{"wall": [136 ids, array order], "dice": [d1, d2],
-                 "deal": [[13 sorted ids] x 4, dealer first], "dora_indicator": id}, ...]}
+    {"rounds": [{"wall": [136 ids (108 with three players), array order], "dice": [d1, d2],
+                 "deal": [[13 sorted ids] x 4 (x 3), dealer first], "dora_indicator": id}, ...]}
 """
 
 from __future__ import annotations
@@ -23,12 +26,14 @@ MAX_ROUNDS = 1000
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("seed", metavar="SEED", help="a seed code or a Tenhou seed string")
     parser.add_argument("--rounds", type=count, default=1, metavar="N", help="how many rounds (default 1)")
+    parser.add_argument("--players", type=int, choices=(3, 4), default=4,
+                        help="4 (default) or 3: the 108 tiles of Tenhou's three-player game")
 
 
 def run(args: argparse.Namespace) -> int:
     if not 1 <= args.rounds <= MAX_ROUNDS:
         raise InputError(f"--rounds must be 1 to {MAX_ROUNDS}, not {args.rounds}")
-    rounds = game_rounds(args.seed, args.rounds)
+    rounds = game_rounds(args.seed, args.rounds, args.players)
     if args.json:
         print_json({"rounds": rounds})
     else:
@@ -38,9 +43,9 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def game_rounds(seed: str, count: int) -> list[dict]:
+def game_rounds(seed: str, count: int, players: int = 4) -> list[dict]:
     """The first ``count`` rounds a seed gives, as the JSON answer lists them."""
-    shuffler = Shuffler(seed_words(seed))
+    shuffler = Shuffler(seed_words(seed), three_player=players == 3)
     rounds = []
     for _ in range(count):
         shuffle = shuffler.next_round()

@@ -41,7 +41,7 @@ from game.cpu.outlook import Outlook
 from game.cpu.efficiency import discard_options, tenpai_quality
 from game.cpu.strength import DEFAULT_STRENGTH, STRENGTHS
 from game.rules.actions import (
-    Action, AddedKan, Chi, ClosedKan, Discard, NineTerminals, OpenKan, Pon, Riichi, Ron, Tsumo,
+    Action, AddedKan, Chi, ClosedKan, Discard, NineTerminals, Nuki, OpenKan, Pon, Riichi, Ron, Tsumo,
 )
 from game.rules.ruleset import TENHOU, Ruleset
 from game.rules.shanten import shanten, ukeire
@@ -120,8 +120,8 @@ def topic_of(view: PlayerView, *actions: Action) -> Topic:
     kinds = {type(a) for a in actions}
     if kinds & {Tsumo, Ron}:
         return "win"
-    if kinds & {ClosedKan, AddedKan}:
-        return "kan"
+    if kinds & {ClosedKan, AddedKan, Nuki}:
+        return "kan"  # a North set aside is weighed as a kan is: a tile out, a replacement in
     if NineTerminals in kinds:
         return "abort"
     return "call" if view.last_discard is not None else "discard"

@@ -8,9 +8,10 @@ that decided it (what the hint and the review print). It never sees the Round: o
 answer: nothing random, nothing timed. How it chooses is its strength's policy
 (``game.cpu.policies``: the rules at weak and normal, the learned scorers at strong).
 
-On its turn: a win worth taking (Tsumo), the nine-terminals draw with a poor hand, a kan the
-policy makes, else the policy's cut (or riichi). On another seat's discard: Ron when worth it,
-else the policy's call or Pass (a far hand against a likely tenpai folds and calls nothing).
+On its turn: a win worth taking (Tsumo), the nine-terminals draw with a poor hand, in
+three-player a North set aside when the hand does not need it, a kan the policy makes, else the
+policy's cut (or riichi). On another seat's discard: Ron when worth it, else the policy's call or
+Pass (a far hand against a likely tenpai folds and calls nothing).
 
     >>> CpuAgent("weak").name, CpuAgent().name, CpuAgent("normal").policy.name
     ('cpu:weak', 'cpu:strong', 'rules')
@@ -25,10 +26,10 @@ from game.cpu.choice import Choice, Why
 from game.cpu.policies import POLICIES, Policy
 from game.cpu.strength import DEFAULT_STRENGTH
 from game.rules.errors import InputError
-from game.rules.actions import Action, AddedKan, ClosedKan, Discard, NineTerminals, Ron, Tsumo
+from game.rules.actions import Action, AddedKan, ClosedKan, Discard, NineTerminals, Nuki, Ron, Tsumo
 from game.rules.ruleset import TENHOU, Ruleset
 from game.rules.shanten import shanten
-from game.rules.tiles import YAOCHUU_KINDS, counts34
+from game.rules.tiles import NORTH, YAOCHUU_KINDS, counts34
 from game.rules.view import PlayerView
 
 KOKUSHI_KINDS = 11  # with this many yaochuu kinds a nine-terminals hand plays on for kokushi
@@ -115,6 +116,9 @@ class CpuAgent:
             if abort:
                 return Choice(NineTerminals(), (why, *declined))
             declined += (why,)
+        nuki = next((a for a in legal if isinstance(a, Nuki)), None)
+        if nuki is not None and north_not_needed(view.hand):
+            return Choice(nuki, (Why("sets the North aside: a dora, and a draw", ("NUKI",), "value", "kan"), *declined))
         kans = [a for a in legal if isinstance(a, (ClosedKan, AddedKan))]
         if kans and self.strength.calls:
             counts = counts34(view.hand)
@@ -138,6 +142,25 @@ class CpuAgent:
         if kinds < KOKUSHI_KINDS:
             return True, Why(f"aborts, {kinds} kinds is far from kokushi", ("ABORTS",), "speed", "abort")
         return False, Why(f"plays on for kokushi with {kinds} kinds", ("PLAYS ON",), "value", "abort")
+
+
+def north_not_needed(hand: tuple[int, ...]) -> bool:
+    """Three-player: setting a North aside is clearly right when the hand is no further from
+    tenpai without it than with its best discard (the North is then a free dora and a free
+    draw); a North the hand needs (a pair, kokushi) is kept. Judgement beyond this, for sanma,
+    is left to later work.
+
+        >>> from game.rules.tiles import parse_tiles
+        >>> north_not_needed(tuple(parse_tiles("11m99m11p99p1s44z235z")))   # seven pairs: keep the pair
+        False
+        >>> north_not_needed(tuple(parse_tiles("11m123p456p789s12s4z")))
+        True
+    """
+    counts = counts34(hand)
+    if not counts[NORTH]:
+        return False
+    best = min(shanten(_less(counts, k)) for k in range(34) if counts[k])
+    return shanten(_less(counts, NORTH)) <= best
 
 
 def _less(counts: list[int], kind: int) -> list[int]:

@@ -67,13 +67,14 @@ def genbutsu(view: PlayerView, seat: int) -> set[int]:
     if declared is None:
         return safe
     since = len(pond) - declared - 1  # the riichi seat's own discards since its riichi
-    current = (view.turn - seat) % 4
+    n = len(view.scores)  # three seats in three-player
+    current = (view.turn - seat) % n
     done_this_round = 1 if view.turn == view.seat and view.last_discard is None else 0
     called = any(d.called_by is not None for p in view.discards for d in p[-(since + 2):])
-    for other in range(4):
+    for other in range(n):
         if other == seat:
             continue
-        count = since + (1 if 0 < (other - seat) % 4 < current + (1 - done_this_round) else 0)
+        count = since + (1 if 0 < (other - seat) % n < current + (1 - done_this_round) else 0)
         if called:
             count -= 1
         if count > 0:
@@ -149,7 +150,7 @@ def threats(view: PlayerView) -> dict[int, float]:
         {}
     """
     found = {}
-    for seat in range(4):
+    for seat in range(len(view.scores)):
         if seat == view.seat:
             continue
         chance = tenpai_chance(view, seat)

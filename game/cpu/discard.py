@@ -224,7 +224,7 @@ def outlook_of(view: PlayerView, found: list[Candidate], cand: Candidate, look: 
 def style_facts(view: PlayerView, found: list[Candidate], threat: dict[int, float],
                 ruleset: Ruleset) -> TaskGen[Facts]:
     """Task: the figures ``style`` scores the candidates by (see game.cpu.style.Facts)."""
-    others = {s: 1.0 for s in range(4) if s != view.seat}
+    others = {s: 1.0 for s in range(len(view.scores)) if s != view.seat}
     facts = Facts(shanten={c.kind: c.base_shanten for c in found}, weighed_shanten={c.kind: c.shanten for c in found},
                   ukeire={c.kind: c.accept for c in found}, tiles={c.kind: c.tile for c in found},
                   dangers=defence.dangers_by_seat(view, others), worth={c.kind: c.worth for c in found},

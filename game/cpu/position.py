@@ -20,8 +20,8 @@ LAST_DEALER = 3  # the last round's dealer: seat 0 deals first
 
 
 def rank_of(scores: Sequence[int], seat: int) -> int:
-    """1..4: the seat's place by points, a tie going to the lower seat."""
-    return 1 + sum(1 for s in range(4) if scores[s] > scores[seat] or (scores[s] == scores[seat] and s < seat))
+    """1..4 (1..3 at three): the seat's place by points, a tie going to the lower seat."""
+    return 1 + sum(1 for s in range(len(scores)) if scores[s] > scores[seat] or (scores[s] == scores[seat] and s < seat))
 
 
 def all_last(view: PlayerView, ruleset: Ruleset = TENHOU) -> bool:
@@ -39,7 +39,7 @@ def rank_after_win(view: PlayerView, points: int, from_seat: int | None) -> int:
     if from_seat is not None:
         scores[from_seat] -= points + 300 * view.honba
     else:
-        for s in range(4):
+        for s in range(len(scores)):
             if s != me:
                 share = points // 2 if s == view.dealer else points // (3 if me == view.dealer else 4)
                 scores[s] -= share

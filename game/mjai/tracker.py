@@ -60,6 +60,8 @@ class _TableWall:
     """A wall that knows only what the events told: it hands out the tile it is told to
     (``feed``), counts the draws left and keeps the dora indicators shown."""
 
+    players = 4  # mjai's table: four seats
+
     def __init__(self, hands: list[list[int]], dora_indicator: int) -> None:
         self.hands = hands
         self.next_tiles: list[int] = []
@@ -136,6 +138,8 @@ class MjaiTracker:
         if not isinstance(event, dict) or not isinstance(event.get("type"), str):
             raise self.refuse(f"an mjai event is a JSON object with a type, not {str(event)[:60]}")
         kind = event["type"]
+        if _three_player(event):
+            raise self.refuse(THREE_PLAYER_REFUSAL)
         handler = _HANDLERS.get(kind)
         if handler is None:
             raise self.refuse(f"unknown mjai event type {kind[:20]!r}")
@@ -377,3 +381,21 @@ _HANDLERS = {
     "dora": MjaiTracker._dora, "hora": MjaiTracker._round_over, "ryukyoku": MjaiTracker._round_over,
     "end_kyoku": MjaiTracker._nothing, "end_game": MjaiTracker._end_game, "none": MjaiTracker._nothing,
 }
+
+
+THREE_PLAYER_REFUSAL = "mjai has no three-player standard: this bot plays four-player games only"
+THREE_PLAYER_EVENTS = ("nukidora", "kita", "nuki")  # what three-player mjai variants call a North set aside
+
+
+def _three_player(event: dict) -> bool:
+    """An event of a three-player game in one of mjai's unofficial variants: a North set aside,
+    or a round dealt to three seats (three scores or three hands).
+
+        >>> _three_player({"type": "start_kyoku", "scores": [35000] * 3}), _three_player({"type": "kita"})
+        (True, True)
+    """
+    if event["type"] in THREE_PLAYER_EVENTS:
+        return True
+    if event["type"] != "start_kyoku":
+        return False
+    return any(isinstance(event.get(key), list) and len(event[key]) == 3 for key in ("scores", "tehais"))

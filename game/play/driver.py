@@ -188,16 +188,18 @@ after every applied answer, "round_end", "game_end") and the game; its task retu
 play may go on."""
 
 
-def player_seat(seed: str) -> int:
+def player_seat(seed: str, seats: int = SEATS) -> int:
     """The human's seat for a seed (seat 0 deals first): drawn from the seed's words, as
     Tenhou seats its players at random, so the player is not always East.
 
         >>> [player_seat(code) for code in ("PICORIICHI", "00000000", "ABCDEFGH", "ZZZZZZZZ")]
         [0, 1, 2, 3]
+        >>> [player_seat(code, seats=3) for code in ("PICORIICHI", "00000000", "ABCDEFGH", "ZZZZZZZZ")]
+        [2, 1, 1, 0]
     """
     words = seed_words(seed)
     digest = hashlib.sha256(b"picoriichi seat:" + struct.pack(f"<{len(words)}I", *words)).digest()
-    return digest[0] % SEATS
+    return digest[0] % seats
 
 
 class Game:
@@ -206,12 +208,12 @@ class Game:
     def __init__(self, agents: Sequence[Agent], seed: str, ruleset: Ruleset = TENHOU,
                  decisions: Sequence[Decision] = (), pace: Pace | None = None,
                  frame_counter: Callable[[], int] | None = None) -> None:
-        if len(agents) != SEATS:
-            raise ValueError(f"a game needs {SEATS} agents, not {len(agents)}")
+        if len(agents) != ruleset.players:
+            raise ValueError(f"a game of these rules needs {ruleset.players} agents, not {len(agents)}")
         self.agents = list(agents)
         self.seed = seed
         self.ruleset = ruleset
-        self.shuffler = Shuffler(seed_words(seed))
+        self.shuffler = Shuffler(seed_words(seed), three_player=ruleset.three_player)
         self.match = Match(ruleset)
         self.round: Round | None = None
         self.rounds: list[Round] = []

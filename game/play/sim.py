@@ -39,6 +39,7 @@ from game.rules.errors import InputError
 from game.records.ours import export_game
 from game.play.driver import Agent, Game, TsumogiriAgent
 from game.rules.events import Called, Discarded, RoundDrawn, Won
+from game.rules.ruleset import TENHOU, TENHOU_SANMA, Ruleset
 from game.rules.wall import CODE_ALPHABET, CODE_LENGTH
 
 BASELINES = ("tsumogiri", "efficiency")
@@ -49,19 +50,22 @@ SEATS = 4
 
 # --- seats ---------------------------------------------------------------------------
 
-def cpu_agent(strength: str = DEFAULT_STRENGTH) -> Agent:
+def cpu_agent(strength: str = DEFAULT_STRENGTH, ruleset: Ruleset = TENHOU) -> Agent:
     """Our CPU at ``strength``."""
     if strength not in STRENGTHS:
         raise InputError(f"strength {strength!r} is not one of {', '.join(STRENGTHS)}")
-    return CpuAgent(strength)
+    return CpuAgent(strength, ruleset)
 
 
-def parse_seats(text: str) -> list[str]:
-    """Four seat kinds from ``kind,kind,kind,kind``. A comma inside an mjai command stays
-    in it (a piece that names no kind continues the command before it).
+def parse_seats(text: str, players: int = SEATS) -> list[str]:
+    """The seat kinds of a table of ``players`` from ``kind,kind,...``. A comma inside an mjai
+    command stays in it (a piece that names no kind continues the command before it). mjai
+    has no three-player standard: a three-player table seats no mjai bot.
 
         >>> parse_seats("cpu, efficiency,cpu:weak,mjai:bot --x=1,2")
         ['cpu', 'efficiency', 'cpu:weak', 'mjai:bot --x=1,2']
+        >>> parse_seats("cpu,cpu:weak,efficiency", players=3)
+        ['cpu', 'cpu:weak', 'efficiency']
     """
     kinds: list[str] = []
     for piece in text.split(","):
@@ -73,8 +77,10 @@ def parse_seats(text: str) -> list[str]:
             raise InputError(f"seat kind {word[:40]!r}: use cpu, cpu:weak|normal|strong, "
                              f"tsumogiri, efficiency or mjai:COMMAND")
         kinds.append(word)
-    if len(kinds) != SEATS:
-        raise InputError(f"--seats names {len(kinds)} seats, not {SEATS}")
+    if len(kinds) != players:
+        raise InputError(f"--seats names {len(kinds)} seats, not {players}")
+    if players == 3 and any(kind.startswith("mjai:") for kind in kinds):
+        raise InputError("mjai has no three-player standard: an mjai bot plays four-player games only")
     return kinds
 
 
@@ -84,12 +90,12 @@ def _names_a_kind(word: str) -> bool:
     return word in ("cpu", *BASELINES) or (word.startswith("cpu:") and word[4:] in STRENGTHS)
 
 
-def make_agent(kind: str) -> Agent:
+def make_agent(kind: str, ruleset: Ruleset = TENHOU) -> Agent:
     """The agent for one seat kind."""
     if kind == "cpu":
-        return cpu_agent()
+        return cpu_agent(ruleset=ruleset)
     if kind.startswith("cpu:"):
-        return cpu_agent(kind[4:])
+        return cpu_agent(kind[4:], ruleset)
     if kind == "tsumogiri":
         return TsumogiriAgent()
     if kind == "efficiency":
@@ -108,8 +114,8 @@ def game_seed(run_seed: str, index: int) -> str:
 
 
 def seats_of_game(kinds: list[str], index: int) -> list[str]:
-    """The kinds in seats 0..3 for game ``index``: turned ``index`` places."""
-    return [kinds[(seat - index) % SEATS] for seat in range(SEATS)]
+    """The kinds in seats 0..3 (0..2 at a three-player table) for game ``index``: turned ``index`` places."""
+    return [kinds[(seat - index) % len(kinds)] for seat in range(len(kinds))]
 
 
 # --- one game -------------------------------------------------------------------------
@@ -138,9 +144,10 @@ class GameRecord:
 
 def play_game(kinds: list[str], run_seed: str, index: int, export: str | None = None) -> GameRecord:
     """Play game ``index`` of a run and record it; with ``export`` (a folder), also write its
-    log there as mjlog XML and tenhou.net/6 JSON."""
+    log there as mjlog XML and tenhou.net/6 JSON. Three kinds play Tenhou's three-player game."""
     seats = seats_of_game(kinds, index)
-    game = Game([make_agent(kind) for kind in seats], game_seed(run_seed, index))
+    ruleset = TENHOU_SANMA if len(kinds) == 3 else TENHOU
+    game = Game([make_agent(kind, ruleset) for kind in seats], game_seed(run_seed, index), ruleset)
     try:
         standings = run_to_end(game.play())
     finally:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 import xml.etree.ElementTree as ET
+from dataclasses import replace
 from urllib.parse import unquote
 
 from engine.tasks import TaskGen, run_to_end
@@ -174,7 +175,29 @@ class _MjlogReader:
             if isinstance(event, Bye):
                 return  # a player left before the first deal: nothing to attach it to
             raise InputError(f"{type(event).__name__.lower()} before the first <INIT>")
+        seats = len(self.rounds[-1].init.hands)
+        if seats == 3:
+            event = _three_seats(event)
+        if getattr(event, "seat", 0) >= seats or getattr(event, "who", 0) >= seats:
+            raise InputError(f"{type(event).__name__.lower()} by seat {max(getattr(event, 'seat', 0), getattr(event, 'who', 0))} "
+                             f"at a table of {seats}")
         self.rounds[-1].events.append(event)
+
+
+def _three_seats(event: Event) -> Event:
+    """A three-player event's figures for its three seats: the mjlog writes a fourth score,
+    delta and final figure, always 0, which the model leaves out (the writer puts them back)."""
+    changes = {}
+    for name in ("scores", "deltas"):
+        values = getattr(event, name, None)
+        if values is not None and len(values) == 4:
+            if values[3]:
+                raise InputError(f"a three-player {type(event).__name__.lower()} gives the absent fourth seat {values[3]}")
+            changes[name] = values[:3]
+    owari = getattr(event, "owari", None)
+    if owari is not None and len(owari.scores) == 4:
+        changes["owari"] = replace(owari, scores=owari.scores[:3], results=owari.results[:3])
+    return replace(event, **changes) if changes else event
 
 
 def _players(element: ET.Element) -> list[Player]:
@@ -209,6 +232,7 @@ def _round_init(element: ET.Element) -> RoundInit:
         raise InputError("an INIT hand does not hold 13 tiles")
     if len(scores) not in (len(hands), 4):
         raise InputError(f"INIT ten holds {len(scores)} scores")
+    scores = scores[:len(hands)]  # a three-player INIT writes a fourth score, always 0
     dealer = _int(_attr(element, "oya"), "INIT oya")
     if not (0 <= die1 < 6 and 0 <= die2 < 6 and 0 <= dealer < len(hands)):
         raise InputError("INIT dice or dealer out of range")

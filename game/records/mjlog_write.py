@@ -33,13 +33,47 @@ def write_mjlog(game: GameLog) -> str:
     go_type = game.go_type if game.go_type is not None else _go_type(game.rules)
     out.append(_tag("GO", type=go_type, lobby=game.lobby, **dict(game.go_extras)))  # older logs name no lobby
     out.append(_players_tag(game.players))
-    first_dealer = game.rounds[0].init.dealer if game.rounds else 0
-    out.append(_tag("TAIKYOKU", oya=(first_dealer - game.rounds[0].init.round_index) % 4 if game.rounds else 0))
+    seats = len(game.players) if game.rules.three_player else 4
+    if game.rounds:
+        first = game.rounds[0].init
+        out.append(_tag("TAIKYOKU", oya=(first.dealer - first.round_index % 4) % seats))
+    else:
+        out.append(_tag("TAIKYOKU", oya=0))
     for round_log in game.rounds:
         out.append(_init_tag(round_log.init))
-        out += [_event_tag(event, game.players) for event in round_log.events]
+        calls: dict[int, list[int]] = {}  # each seat's calls so far, as an AGARI's m lists them
+        for event in round_log.events:
+            _note_call(calls, event)
+            out.append(_event_tag(event, game.players, calls))
     out.append("</mjloggm>")
     return "".join(out)
+
+
+def _note_call(calls: dict[int, list[int]], event: Event) -> None:
+    """Keep the seat's calls in order, an added kan in its pon's place and a nuki among them
+    (a three-player AGARI's ``m`` lists them so, the latest first: every win of tests/data's
+    sanma logs)."""
+    if isinstance(event, Nuki):
+        calls.setdefault(event.seat, []).append(encode_nuki(event.tile))
+    elif isinstance(event, Call):
+        mine = calls.setdefault(event.seat, [])
+        code = encode_meld(event.meld, event.seat)
+        if event.meld.kind == "kakan":
+            pon = next((i for i, m in enumerate(mine) if _is_pon_of(m, event.meld.kind34)), None)
+            if pon is not None:
+                mine[pon] = code
+                return
+        mine.append(code)
+
+
+def _is_pon_of(m: int, kind34: int) -> bool:
+    return bool(m & 0x08) and not m & 0x04 and (m >> 9) // 3 == kind34
+
+
+def _fourth(values, blank="0"):
+    """A three-player figure list as the mjlog writes it: a fourth seat's, always ``blank``."""
+    values = [str(v) for v in values]
+    return values + [blank] if len(values) == 3 else values
 
 
 def _go_type(rules: GameRules) -> int:
@@ -68,10 +102,16 @@ def _numbers_text(values) -> str:
 
 
 def _players_tag(players: list[Player]) -> str:
+    """The UN tag; three players' has an empty fourth seat, as Tenhou writes it (``n3=""``,
+    dan 0, rate 1500.00, sx C: every three-player log of tests/data)."""
     names = {f"n{seat}": _quoted(p.name) for seat, p in enumerate(players)}
-    dans = _numbers_text(p.dan for p in players) if all(p.dan is not None for p in players) else None
-    rates = ",".join(f"{p.rate:.2f}" for p in players) if all(p.rate is not None for p in players) else None
-    sexes = ",".join(p.sex for p in players) if all(p.sex for p in players) else None
+    three = len(players) == 3
+    if three:
+        names["n3"] = ""
+    dans = ",".join(_fourth(p.dan for p in players)) if all(p.dan is not None for p in players) else None
+    rates = (",".join(_fourth((f"{p.rate:.2f}" for p in players), "1500.00"))
+             if all(p.rate is not None for p in players) else None)
+    sexes = ",".join(_fourth((p.sex for p in players), "C")) if all(p.sex for p in players) else None
     return _tag("UN", **names, dan=dans, rate=rates, sx=sexes)
 
 
@@ -84,11 +124,13 @@ def _init_tag(init: RoundInit) -> str:
     dice = init.dice or (1, 1)
     seed = (init.round_index, init.honba, init.riichi_sticks, dice[0] - 1, dice[1] - 1, init.dora_indicator)
     hands = {f"hai{seat}": _numbers_text(hand) for seat, hand in enumerate(init.hands)}
-    return _tag("INIT", seed=_numbers_text(seed), ten=_numbers_text(s // 100 for s in init.scores),
+    if len(init.hands) == 3:
+        hands["hai3"] = ""
+    return _tag("INIT", seed=_numbers_text(seed), ten=",".join(_fourth(s // 100 for s in init.scores)),
                 oya=init.dealer, **hands, shuffle=init.shuffle)
 
 
-def _event_tag(event: Event, players: list[Player]) -> str:
+def _event_tag(event: Event, players: list[Player], calls: dict[int, list[int]]) -> str:
     if isinstance(event, Draw):
         return f"<{DRAW_TAGS[event.seat]}{event.tile}/>"
     if isinstance(event, Discard):
@@ -98,12 +140,12 @@ def _event_tag(event: Event, players: list[Player]) -> str:
     if isinstance(event, Nuki):
         return _tag("N", who=event.seat, m=encode_nuki(event.tile))
     if isinstance(event, Riichi):
-        ten = None if event.scores is None else _numbers_text(s // 100 for s in event.scores)
+        ten = None if event.scores is None else ",".join(_fourth(s // 100 for s in event.scores))
         return _tag("REACH", who=event.seat, ten=ten, step=event.step)
     if isinstance(event, NewDora):
         return _tag("DORA", hai=event.tile)
     if isinstance(event, Agari):
-        return _agari_tag(event)
+        return _agari_tag(event, calls.get(event.who, []))
     if isinstance(event, Ryuukyoku):
         return _ryuukyoku_tag(event)
     if isinstance(event, Bye):
@@ -114,18 +156,28 @@ def _event_tag(event: Event, players: list[Player]) -> str:
 
 
 def _score_text(scores, deltas) -> str:
-    return _numbers_text(x // 100 for pair in zip(scores, deltas) for x in pair)
+    return ",".join(_fourth_pairs([(s // 100, d // 100) for s, d in zip(scores, deltas)], ("0", "0")))
+
+
+def _fourth_pairs(pairs, blank) -> list[str]:
+    """Figure pairs flattened, a three-player list with the fourth seat's ``blank`` pair."""
+    texts = [str(x) for pair in pairs for x in pair]
+    return texts + list(blank) if len(pairs) == 3 else texts
 
 
 def _owari_text(owari: Owari | None) -> str | None:
     if owari is None:
         return None
     figures = [f"{r:.1f}" if owari.decimals else str(int(r)) for r in owari.results]
-    return _numbers_text(x for pair in zip((s // 100 for s in owari.scores), figures) for x in pair)
+    blank = ("0", "0.0" if owari.decimals else "0")
+    return ",".join(_fourth_pairs(list(zip((s // 100 for s in owari.scores), figures)), blank))
 
 
-def _agari_tag(agari: Agari) -> str:
-    melds = [encode_meld(m, agari.who) for m in agari.melds] + [encode_nuki(t) for t in agari.nukis]
+def _agari_tag(agari: Agari, calls: list[int]) -> str:
+    if agari.nukis:  # the melds and the Norths set aside in the order they came, the latest first
+        melds = calls[::-1]
+    else:
+        melds = [encode_meld(m, agari.who) for m in agari.melds]
     yaku = _numbers_text(x for pair in agari.yaku for x in pair) if agari.yaku else None
     return _tag(
         "AGARI", ba=f"{agari.honba},{agari.riichi_sticks}", hai=_numbers_text(agari.hand),

@@ -3,7 +3,8 @@
 A :class:`GameLog` holds the rules, the players, the seed string (mjlog only) and the
 rounds; a :class:`RoundLog` holds its :class:`RoundInit` and its events in order. All
 scores are in points (the mjlog writes hundreds). Seats are absolute (0..3, seat 0 is
-the first player listed). The readers (:mod:`game.records.mjlog_read`,
+the first player listed); a three-player game has three seats, and its scores three
+entries (the mjlog writes a fourth, always 0). The readers (:mod:`game.records.mjlog_read`,
 :mod:`game.records.tenhou6_read`) build it; the replay reads it.
 """
 
@@ -24,8 +25,8 @@ class GameRules:
     """The rule switches of Tenhou's GO type bits (or the tenhou.net/6 ``rule.disp``),
     and the room's points: start, return and uma (in thousands, by rank).
 
-    A ranked room starts at 25,000 and returns 30,000, with Tenhou's uma of the log's era
-    (``uma`` None). A room outside the ranked lobbies (a GO type bit above 0xFF) plays
+    A ranked room starts at 25,000 and returns 30,000 (35,000 and 40,000 with three players),
+    with Tenhou's uma of the log's era (``uma`` None). A room outside the ranked lobbies (a GO type bit above 0xFF) plays
     for its own stakes: with a ``csrule`` the custom lobby states start, return and uma,
     and its tied players share their ranks' uma; without one (the two such logs of
     tests/data: skill and gold rooms starting at 1,000), there is no uma or oka and the
@@ -48,6 +49,8 @@ class GameRules:
 
         >>> GameRules.from_go_type(169).east_south, GameRules.from_go_type(169).start_points
         (True, 25000)
+        >>> GameRules.from_go_type(185).three_player, GameRules.from_go_type(185).start_points  # 三鳳南喰赤
+        (True, 35000)
         >>> rules = GameRules.from_go_type(257, "0FE0BF0B,0000001F,,,30000,30000,30000" + "," * 15 + "5,-5,-15")
         >>> rules.east_south, rules.start_points, rules.return_points, rules.uma, rules.shared_ties
         (False, 30000, 30000, (15, 5, -5, -15), True)
@@ -55,9 +58,12 @@ class GameRules:
         switches = dict(red_fives=not bits & 0x02, open_tanyao=not bits & 0x04, east_south=bool(bits & 0x08),
                         three_player=bool(bits & 0x10), fast=bool(bits & 0x40))
         if not bits & ~RANKED_BITS:
+            if switches["three_player"]:  # Tenhou's three-player rooms: 35,000 returning 40,000
+                return cls(**switches, start_points=35000, return_points=40000)
             return cls(**switches)
         if csrule is None:
-            return cls(**switches, start_points=None, return_points=None, uma=(0, 0, 0, 0))
+            return cls(**switches, start_points=None, return_points=None,
+                       uma=(0,) * (3 if switches["three_player"] else 4))
         return cls(**switches, **_custom_points(csrule))
 
 

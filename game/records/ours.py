@@ -27,11 +27,12 @@ from pathlib import Path
 from game.data.files import write_file
 from game.records.mjlog_write import write_mjlog
 from game.records.model import (
-    Agari, Call, Discard, Draw, GameLog, GameRules, NewDora, Owari, Player, Riichi, RoundInit, RoundLog, Ryuukyoku,
+    Agari, Call, Discard, Draw, GameLog, GameRules, NewDora, Nuki, Owari, Player, Riichi, RoundInit, RoundLog,
+    Ryuukyoku,
 )
 from game.records.tenhou6_write import write_tenhou6
 from game.rules.events import (
-    Called, Dealt, Discarded, DoraRevealed, Drew, Kanned, RiichiAccepted, RoundDrawn, Won,
+    Called, Dealt, Discarded, DoraRevealed, Drew, Kanned, NukiDeclared, RiichiAccepted, RoundDrawn, Won,
 )
 from game.rules.round import Round
 from game.rules.wall import is_tenhou_seed, seed_words, tenhou_seed_string
@@ -49,7 +50,8 @@ def game_log(game, played: str | None = None) -> GameLog:
     """
     ruleset = game.ruleset
     rules = GameRules(red_fives=ruleset.red_fives, open_tanyao=ruleset.open_tanyao,
-                      east_south=ruleset.east_south, start_points=ruleset.start_points,
+                      east_south=ruleset.east_south, three_player=ruleset.three_player,
+                      start_points=ruleset.start_points,
                       return_points=ruleset.return_points)
     seed = game.seed if is_tenhou_seed(game.seed) else tenhou_seed_string(seed_words(game.seed))
     kept = list(game.rounds)
@@ -92,7 +94,7 @@ class _RoundEvents:
         self.rnd = rnd
         self.scores = list(rnd.setup.scores)
         self.sticks = rnd.setup.riichi_sticks
-        self.drawn: list[int | None] = [None] * 4
+        self.drawn: list[int | None] = [None] * rnd.players
         self.out: list = []
         self.waiting_draw: Draw | None = None  # a closed kan's replacement draw, written after its dora
         self.last_kan = None
@@ -130,6 +132,9 @@ class _RoundEvents:
         elif isinstance(event, (Called, Kanned)):
             self.out.append(Call(event.seat, event.meld))
             self.last_kan = event.meld.kind
+        elif isinstance(event, NukiDeclared):
+            self.out.append(Nuki(event.seat, event.tile))
+            self.last_kan = "nuki"
         elif isinstance(event, Won):
             self.out.append(self.agari(event, self.sticks))  # a double ron's second win finds none left
             self.scores = [s + d for s, d in zip(self.scores, event.deltas)]
@@ -153,7 +158,7 @@ class _RoundEvents:
             yaku=tuple(yaku), yakuman=tuple(y for y, _ in score.yaku if y in YAKUMAN_IDS),
             dora_indicators=dora, ura_indicators=tuple(rnd.wall.ura_indicators) if riichi else (),
             scores=tuple(self.scores), deltas=tuple(won.deltas), honba=rnd.setup.honba,
-            riichi_sticks=sticks, pao_who=won.pao_seat)
+            riichi_sticks=sticks, pao_who=won.pao_seat, nukis=tuple(rnd.nukis[won.seat]))
 
     def ryuukyoku(self, drawn: RoundDrawn) -> Ryuukyoku:
         rnd = self.rnd
@@ -166,22 +171,24 @@ def shown_seats(rnd: Round, reason: str) -> list[int]:
     """The seats whose hands Tenhou's mjlog shows at a drawn round (``RYUUKYOKU haiN``): the
     tenpai hands at an exhaustive draw or a nagashi mangan, the caller's at nine terminals,
     all four at four riichi, the three winners' at a triple ron, none at four kans or winds."""
+    seats = range(rnd.players)
     if reason in ("exhaustive", "nm"):
-        return [seat for seat in range(4) if rnd.result.tenpai[seat]]
+        return [seat for seat in seats if rnd.result.tenpai[seat]]
     if reason == "yao9":
         return [rnd.turn]
     if reason == "reach4":
-        return list(range(4))
+        return list(seats)
     if reason == "ron3":
         offered = next(e.seat for e in reversed(rnd.events) if isinstance(e, (Discarded, Kanned)))
-        return [seat for seat in range(4) if seat != offered]
+        return [seat for seat in seats if seat != offered]
     return []
 
 
 def _close(last: RoundLog, game) -> None:
     """Give the game's last result the final figures (sticks left over went to the top)."""
     by_seat = {s.seat: s for s in game.match.standings()}
-    owari = Owari(tuple(by_seat[s].points for s in range(4)), tuple(by_seat[s].figure for s in range(4)))
+    seats = range(game.ruleset.players)
+    owari = Owari(tuple(by_seat[s].points for s in seats), tuple(by_seat[s].figure for s in seats))
     result = last.results[-1]
     index = last.events.index(result)
     last.events[index] = replace(result, owari=owari)

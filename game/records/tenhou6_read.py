@@ -15,7 +15,8 @@ and the JSON leaves out is worked out again: a limit hand's fu from the hand (th
 riichi win's ura-dora entry of 0 han, a riichi winner's ura indicators (a yakuman's too), the hands
 a drawn round shows (``tenhou6_round``), final figures written with one decimal. The last round
 may stop before its result (an empty result entry), as an mjlog may stop. A three-player
-log gives its rules and players only: its rounds are not read. One round's array is read by
+round keeps the four-seat shape, its fourth seat empty (``three_seat_round`` leaves it out). One
+round's array is read by
 :mod:`game.records.tenhou6_round`.
 """
 
@@ -33,17 +34,16 @@ from game.records.model import (
     Agari, Bye, Discard, Draw, GameLog, GameRules, Owari, Player, Rejoin, RoundLog, Ryuukyoku, value_at,
 )
 from game.records.tenhou6_codes import DAN_NAMES, LOBBY_NAMES
-from game.records.tenhou6_round import MAX_POINTS, RoundReader, is_int, is_number
+from game.records.tenhou6_round import MAX_POINTS, RoundReader, ThreeSeatReader, is_int, is_number
 from game.rules.errors import InputError
-from game.rules.ruleset import TENHOU
+from game.rules.ruleset import TENHOU, TENHOU_SANMA
 from game.rules.scoring import WinSituation, score_hand
 
 MAX_DIGITS = 15  # no number in a real log comes near; a float holds every such integer exactly
 
 
 def parse_tenhou6(text: str) -> GameLog:
-    """A game from a tenhou.net/6 JSON log (the format review tools read); a three-player
-    log gives its rules and players, and no rounds.
+    """A game from a tenhou.net/6 JSON log (the format review tools read), four players or three.
 
     Numbers no log holds are refused while the JSON is read, each in one line:
 
@@ -67,13 +67,15 @@ def parse_tenhou6_task(text: str) -> TaskGen[GameLog]:
     except (ValueError, RecursionError) as exc:  # JSONDecodeError is a ValueError
         raise InputError(f"broken JSON, not a tenhou.net/6 log ({exc.__class__.__name__}: {str(exc)[:60]})") from None
     rules, players = _guarded(_tenhou6_header, data)
-    if rules.three_player:  # the round reader knows four seats only; the replay reports the game unsupported
-        return GameLog(rules, players, None, [])
     raws = data["log"]
     left = _guarded(_left_mid_round, data)
     rounds = []
     for number, raw in enumerate(raws, 1):
-        reader = _LeftRound if left and number == len(raws) else RoundReader
+        if rules.three_player:
+            raw = _guarded(three_seat_round, raw)
+            reader = _LeftThreeSeats if left and number == len(raws) else ThreeSeatReader
+        else:
+            reader = _LeftRound if left and number == len(raws) else RoundReader
         rounds.append(_guarded(_complete_round, raw, rules, reader))
         yield
     return _guarded(_tenhou6_game, data, rules, players, rounds)
@@ -120,8 +122,11 @@ def _tenhou6_header(data: dict) -> tuple[GameRules, list[Player]]:
     disp = rule.get("disp", "")
     names = data.get("name", [])
     red = any(rule.get(key, 0) for key in ("aka", "aka51", "aka52", "aka53"))
-    rules = GameRules(red_fives=red, open_tanyao="喰" in disp, east_south="南" in disp,
-                      three_player="三" in disp or len(names) == 3, fast="速" in disp)
+    three = "三" in disp or len(names) == 3 or (len(names) == 4 and names[3] == "")
+    rules = GameRules(red_fives=red, open_tanyao="喰" in disp, east_south="南" in disp, three_player=three,
+                      fast="速" in disp, **(dict(start_points=35000, return_points=40000) if three else {}))
+    if three:
+        names = names[:3]  # the fourth name of a three-player JSON is empty
     players = [
         Player(str(name), _dan_index(value_at(data.get("dan", []), seat)),
                value_at(data.get("rate", []), seat), value_at(data.get("sx", []), seat))
@@ -171,10 +176,12 @@ def _fu_from_hand(agari: Agari, round_log: RoundLog, rules: GameRules) -> int | 
     init = round_log.init
     ids = {y for y, _ in agari.yaku} | set(agari.yakuman)
     situation = WinSituation(
-        tsumo=agari.tsumo, seat_wind=(agari.who - init.dealer) % 4, round_wind=init.round_index // 4 % 4,
+        tsumo=agari.tsumo, seat_wind=(agari.who - init.dealer) % len(init.hands), round_wind=init.round_index // 4 % 4,
+        nukis=len(agari.nukis),
         dora_indicators=agari.dora_indicators, ura_indicators=agari.ura_indicators,
         **{flag: yaku_id in ids for flag, yaku_id in SITUATION_YAKU.items()})
-    ruleset = replace(TENHOU, red_fives=rules.red_fives, open_tanyao=rules.open_tanyao)
+    table = TENHOU_SANMA if rules.three_player else TENHOU
+    ruleset = replace(table, red_fives=rules.red_fives, open_tanyao=rules.open_tanyao)
     try:
         score = score_hand(list(agari.hand), agari.win_tile, list(agari.melds), situation, ruleset)
     except InputError:
@@ -241,6 +248,8 @@ def _attach_owari(last: RoundLog, final: list) -> None:
     """
     if not isinstance(final, list) or len(final) != 8 or not all(is_number(x) for x in final):
         raise InputError("the final figures ('sc') are not 4 pairs of numbers")
+    if len(last.init.hands) == 3:
+        final = final[:6]  # three-player: the fourth pair is 0, 0
     if any(abs(s) >= MAX_POINTS for s in final[::2]):
         raise InputError("a final score ('sc') is out of range")
     if not last.results:
@@ -286,6 +295,35 @@ class _LeftRound(RoundReader):
     def _results(self, result: list, honba: int) -> None:
         if result:
             super()._results(result, honba)
+
+
+class _LeftThreeSeats(_LeftRound):
+    seats = 3
+
+
+def three_seat_round(raw: object) -> list:
+    """A three-player round's array with its fourth seat left out: the fourth start score
+    (0), the fourth seat's three empty lists, the fourth figure (0) of each payment. The
+    JSON keeps Tenhou's four-seat shape, as the mjlog does (docs/reference.md §9).
+
+        >>> empty = [[0, 0, 0], [35000, 35000, 35000, 0], [1], []] + [[]] * 12 + [["流局", [1000, -2000, 1000, 0]]]
+        >>> raw = three_seat_round(empty)
+        >>> len(raw), raw[1], raw[-1]
+        (14, [35000, 35000, 35000], ['流局', [1000, -2000, 1000]])
+    """
+    if not isinstance(raw, list) or len(raw) != 17:
+        raise InputError("a tenhou.net/6 round has 17 parts, three-player too")
+    if not isinstance(raw[1], list) or len(raw[1]) != 4 or raw[1][3] != 0 or any(raw[13:16]):
+        raise InputError("a three-player round gives its fourth seat points or tiles")
+    result = list(raw[16]) if isinstance(raw[16], list) else raw[16]
+    if isinstance(result, list):
+        for k in range(1, len(result)):
+            part = result[k]
+            if isinstance(part, list) and len(part) == 4 and all(isinstance(x, int) for x in part):
+                if part[3]:
+                    raise InputError("a three-player result pays the fourth seat")
+                result[k] = part[:3]
+    return [*raw[:1], raw[1][:3], *raw[2:13], result]
 
 
 def _complete_round(raw: list, rules: GameRules, reader: type[RoundReader]) -> RoundLog:

@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 
 from game.records.model import (
-    Agari, Call, Discard, Draw, Event, NewDora, Riichi, RoundInit, RoundLog, Ryuukyoku,
+    Agari, Call, Discard, Draw, Event, NewDora, Nuki, Riichi, RoundInit, RoundLog, Ryuukyoku,
 )
 from game.records.tenhou6_codes import DRAW_REASONS, LIMIT_NAMES, TENHOU6_RED, TSUMOGIRI, YAKU_IDS, kind_of
 from game.rules.errors import InputError
@@ -41,6 +41,7 @@ class RoundReader:
         self.red = red
         self.hands: list[list[int]] = [[] for _ in range(self.seats)]
         self.melds: list[list[Meld]] = [[] for _ in range(self.seats)]
+        self.nukis: list[list[int]] = [[] for _ in range(self.seats)]  # three-player: Norths set aside
         self.events: list[Event] = []
         self.last_draw: int | None = None
         self.last_drawer: int | None = None
@@ -61,7 +62,7 @@ class RoundReader:
         self.scores = [int(s) for s in scores]
         self.sticks = sticks
         init = RoundInit(round_index, honba, sticks, None, self.dora[0], tuple(self.scores),
-                         round_index % self.seats, tuple(tuple(hand) for hand in dealt))
+                         round_index % 4, tuple(tuple(hand) for hand in dealt))
         riichi_waiting = self._play(init.dealer)
         if riichi_waiting is not None and self.raw[-1][:1] == ["四家立直"]:
             self._accept_riichi(riichi_waiting)  # the fourth stick is paid, then the round is void
@@ -95,7 +96,11 @@ class RoundReader:
             else:
                 self._draw(seat, take)
             while discards[seat] and isinstance(discards[seat][0], str) and _is_kan_string(discards[seat][0]):
-                self._closed_or_added_kan(seat, discards[seat].pop(0))
+                text = discards[seat].pop(0)
+                if text == NUKI_TEXT:
+                    self._nuki(seat)
+                else:
+                    self._closed_or_added_kan(seat, text)
                 if not takes[seat]:
                     return None  # robbed (chankan): the round ends
                 self._draw(seat, takes[seat].pop(0))
@@ -184,6 +189,17 @@ class RoundReader:
         self._reveal_pending_dora()
         self.last_discard = (seat, added)  # a chankan robs this tile
         self.pending_dora += 1
+
+    def _nuki(self, seat: int) -> None:
+        """Three-player: a North set aside (``f44`` among the discards); its replacement draw
+        is the seat's next take, unless a ron robs it."""
+        if self.seats != 3:
+            raise InputError("a North set aside (f44) in a four-player round")
+        tile = self._take_from_hand(seat, NORTH_CODE)
+        self.nukis[seat].append(tile)
+        self.events.append(Nuki(seat, tile))
+        self._reveal_pending_dora()
+        self.last_discard = (seat, tile)  # a ron robs this tile
 
     def _reveal_pending_dora(self) -> None:
         while self.pending_dora:
@@ -280,7 +296,7 @@ class RoundReader:
         else:
             win_tile = self.last_discard[1]
             hand = self.hands[who] + [win_tile]
-        fu, points, limit = _value_text(info[3])
+        fu, points, limit = _value_text(info[3], self.seats)
         yaku, yakuman = _yaku_texts(info[4:])
         return Agari(
             who=who, from_who=from_who, hand=tuple(sorted(hand)), melds=tuple(reversed(self.melds[who])),
@@ -289,7 +305,14 @@ class RoundReader:
             ura_indicators=tuple(self.ura) if who in self.riichi_seats else (),  # a riichi yakuman's too
             scores=tuple(self.scores), deltas=tuple(deltas),
             honba=honba, riichi_sticks=self.sticks, pao_who=None if pao == who else pao,
+            nukis=tuple(self.nukis[who]),
         )
+
+
+class ThreeSeatReader(RoundReader):
+    """A three-player round (its array read with the empty fourth seat left out)."""
+
+    seats = 3
 
 
 
@@ -348,8 +371,13 @@ def _is_seat(value, seats: int) -> bool:
     return is_int(value) and 0 <= value < seats
 
 
+NUKI_TEXT = "f44"  # a North set aside, among a three-player seat's discards
+NORTH_CODE = 44
+
+
 def _is_kan_string(code: str) -> bool:
-    return "a" in code or "k" in code
+    """A closed or added kan's text, or a nuki's: the moves of a turn before its discard."""
+    return "a" in code or "k" in code or code == NUKI_TEXT
 
 
 def _codes(text: str) -> list[int]:
@@ -368,11 +396,12 @@ def _call_source(text: str, caller: int, seats: int) -> tuple[int, int]:
     letter_at = next(i for i, c in enumerate(text) if c.isalpha())
     called = int(text[letter_at + 1:letter_at + 3])
     relative = {0: 3, 2: 2, 4: 1, 6: 1}[letter_at]  # letter first: from the left; ...; last: the right
-    return called, (caller + relative) % seats
+    return called, (caller + relative) % 4  # three-player too: seats 0..2 of a table of four (as the mjlog's m)
 
 
-def _value_text(text: str) -> tuple[int | None, int, int]:
-    """(fu, points, limit) from a value text: '30符1飜1000点', '満貫2000-4000点', '役満16000点∀'."""
+def _value_text(text: str, seats: int = 4) -> tuple[int | None, int, int]:
+    """(fu, points, limit) from a value text: '30符1飜1000点', '満貫2000-4000点', '役満16000点∀'
+    (with three seats a tsumo's points are those of the two payers)."""
     match = re.fullmatch(r"(?:([0-9]{1,3})符([0-9]{1,3})飜|([^0-9]+?))([0-9]{1,7})(?:-([0-9]{1,7}))?点(∀?)", text)
     if not match:
         raise InputError(f"bad win value {text[:30]!r}")
@@ -380,9 +409,9 @@ def _value_text(text: str) -> tuple[int | None, int, int]:
     if limit_name is not None and limit_name not in LIMIT_NAMES:
         raise InputError(f"unknown limit {limit_name[:10]!r}")
     if second is not None:
-        points = 2 * int(first) + int(second)  # a non-dealer's tsumo: two children pay the first
+        points = (seats - 2) * int(first) + int(second)  # a non-dealer's tsumo: the other children pay the first
     elif everyone:
-        points = 3 * int(first)  # a dealer's tsumo: each pays the same
+        points = (seats - 1) * int(first)  # a dealer's tsumo: each pays the same
     else:
         points = int(first)
     return (int(fu) if fu else None), points, LIMIT_NAMES.get(limit_name, 0)

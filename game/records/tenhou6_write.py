@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from game.records.model import (
-    Agari, Bye, Call, Discard, Draw, GameLog, NewDora, Rejoin, Riichi, RoundLog, Ryuukyoku,
+    Agari, Bye, Call, Discard, Draw, GameLog, NewDora, Nuki, Rejoin, Riichi, RoundLog, Ryuukyoku,
 )
+from game.records.tenhou6_round import NUKI_TEXT
 from game.records.tenhou6_codes import (
     DAN_NAMES, DRAW_TEXTS, LIMIT_TEXTS, LOBBY_BITS, LOBBY_NAMES, TSUMOGIRI, YAKU_NAMES, tile_code,
 )
@@ -43,19 +44,22 @@ def write_tenhou6(game: GameLog, title: list[str] | None = None) -> dict:
     data["rule"] = {"disp": _rule_text(game), **({f"aka5{s}": 1 for s in (3, 2, 1)} if red else {})}
     if game.lobby is not None:
         data["lobby"] = game.lobby
+    three = game.rules.three_player  # the fourth seat is kept, empty, as in the mjlog
     if any(p.dan is not None for p in game.players):
-        data["dan"] = [DAN_NAMES[p.dan] if p.dan is not None else "" for p in game.players]
+        data["dan"] = [DAN_NAMES[p.dan] if p.dan is not None else "" for p in game.players] + \
+            ([DAN_NAMES[0]] if three else [])
     if any(p.rate is not None for p in game.players):
-        data["rate"] = [_plain_number(p.rate or 0.0) for p in game.players]
+        data["rate"] = [_plain_number(p.rate or 0.0) for p in game.players] + ([1500] if three else [])
     if any(p.sex for p in game.players):
-        data["sx"] = [p.sex or "" for p in game.players]
+        data["sx"] = [p.sex or "" for p in game.players] + (["C"] if three else [])
     owari = game.owari
     if owari is not None:
-        data["sc"] = [_plain_number(x) for pair in zip(owari.scores, owari.results) for x in pair]
+        data["sc"] = [_plain_number(x) for pair in zip(owari.scores, owari.results) for x in pair] + \
+            ([0, 0] if three else [])
     connection = _connections(game)
     if connection:
         data["connection"] = connection
-    data["name"] = [p.name for p in game.players]
+    data["name"] = [p.name for p in game.players] + ([""] if three else [])
     return data
 
 
@@ -93,6 +97,7 @@ class _RoundWriter:
     def __init__(self, round_log: RoundLog, red: bool) -> None:
         self.round_log = round_log
         self.red = red
+        self.seats = len(round_log.init.hands)
         self.takes: list[list] = [[] for _ in range(4)]
         self.discards: list[list] = [[] for _ in range(4)]
         self.dora = [round_log.init.dora_indicator]
@@ -109,11 +114,11 @@ class _RoundWriter:
         results = self.round_log.results
         ura = next((list(map(self.code, r.ura_indicators)) for r in results
                     if isinstance(r, Agari) and r.ura_indicators), [])
-        entry = [[init.round_index, init.honba, init.riichi_sticks], list(init.scores),
+        entry = [[init.round_index, init.honba, init.riichi_sticks], _four(init.scores),
                  [self.code(t) for t in self.dora], ura]
         for seat in range(4):
-            entry += [[self.code(t) for t in in_tenhou_order(init.hands[seat])], self.takes[seat],
-                      self.discards[seat]]
+            hand = init.hands[seat] if seat < self.seats else ()
+            entry += [[self.code(t) for t in in_tenhou_order(hand)], self.takes[seat], self.discards[seat]]
         entry.append(self.result(results))
         return entry
 
@@ -132,6 +137,8 @@ class _RoundWriter:
             self.dora.append(event.tile)
         elif isinstance(event, Call):
             self.call(event.seat, event.meld)
+        elif isinstance(event, Nuki):
+            self.discards[event.seat].append(NUKI_TEXT)
 
     def call(self, seat: int, meld: Meld) -> None:
         if meld.kind == "ankan":
@@ -144,7 +151,7 @@ class _RoundWriter:
             return
         own = [self.code(t) for t in in_tenhou_order(meld.tiles) if t != meld.called]
         called = self.code(meld.called)
-        relative = (meld.from_seat - seat) % 4
+        relative = (meld.from_seat - seat) % 4  # three-player too: seats 0..2 of a table of four
         if meld.kind == "chi":
             text = f"c{called}" + "".join(map(str, own))
         else:
@@ -161,7 +168,7 @@ class _RoundWriter:
 
     def _pon_text(self, seat: int, meld: Meld, letter: str) -> str:
         """An added kan: the pon's text with the added tile before the called one."""
-        relative = (meld.from_seat - seat) % 4
+        relative = (meld.from_seat - seat) % 4  # three-player too: seats 0..2 of a table of four
         own = [str(self.code(t)) for t in in_tenhou_order(meld.tiles) if t not in (meld.called, meld.added)]
         own.insert(CALL_LETTER_SLOT[relative], f"{letter}{self.code(meld.added)}{self.code(meld.called)}")
         return "".join(own)
@@ -175,18 +182,23 @@ class _RoundWriter:
         for agari in results:
             dealer = self.round_log.init.dealer
             pao = agari.pao_who if agari.pao_who is not None else agari.who
-            entry += [list(agari.deltas), [agari.who, agari.from_who, pao, value_text(agari, dealer),
-                                           *yaku_texts(agari)]]
+            entry += [_four(agari.deltas), [agari.who, agari.from_who, pao, value_text(agari, dealer, self.seats),
+                                            *yaku_texts(agari)]]
         return entry
 
-    @staticmethod
-    def draw_result(draw: Ryuukyoku) -> list:
+    def draw_result(self, draw: Ryuukyoku) -> list:
         if draw.reason is None:
             tenpai = len(draw.tenpai)
-            name = "全員聴牌" if tenpai == 4 else "全員不聴" if tenpai == 0 else "流局"
-            return [name] if name != "流局" else [name, list(draw.deltas)]
+            name = "全員聴牌" if tenpai == self.seats else "全員不聴" if tenpai == 0 else "流局"
+            return [name] if name != "流局" else [name, _four(draw.deltas)]
         name = DRAW_TEXTS[draw.reason]
-        return [name, list(draw.deltas)] if draw.reason == "nm" else [name]
+        return [name, _four(draw.deltas)] if draw.reason == "nm" else [name]
+
+
+def _four(values) -> list:
+    """A figure per seat, as the JSON keeps them: a three-player list with the fourth seat's 0."""
+    return list(values) + [0] * (4 - len(values))
+
 
 
 def in_tenhou_order(tiles) -> list[int]:
@@ -203,7 +215,7 @@ def _write_round(round_log: RoundLog, red: bool) -> list:
     return _RoundWriter(round_log, red).write()
 
 
-def value_text(agari: Agari, dealer: int) -> str:
+def value_text(agari: Agari, dealer: int, seats: int = 4) -> str:
     """Tenhou's value text of a win: '30符1飜1000点', '満貫2000-4000点', '役満16000点∀'.
 
         >>> win = Agari(0, 1, (), (), 0, 30, 1000, 0, ((1, 1),), (), (), (), (), (), 0, 0)
@@ -218,7 +230,7 @@ def value_text(agari: Agari, dealer: int) -> str:
     if not agari.tsumo:
         return f"{head}{agari.points}点"
     if agari.who == dealer:
-        return f"{head}{agari.points // 3}点∀"
+        return f"{head}{agari.points // (seats - 1)}点∀"
     base = _basic_points(agari, han)
     return f"{head}{_round_up(base)}-{_round_up(2 * base)}点"
 

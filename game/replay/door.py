@@ -40,7 +40,7 @@ from __future__ import annotations
 
 import sys
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -50,7 +50,7 @@ from game.replay.results import Difference
 from game.replay.rounds import RoundReplay, rebuilt_wall
 from game.rules.errors import InputError
 from game.rules.match import Match, RoundEnd, round_label
-from game.rules.ruleset import OLD_EAST_ONLY_UMA, TENHOU_UMA, Ruleset
+from game.rules.ruleset import OLD_EAST_ONLY_UMA, SANMA_UMA, TENHOU, TENHOU_SANMA, TENHOU_UMA, Ruleset
 from game.rules.wall import RoundShuffle, Shuffler, Wall, is_hex_seed, seed_words
 
 __all__ = ["Difference", "FileReport", "RoundReplay", "RoundReport", "check_game", "checked_log",
@@ -75,7 +75,7 @@ class FileReport:
     path: str
     rounds: list[RoundReport] = field(default_factory=list)
     error: str | None = None  # the file could not be read
-    unsupported: str | None = None  # nothing checked: a three-player game, or no rounds
+    unsupported: str | None = None  # nothing checked: no rounds
 
     @property
     def ok(self) -> bool:
@@ -94,9 +94,7 @@ def replay_file(path: str | Path) -> FileReport:
     except InputError as exc:
         report.error = str(exc)
         return report
-    if game.three_player:
-        report.unsupported = "three-player games are not supported"
-    elif not game.rounds:
+    if not game.rounds:
         report.unsupported = "the log holds no rounds: nothing to check"
     else:
         report.rounds = replay_game(game)
@@ -114,8 +112,8 @@ def checked_log(data: bytes, path: str | Path) -> GameLog:
     by round). A log whose play or figures our rules cannot follow is refused in one line naming
     the file and its first such round (InputError); an accepted log is what every command reads
     alike, each round as it replayed (a tenhou.net/6 round whose calls read two ways: the
-    reading that keeps the rules). A three-player game or a log without rounds is not replayed:
-    the commands say they do not support it.
+    reading that keeps the rules). A log without rounds is not replayed: the commands say they
+    do not support it.
     """
     return check_game(parse_log(data, path), path)
 
@@ -123,7 +121,7 @@ def checked_log(data: bytes, path: str | Path) -> GameLog:
 def check_game(game: GameLog, path: str | Path) -> GameLog:
     """:func:`checked_log`'s replay of a log already read (``path`` names it in the refusal): the
     same GameLog, each round that replayed by another reading set to that reading."""
-    if game.three_player or not game.rounds:
+    if not game.rounds:
         return game
     for index, report in enumerate(replay_game(game)):
         if not report.ok:
@@ -150,13 +148,17 @@ def ruleset_for(game: GameLog) -> Ruleset:
     """
     rules = game.rules
     rounded = rounded_era(game)
-    start = rules.start_points if rules.start_points is not None else _table_total(game) // 4
+    players = 3 if rules.three_player else 4
+    start = rules.start_points if rules.start_points is not None else _table_total(game) // players
     back = rules.return_points if rules.return_points is not None else start
     if rules.uma is not None:
         uma = tuple(rules.uma)
+    elif rules.three_player:
+        uma = SANMA_UMA
     else:
         uma = OLD_EAST_ONLY_UMA if rounded and not rules.east_south else TENHOU_UMA
-    return Ruleset(red_fives=rules.red_fives, open_tanyao=rules.open_tanyao, east_south=rules.east_south,
+    table = TENHOU_SANMA if rules.three_player else TENHOU
+    return replace(table, red_fives=rules.red_fives, open_tanyao=rules.open_tanyao, east_south=rules.east_south,
                    start_points=start, return_points=back, uma=uma, rounded_figures=rounded,
                    tenpai_yame=not rounded, shared_ties=rules.shared_ties)
 
@@ -184,14 +186,14 @@ def _table_total(game: GameLog) -> int:
 
 
 def replay_game(game: GameLog) -> list[RoundReport]:
-    """Replay every round of a four-player game; one report per round.
+    """Replay every round of a game (four players or three); one report per round.
 
     The match starts from the first round's own figures (round, dealer, honba, sticks,
     scores), so that a log that begins mid-game, or a single round shared alone, is
     followed from where it starts.
     """
     ruleset = ruleset_for(game)
-    shuffler, seed_problem = _shuffler(game.seed)
+    shuffler, seed_problem = _shuffler(game.seed, ruleset.three_player)
     first = game.rounds[0].init
     pending = None  # the first round's shuffle, found ahead when the log starts after East 1
     if shuffler and (first.round_index, first.honba) != (0, 0):
@@ -199,7 +201,7 @@ def replay_game(game: GameLog) -> list[RoundReport]:
         if pending is None:
             shuffler, seed_problem = None, "the seed deals none of the game's first rounds as the log's first; " \
                                             "the walls were rebuilt from the log"
-    match = Match(ruleset, first_dealer=(first.dealer - first.round_index) % 4)
+    match = Match(ruleset, first_dealer=(first.dealer - first.round_index % 4) % ruleset.players)
     _sync(match, first)
     reports = []
     trusted = True  # our match followed the previous round: compare it with this INIT
@@ -272,11 +274,11 @@ def _replay_round(round_log: RoundLog, wall: Wall, match: Match, report: RoundRe
     return True
 
 
-def _shuffler(seed: str | None) -> tuple[Shuffler | None, str | None]:
+def _shuffler(seed: str | None, three_player: bool = False) -> tuple[Shuffler | None, str | None]:
     if not seed:
         return None, None
     try:
-        return Shuffler(seed_words(seed)), None
+        return Shuffler(seed_words(seed), three_player), None
     except InputError as exc:
         return None, f"seed not used ({exc}); the wall was rebuilt from the log"
 

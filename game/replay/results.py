@@ -1,7 +1,8 @@
 """A replayed round's results held against every figure its log records (``game.replay.rounds``
 calls these once the log's result has been played).
 
-A win: who won from whom, the hand shown (``hai``) and its melds (``m``, the latest call first),
+A win: who won from whom, the hand shown (``hai``) and its melds (``m``, the latest call first;
+in three-player the Norths set aside among them),
 the winning tile (``machi``), the dora and ura-dora indicators (``doraHai``, ``doraHaiUra``: the
 ura ones for a riichi winner only, as many as the dora), the yaku and their han (a riichi win
 without ura dora lists Tenhou's ``53,0``), fu, points and limit, the payments, liability, and
@@ -138,6 +139,9 @@ def _compare_shown(who: str, won: Won, agari: Agari, rnd: Round) -> None:
     if [_meld_key(m) for m in agari.melds] != melds:
         raise Difference(f"{who}: the log shows the melds {[tiles_text(m.tiles) for m in agari.melds]}, "
                          f"we {[tiles_text(m.tiles) for m in reversed(rnd.melds[won.seat])]}")
+    if sorted(agari.nukis) != sorted(rnd.nukis[won.seat]):
+        raise Difference(f"{who}: the log shows the Norths set aside {tiles_text(agari.nukis)}, "
+                         f"we {tiles_text(rnd.nukis[won.seat])}")
     dora = tuple(rnd.wall.dora_indicators)
     ura = tuple(rnd.wall.ura_indicators) if rnd.riichi[won.seat] else ()
     if (tuple(agari.dora_indicators), tuple(agari.ura_indicators)) != (dora, ura):

@@ -15,11 +15,12 @@ from __future__ import annotations
 
 from engine.tasks import TaskGen, run_to_end
 from game.records import (
-    Agari, Bye, Call, Discard as LogDiscard, Draw, NewDora, Rejoin, Riichi as LogRiichi, RoundLog, Ryuukyoku,
+    Agari, Bye, Call, Discard as LogDiscard, Draw, NewDora, Nuki as LogNuki, Rejoin, Riichi as LogRiichi, RoundLog,
+    Ryuukyoku,
 )
 from game.replay.results import Difference, check_draw, check_riichi_scores, check_wins, tiles_text
 from game.rules.actions import (
-    Action, AddedKan, Chi, ClosedKan, Discard, NineTerminals, OpenKan, Pass, Pon, Riichi, Ron, Tsumo,
+    Action, AddedKan, Chi, ClosedKan, Discard, NineTerminals, Nuki, OpenKan, Pass, Pon, Riichi, Ron, Tsumo,
 )
 from game.rules.events import Drew, RiichiAccepted
 from game.rules.round import Round
@@ -36,7 +37,7 @@ def rebuilt_wall(round_log: RoundLog) -> Wall:
     draws, replacements, dora, ura = [], [], [init.dora_indicator], []
     kan_by: int | None = None  # the seat whose next draw is a replacement
     for event in round_log.events:
-        if isinstance(event, Call) and event.meld.is_kan:
+        if (isinstance(event, Call) and event.meld.is_kan) or isinstance(event, LogNuki):
             kan_by = event.seat
         elif isinstance(event, Draw):
             (replacements if kan_by == event.seat else draws).append(event.tile)
@@ -117,6 +118,8 @@ class RoundReplay:
                 self.riichi_accepted.append(event)
         elif isinstance(event, Call):
             self._call(event)
+        elif isinstance(event, LogNuki):
+            self._act(event.seat, Nuki(event.tile))
         elif isinstance(event, NewDora):
             self._new_dora(event)
         elif isinstance(event, Ryuukyoku):

@@ -35,6 +35,7 @@ from game.rules.ruleset import Ruleset
 from game.rules.view import PlayerView
 
 SEATS = 4
+FOUR_SEATS = (4,)
 
 
 @dataclass(frozen=True)
@@ -66,7 +67,7 @@ class _Recorder(Watcher):
 
     def keep(self, caption: str, actor: int | None = None, action: Action | None = None) -> None:
         rnd = self.replay.rnd
-        views = tuple(self.shared.view(rnd.view(seat, legal=False)) for seat in range(SEATS))
+        views = tuple(self.shared.view(rnd.view(seat, legal=False)) for seat in range(rnd.players))
         self.into.steps.append(Step(caption, views, actor, action))
 
     def acting(self, replay: RoundReplay, seat: int, action: Action) -> None:
@@ -125,24 +126,27 @@ class ReplayLog:
         self._rounds: dict[int, SteppedRound] = {}
 
     @classmethod
-    def read(cls, path: str | Path) -> ReplayLog:
+    def read(cls, path: str | Path, seats: tuple[int, ...] = FOUR_SEATS) -> ReplayLog:
         """InputError (one line, naming the file) when it is not a log we can show."""
-        return cls.parse(read_file(path), path)
+        return cls.parse(read_file(path), path, seats)
 
     @classmethod
-    def parse(cls, data: bytes, path: str | Path) -> ReplayLog:
+    def parse(cls, data: bytes, path: str | Path, seats: tuple[int, ...] = FOUR_SEATS) -> ReplayLog:
         """The log of a file's (or a stored blob's) bytes; InputError as ``read``."""
-        return run_to_end(cls.parse_task(data, path))
+        return run_to_end(cls.parse_task(data, path, seats))
 
     @classmethod
-    def parse_task(cls, data: bytes, path: str | Path) -> TaskGen[ReplayLog]:
-        """Task: ``parse`` in steps (the list of replays opens a log as thinking)."""
+    def parse_task(cls, data: bytes, path: str | Path, seats: tuple[int, ...] = FOUR_SEATS) -> TaskGen[ReplayLog]:
+        """Task: ``parse`` in steps (the list of replays opens a log as thinking). ``seats``: the
+        tables the caller can show; the steps are as good for three seats (``(3, 4)``), but the
+        viewer's table has four seats yet, so a three-player log is refused by default."""
         game = yield from parse_log_task(data, path)
         name = Path(path).name
         if not game.rounds:
             raise InputError(f"{name}: no rounds to show")
-        if len(game.rounds[0].init.hands) != SEATS:
-            raise InputError(f"{name}: not a four-player game")
+        if len(game.rounds[0].init.hands) not in seats:
+            raise InputError(f"{name}: not a four-player game" if seats == FOUR_SEATS
+                             else f"{name}: a game of {len(game.rounds[0].init.hands)} players")
         player = yield from _player_of(data)
         return cls(game, name, player)
 

@@ -8,8 +8,8 @@ so a seat may build its own and find it in the legal list:
     (True, True)
 
 On its turn: Discard(tile), Riichi(tile), Tsumo(), ClosedKan(kind), AddedKan(tile),
-NineTerminals(). On another seat's discard or kan: Ron(), Chi((a, b)), Pon((a, b)),
-OpenKan(), Pass().
+NineTerminals(), and in three-player Nuki(tile) (a North set aside). On another seat's
+discard, kan or nuki: Ron(), Chi((a, b)), Pon((a, b)), OpenKan(), Pass().
 """
 
 from __future__ import annotations
@@ -83,5 +83,11 @@ class NineTerminals:
     """Kyuushu kyuuhai: abort the round on the first draw with nine kinds of yaochuu."""
 
 
+@dataclass(frozen=True, slots=True)
+class Nuki:
+    """Three-player: set the North ``tile`` aside as a dora (nukidora) and draw a replacement."""
+    tile: int
+
+
 # What a seat may answer: one of the dataclasses above.
-Action = Discard | Riichi | Tsumo | Ron | Chi | Pon | OpenKan | ClosedKan | AddedKan | Pass | NineTerminals
+Action = Discard | Riichi | Tsumo | Ron | Chi | Pon | OpenKan | ClosedKan | AddedKan | Pass | NineTerminals | Nuki

@@ -1,9 +1,9 @@
 """Claims on an offered tile: what each other seat may claim, and how the table resolves the answers.
 
-When a seat discards, or declares a kan (which may be robbed), the tile is offered to the
-other seats (:class:`game.rules.state.Offer`). A seat may claim it for ron; on a discard
-also for pon, open kan, or chi from the seat to its left, but never a call that would leave
-only tiles kuikae forbids it to discard. Every seat with a claim answers (Pass included);
+When a seat discards, declares a kan (which may be robbed) or, in three-player, sets a North
+aside, the tile is offered to the other seats (:class:`game.rules.state.Offer`). A seat may
+claim it for ron; on a discard also for pon, open kan, or chi from the seat to its left (not
+in three-player), but never a call that would leave only tiles kuikae forbids it to discard. Every seat with a claim answers (Pass included);
 once all have, the table resolves: ron over pon/kan over chi, a double ron paid in turn order
 (three rons abort), a seat that let a winning tile pass is furiten; a passed discard may
 accept a riichi, abort the round (four riichi, four winds, four kans), or end it (the
@@ -19,7 +19,7 @@ from __future__ import annotations
 from engine.tasks import TaskGen
 from game.rules.actions import Action, Chi, OpenKan, Pon, Ron
 from game.rules.events import Called, Missed, RiichiAccepted, RoundDrawn
-from game.rules.kans import continue_kan, kan_allowed
+from game.rules.kans import continue_kan, continue_nuki, kan_allowed
 from game.rules.melds import Meld
 from game.rules.state import Offer, RoundState
 from game.rules.tiles import WIND_KINDS, YAOCHUU_KINDS, counts34, is_red
@@ -28,14 +28,16 @@ from game.rules.wins import completes, emit_win, hand_waits, ron_score
 # --- what each seat may claim ---------------------------------------------------------
 
 
-def other_seats(seat: int) -> list[int]:
-    """The three other seats, in turn order after ``seat`` (the order claims are resolved in)."""
-    return [(seat + i) % 4 for i in (1, 2, 3)]
+def other_seats(rnd: RoundState, seat: int) -> list[int]:
+    """The other seats (three, or two in three-player), in turn order after ``seat`` (the
+    order claims are resolved in)."""
+    n = rnd.ruleset.players
+    return [(seat + i) % n for i in range(1, n)]
 
 
 def claims_task(rnd: RoundState) -> TaskGen[None]:
     """Each other seat's claims on the offered tile (ron checks score the hand)."""
-    for seat in other_seats(rnd.offer.from_seat):
+    for seat in other_seats(rnd, rnd.offer.from_seat):
         claim_options(rnd, seat)
         yield
 
@@ -62,7 +64,7 @@ def _compute_claim_options(rnd: RoundState, seat: int) -> list[Action]:
         options += [Pon(pair) for pair in _distinct_choices(same, 2)]
     if len(same) == 3 and kan_allowed(rnd):
         options.append(OpenKan())
-    if seat == (offer.from_seat + 1) % 4 and k < 27:
+    if seat == (offer.from_seat + 1) % rnd.ruleset.players and k < 27 and not rnd.ruleset.three_player:
         options += _chi_options(rnd, seat, k)
     return options
 
@@ -146,13 +148,16 @@ def resolve_offer(rnd: RoundState) -> None:
     with no claim the kan stands or the next seat draws (unless the round aborts or ends)."""
     offer = rnd.offer
     answers = offer.answers
-    order = other_seats(offer.from_seat)
+    order = other_seats(rnd, offer.from_seat)
     rons = [s for s in order if isinstance(answers.get(s), Ron)]
     for s in order:
         if s not in rons and _could_rob(rnd, s, offer):
             rnd._emit(Missed(s))
     if rons:
         _resolve_rons(rnd, rons)
+        return
+    if offer.kind == "nuki":
+        continue_nuki(rnd, offer)
         return
     if offer.kind != "discard":
         continue_kan(rnd, offer)
@@ -170,7 +175,7 @@ def resolve_offer(rnd: RoundState) -> None:
     if rnd.tiles_left == 0:
         _exhaustive_draw(rnd)
     else:
-        rnd._draw((offer.from_seat + 1) % 4)
+        rnd._draw((offer.from_seat + 1) % rnd.ruleset.players)
 
 
 def _could_rob(rnd: RoundState, seat: int, offer: Offer) -> bool:
@@ -187,7 +192,7 @@ def _could_rob(rnd: RoundState, seat: int, offer: Offer) -> bool:
 
 def _resolve_rons(rnd: RoundState, rons: list[int]) -> None:
     if len(rons) == 3 and rnd.ruleset.triple_ron_abort:
-        rnd._emit(RoundDrawn("ron3", (0, 0, 0, 0), (False,) * 4))
+        rnd._emit(RoundDrawn("ron3", _nothing(rnd), (False,) * rnd.ruleset.players))
         return
     if not rnd.ruleset.double_ron:
         rons = rons[:1]
@@ -203,16 +208,16 @@ def _abort_after_discard(rnd: RoundState) -> bool:
     if rnd.riichi_pending is not None:
         rnd._emit(RiichiAccepted(rnd.riichi_pending))
         if rules.four_riichi_draw and all(rnd.riichi):
-            rnd._emit(RoundDrawn("reach4", (0, 0, 0, 0), (False,) * 4))
+            rnd._emit(RoundDrawn("reach4", _nothing(rnd), (False,) * rnd.ruleset.players))
             return True
     first = [p[0].tile // 4 for p in rnd.ponds if p]
     if (rules.four_winds_draw and rnd.uninterrupted and sum(len(p) for p in rnd.ponds) == 4
             and len(set(first)) == 1 and first[0] in WIND_KINDS):
-        rnd._emit(RoundDrawn("kaze4", (0, 0, 0, 0), (False,) * 4))
+        rnd._emit(RoundDrawn("kaze4", _nothing(rnd), (False,) * rnd.ruleset.players))
         return True
     if (rules.four_kans_draw and len(rnd.kan_seats) == 4 and len(set(rnd.kan_seats)) > 1
             and rnd.tiles_left > 0):
-        rnd._emit(RoundDrawn("kan4", (0, 0, 0, 0), (False,) * 4))
+        rnd._emit(RoundDrawn("kan4", _nothing(rnd), (False,) * rnd.ruleset.players))
         return True
     return False
 
@@ -236,20 +241,26 @@ def _resolve_call(rnd: RoundState, seat: int, action: Action) -> None:
 def _exhaustive_draw(rnd: RoundState) -> None:
     """The last tile passed: nagashi mangan if a seat earned it, else the noten payments."""
     tenpai = tuple(bool(hand_waits(rnd, h)) for h in rnd.hands)
-    nagashi = [s for s in range(4) if _nagashi(rnd, s)] if rnd.ruleset.nagashi_mangan else []
-    deltas = [0] * 4
-    if nagashi:
+    seats = rnd.ruleset.seats
+    nagashi = [s for s in seats if _nagashi(rnd, s)] if rnd.ruleset.nagashi_mangan else []
+    deltas = [0] * len(seats)
+    if nagashi:  # a mangan paid as by tsumo (in three-player, the absent seat's share is lost)
         for s in nagashi:
-            for payer in range(4):
+            for payer in seats:
                 if payer != s:
                     pay = 4000 if s == rnd.dealer or payer == rnd.dealer else 2000
                     deltas[payer] -= pay
                     deltas[s] += pay
-    elif 0 < sum(tenpai) < 4:
+    elif 0 < sum(tenpai) < len(seats):
         gain = rnd.ruleset.noten_penalty // sum(tenpai)
-        loss = rnd.ruleset.noten_penalty // (4 - sum(tenpai))
+        loss = rnd.ruleset.noten_penalty // (len(seats) - sum(tenpai))
         deltas = [gain if t else -loss for t in tenpai]
     rnd._emit(RoundDrawn("nm" if nagashi else "exhaustive", tuple(deltas), tenpai))
+
+
+def _nothing(rnd: RoundState) -> tuple[int, ...]:
+    """An abortive draw's payments: none."""
+    return (0,) * rnd.ruleset.players
 
 
 def _nagashi(rnd: RoundState, seat: int) -> bool:

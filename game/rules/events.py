@@ -64,6 +64,13 @@ class Kanned:
 
 
 @dataclass(frozen=True, slots=True)
+class NukiDeclared:
+    """Three-player: a North set aside on the seat's own turn (offered to the others' ron first)."""
+    seat: int
+    tile: int
+
+
+@dataclass(frozen=True, slots=True)
 class RiichiAccepted:
     seat: int
 
@@ -120,6 +127,6 @@ class RoundResult:
     the one place this is decided; :class:`game.rules.match.Match` follows it."""
     wins: list[Won] = field(default_factory=list)
     draw_reason: str | None = None
-    deltas: list[int] = field(default_factory=lambda: [0, 0, 0, 0])
+    deltas: list[int] = field(default_factory=lambda: [0, 0, 0, 0])  # one per seat (three in three-player)
     tenpai: tuple[bool, ...] = (False, False, False, False)
     dealer_continues: bool = False

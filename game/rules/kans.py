@@ -92,6 +92,14 @@ def reveal_pending_dora(rnd: RoundState) -> None:
         rnd._emit(DoraRevealed(rnd.wall.copy().reveal_kan_dora()))
 
 
+def continue_nuki(rnd: RoundState, offer: Offer) -> None:
+    """Nobody robbed the North set aside: an open or added kan's waiting indicator turns (a
+    real log turns it between the nuki and its replacement draw), then the replacement draw."""
+    if rnd.pending_dora:
+        reveal_pending_dora(rnd)
+    rnd._draw(offer.from_seat, rinshan=True)
+
+
 def continue_kan(rnd: RoundState, offer: Offer) -> None:
     """Nobody robbed the declared kan: its maker draws the replacement tile, then a closed
     kan's indicator turns at once."""

@@ -84,13 +84,16 @@ class Match:
         self.round_index = 0  # 0 = East 1, 4 = South 1, 8 = West 1 ...
         self.honba = 0
         self.sticks = 0
-        self.scores = [ruleset.start_points] * 4
+        self.players = n = ruleset.players
+        self.scores = [ruleset.start_points] * n
         self.over = False
-        self.last_index = 7 if ruleset.east_south else 3  # South 4 / East 4
+        # South 4 / East 4 (South 3 / East 3 in three-player: a wind holds as many rounds as
+        # seats, and round_index keeps four a wind, so South 1 is 4 with either table)
+        self.last_index = (4 if ruleset.east_south else 0) + n - 1
 
     @property
     def dealer(self) -> int:
-        return (self.first_dealer + self.round_index) % 4
+        return (self.first_dealer + self.round_index % 4) % self.players
 
     @property
     def round_wind(self) -> int:
@@ -123,6 +126,8 @@ class Match:
         self.over = self._game_ends(end)
         if not end.dealer_continues:
             self.round_index += 1
+            if self.round_index % 4 == self.players:  # three-player: after East 3 comes South 1
+                self.round_index += 4 - self.players
         if self.over and self.sticks:
             top = self.standings()[0].seat
             self.scores[top] += 1000 * self.sticks
@@ -168,7 +173,7 @@ class Match:
 
     def _order(self) -> list[int]:
         """Seats by points, ties broken by seat order from the first dealer."""
-        return sorted(range(4), key=lambda s: (-self.scores[s], (s - self.first_dealer) % 4))
+        return sorted(range(self.players), key=lambda s: (-self.scores[s], (s - self.first_dealer) % self.players))
 
     def standings(self) -> list[Standing]:
         """The ranking with Tenhou's final figures (uma and oka), top first: today's

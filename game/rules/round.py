@@ -59,8 +59,8 @@ from game.rules.actions import Action, Chi, IllegalAction, Pass, Pon
 from game.rules.claims import call_key, claim_options, claims_task, kuikae_kinds, other_seats, resolve_offer
 from game.rules.errors import InputError
 from game.rules.events import (
-    Answered, Called, Dealt, Discarded, DoraRevealed, Drew, Kanned, Missed, RiichiAccepted, RoundDrawn, RoundResult,
-    RoundSetup, Won,
+    Answered, Called, Dealt, Discarded, DoraRevealed, Drew, Kanned, Missed, NukiDeclared, RiichiAccepted, RoundDrawn,
+    RoundResult, RoundSetup, Won,
 )
 from game.rules.melds import Meld
 from game.rules.ruleset import TENHOU, Ruleset
@@ -84,18 +84,22 @@ class Round:
         self.honba = setup.honba
         self.sticks = setup.riichi_sticks
         self.scores = list(setup.scores)
+        self.players = n = self.ruleset.players  # 4, or 3: seats 0..2 and a wall of 108 tiles
+        if len(self.scores) != n or self.wall.players != n:
+            raise InputError(f"a {n}-player round needs {n} scores and a wall of {n}-player tiles")
         self.events: list[Any] = []
-        self.hands: list[list[int]] = [[] for _ in range(4)]
-        self.melds: list[list[Meld]] = [[] for _ in range(4)]
-        self.ponds: list[list[Pond]] = [[] for _ in range(4)]
-        self.riichi = [False] * 4
-        self.double_riichi = [False] * 4
-        self.ippatsu = [False] * 4
-        self.furiten_temp = [False] * 4
-        self.furiten_riichi = [False] * 4
+        self.hands: list[list[int]] = [[] for _ in range(n)]
+        self.melds: list[list[Meld]] = [[] for _ in range(n)]
+        self.ponds: list[list[Pond]] = [[] for _ in range(n)]
+        self.nukis: list[list[int]] = [[] for _ in range(n)]  # three-player: the Norths set aside
+        self.riichi = [False] * n
+        self.double_riichi = [False] * n
+        self.ippatsu = [False] * n
+        self.furiten_temp = [False] * n
+        self.furiten_riichi = [False] * n
         self.riichi_pending: int | None = None  # seat whose riichi discard awaits answers
-        self.pao: list[int | None] = [None] * 4
-        self.pao_yaku: list[int | None] = [None] * 4
+        self.pao: list[int | None] = [None] * n
+        self.pao_yaku: list[int | None] = [None] * n
         self.phase: Phase = "deal"
         self.turn = setup.dealer
         self.drawn: int | None = None
@@ -114,9 +118,12 @@ class Round:
 
     @classmethod
     def start(cls, wall: Wall, dealer: int, round_wind: int = 0, honba: int = 0,
-              sticks: int = 0, scores: tuple[int, ...] | list[int] = (25000,) * 4,
+              sticks: int = 0, scores: tuple[int, ...] | list[int] | None = None,
               ruleset: Ruleset = TENHOU, check: bool = False) -> Round:
-        """Deal a fresh wall and draw the dealer's first tile."""
+        """Deal a fresh wall and draw the dealer's first tile (``scores`` None: every seat
+        at 25,000, the four-player default the tests set scenes with)."""
+        if scores is None:
+            scores = (25000,) * ruleset.players
         setup = RoundSetup(wall.copy(), dealer, round_wind, honba, sticks, tuple(scores), ruleset)
         rnd = cls(setup, check)
         rnd._emit(Dealt(tuple(tuple(h) for h in rnd.wall.copy().deal(dealer))))
@@ -145,7 +152,7 @@ class Round:
         return list(self.hands[seat])
 
     def seat_wind(self, seat: int) -> int:
-        return (seat - self.dealer) % 4
+        return (seat - self.dealer) % self.players
 
     def awaiting(self) -> list[int]:
         """The seats whose action the table waits for."""
@@ -174,7 +181,7 @@ class Round:
         offer = self.offer
         return PlayerView(
             seat=seat, dealer=self.dealer, round_wind=self.round_wind,
-            seat_winds=tuple(self.seat_wind(s) for s in range(4)),
+            seat_winds=tuple(self.seat_wind(s) for s in range(self.players)),
             hand=tuple(sorted(self.hands[seat])),
             drawn=self.drawn if self.turn == seat and self.phase == "turn" else None,
             hand_sizes=tuple(len(h) for h in self.hands),
@@ -182,6 +189,7 @@ class Round:
             discards=tuple(tuple(DiscardView(p.tile, p.tsumogiri, p.riichi, p.called_by)
                                  for p in pond) for pond in self.ponds),
             riichi=tuple(self.riichi), dora_indicators=tuple(self.wall.dora_indicators),
+            nukis=tuple(tuple(n) for n in self.nukis),
             scores=tuple(self.scores), honba=self.honba, riichi_sticks=self.sticks,
             tiles_left=self.tiles_left, turn=self.turn, awaiting=tuple(self.awaiting()),
             last_discard=(offer.from_seat, offer.tile) if offer else None,
@@ -242,7 +250,7 @@ class Round:
         hand alone, the mjai tracker's, asks only that seat)."""
         key = ("claimants", self._offer_event)
         if key not in self._cache:
-            self._cache[key] = [s for s in other_seats(self.offer.from_seat) if claim_options(self, s)]
+            self._cache[key] = [s for s in other_seats(self, self.offer.from_seat) if claim_options(self, s)]
         return self._cache[key]
 
     # --- applying -----------------------------------------------------------------------
@@ -295,20 +303,21 @@ class Round:
     # --- invariants ---------------------------------------------------------------------
 
     def check_invariants(self) -> None:
-        """All 136 tiles accounted for; points plus sticks constant. AssertionError if not."""
+        """All 136 (108) tiles accounted for; points plus sticks constant. AssertionError if not."""
         in_play = [t for h in self.hands for t in h]
         in_play += [t for ms in self.melds for m in ms for t in m.tiles]
+        in_play += [t for nukis in self.nukis for t in nukis]
         in_play += [p.tile for pond in self.ponds for p in pond if p.called_by is None]
         assert len(set(in_play)) == len(in_play), "a tile is in two places"
         assert all(0 <= t < 136 for t in in_play), "a tile id out of range"
         in_wall = self.wall.tiles_left + DEAD_WALL
-        assert len(in_play) + in_wall == 136, f"{len(in_play)} in play + {in_wall} in the wall"
+        assert len(in_play) + in_wall == len(self.wall.tiles), f"{len(in_play)} in play + {in_wall} in the wall"
         shown = set(self.wall.dora_indicators) | set(self.wall.ura_indicators)
         assert not shown & set(in_play), "a dead-wall indicator is in play"
         total = sum(self.scores) + 1000 * self.sticks
         start = sum(self.setup.scores) + 1000 * self.setup.riichi_sticks
         assert total == start, f"points + sticks {total} != {start}"
-        for s in range(4 if self.phase != "over" else 0):
+        for s in range(self.players if self.phase != "over" else 0):
             size = len(self.hands[s]) + 3 * len(self.melds[s])
             kan_called = isinstance(self.events[-1], Called) and self.events[-1].meld.kind == "kan"
             moving = self.phase == "turn" and s == self.turn and not kan_called  # rinshan next
@@ -398,6 +407,18 @@ def _fold_kanned(rnd: Round, e: Kanned) -> None:
     rnd.phase = "claims"
 
 
+def _fold_nuki(rnd: Round, e: NukiDeclared) -> None:
+    """A North set aside: out of the hand, ippatsu and the clean first go-around end (as a
+    call's would: Tenhou's logs), and the tile is offered to the others' ron."""
+    rnd.hands[e.seat].remove(e.tile)
+    rnd.nukis[e.seat].append(e.tile)
+    _interrupt(rnd)
+    rnd.drawn, rnd.rinshan = None, False
+    rnd._offer_event = len(rnd.events)
+    rnd.offer = Offer(e.tile, e.seat, "nuki")
+    rnd.phase = "claims"
+
+
 def _fold_riichi_accepted(rnd: Round, e: RiichiAccepted) -> None:
     rnd.scores[e.seat] -= rnd.ruleset.riichi_cost
     rnd.sticks += 1
@@ -419,11 +440,11 @@ def _fold_missed(rnd: Round, e: Missed) -> None:
 
 
 def _fold_won(rnd: Round, e: Won) -> None:
-    for s in range(4):
+    for s in range(rnd.players):
         rnd.scores[s] += e.deltas[s]
     rnd.sticks -= e.sticks_taken
     if rnd.result is None:
-        rnd.result = RoundResult()
+        rnd.result = RoundResult(deltas=[0] * rnd.players, tenpai=(False,) * rnd.players)
     rnd.result.wins.append(e)
     rnd.result.deltas = [a + b for a, b in zip(rnd.result.deltas, e.deltas)]
     rnd.result.dealer_continues = any(w.seat == rnd.dealer for w in rnd.result.wins)
@@ -435,7 +456,7 @@ def _fold_won(rnd: Round, e: Won) -> None:
 
 
 def _fold_drawn(rnd: Round, e: RoundDrawn) -> None:
-    for s in range(4):
+    for s in range(rnd.players):
         rnd.scores[s] += e.deltas[s]
     # an abortive draw repeats the round; at an exhaustive one the dealer stays if tenpai
     dealer_continues = e.reason not in ("exhaustive", "nm") or e.tenpai[rnd.dealer]
@@ -446,7 +467,7 @@ def _fold_drawn(rnd: Round, e: RoundDrawn) -> None:
 def _interrupt(rnd: Round) -> None:
     """A call or a replacement draw: the first go-around is no longer clean, and ippatsu ends."""
     rnd.uninterrupted = False
-    rnd.ippatsu = [False] * 4
+    rnd.ippatsu = [False] * rnd.players
 
 
 def _insert(rnd: Round, seat: int, tile: int) -> None:
@@ -459,5 +480,5 @@ _FOLDS = {
     Dealt: _fold_dealt, Drew: _fold_drew, Discarded: _fold_discarded,
     Answered: _fold_answered, Called: _fold_called, Kanned: _fold_kanned,
     RiichiAccepted: _fold_riichi_accepted, DoraRevealed: _fold_dora,
-    Missed: _fold_missed, Won: _fold_won, RoundDrawn: _fold_drawn,
+    Missed: _fold_missed, Won: _fold_won, RoundDrawn: _fold_drawn, NukiDeclared: _fold_nuki,
 }

@@ -121,7 +121,7 @@ _LIMIT_BY_HAN = {5: (2000, "mangan"), 6: (3000, "haneman"), 7: (3000, "haneman")
 
 
 def _payments(base: int, dealer: bool, tsumo: bool, honba: int, ruleset: Ruleset) -> dict[str, int]:
-    per_honba_each = ruleset.honba_ron // 3
+    per_honba_each = ruleset.honba_tsumo
     if not tsumo:
         return {"discarder": _round_up_100(base * (6 if dealer else 4)) + ruleset.honba_ron * honba}
     if dealer:
@@ -130,13 +130,15 @@ def _payments(base: int, dealer: bool, tsumo: bool, honba: int, ruleset: Ruleset
             "non_dealer": _round_up_100(base) + per_honba_each * honba}
 
 
-def _total(base: int, dealer: bool, tsumo: bool) -> int:
-    """What the winner collects without honba: one discarder's payment, or three tsumo payments."""
+def _total(base: int, dealer: bool, tsumo: bool, players: int = 4) -> int:
+    """What the winner collects without honba: one discarder's payment, or the tsumo payments
+    of the others (in three-player the absent seat's share is lost: a mangan by tsumo is
+    2,000 + 4,000, as Tenhou's three-player logs pay it)."""
     if not tsumo:
         return _round_up_100(base * (6 if dealer else 4))
     if dealer:
-        return 3 * _round_up_100(base * 2)
-    return _round_up_100(base * 2) + 2 * _round_up_100(base)
+        return (players - 1) * _round_up_100(base * 2)
+    return _round_up_100(base * 2) + (players - 2) * _round_up_100(base)
 
 
 MAX_DORA_INDICATORS = 5  # the first indicator and one per kan on the table, whoever made it
@@ -243,7 +245,7 @@ def _value(reading: Reading, win: Win) -> tuple | None:
     fu = fu_of(reading, win, pinfu)
     base, limit = base_points(han, fu, yakuman, win.ruleset)
     s = win.situation
-    return _total(base, s.seat_wind == 0, s.tsumo), yakuman, han, fu, yaku, base, limit, reading
+    return _total(base, s.seat_wind == 0, s.tsumo, win.ruleset.players), yakuman, han, fu, yaku, base, limit, reading
 
 
 _YAKUMAN_IDS = frozenset(range(37, 52))
@@ -251,9 +253,9 @@ _YAKUMAN_IDS = frozenset(range(37, 52))
 
 def win_deltas(score: HandScore, winner: int, dealer: int, from_seat: int | None, honba: int,
                riichi_sticks: int, pao_seat: int | None = None, ruleset: Ruleset = TENHOU) -> list[int]:
-    """The four players' score changes for one win (from_seat None = tsumo).
+    """The players' score changes for one win (from_seat None = tsumo).
 
-    Honba: 300 from the discarder, or 100 from each payer on tsumo. Riichi sticks go to the
+    Honba: 300 from the discarder (200 in three-player), or 100 from each payer on tsumo. Riichi sticks go to the
     winner. Pao (Tenhou), when the hand scores a yakuman the liable player made possible
     (daisangen, daisuushii): the whole hand is the liable player's, a second yakuman
     beside it included, as Tenhou charged it in a real game (daisangen pao + tsuuiisou by
@@ -274,7 +276,7 @@ def win_deltas(score: HandScore, winner: int, dealer: int, from_seat: int | None
         >>> win_deltas(s, winner=2, dealer=1, from_seat=3, honba=1, riichi_sticks=0, pao_seat=0)
         [-16300, 0, 32300, -16000]
     """
-    deltas = [0, 0, 0, 0]
+    deltas = [0] * ruleset.players
     winner_is_dealer = winner == dealer
     if pao_seat is not None and ruleset.pao and score.liable_yakuman:
         whole = _round_up_100(score.base * (6 if winner_is_dealer else 4))
@@ -282,10 +284,10 @@ def win_deltas(score: HandScore, winner: int, dealer: int, from_seat: int | None
         deltas[payer] -= whole // 2
         deltas[pao_seat] -= whole - whole // 2 + ruleset.honba_ron * honba
     elif from_seat is None:
-        for seat in range(4):
+        for seat in ruleset.seats:
             if seat != winner:
                 deltas[seat] -= _round_up_100(score.base * (2 if winner_is_dealer or seat == dealer else 1))
-                deltas[seat] -= ruleset.honba_ron // 3 * honba
+                deltas[seat] -= ruleset.honba_tsumo * honba
     else:
         deltas[from_seat] -= _round_up_100(score.base * (6 if winner_is_dealer else 4)) + ruleset.honba_ron * honba
     deltas[winner] = -sum(deltas) + 1000 * riichi_sticks

@@ -2,8 +2,8 @@
 
 After a draw or a call the seat to move must discard (after a chi or pon, not a kuikae
 kind), or may win on the drawn tile (tsumo), declare riichi with a discard that keeps the
-hand tenpai, declare a kan (:mod:`game.rules.kans`) or, on its first turn with nine kinds
-of terminals and honours, abort the round. The checks are a task (:func:`turn_actions`),
+hand tenpai, declare a kan (:mod:`game.rules.kans`), in three-player set a North aside
+(nuki), or, on its first turn with nine kinds of terminals and honours, abort the round. The checks are a task (:func:`turn_actions`),
 so that the table can slice them across frames; the round remembers what they found.
 
     >>> from engine.tasks import run_to_end
@@ -17,12 +17,12 @@ so that the table can slice them across frames; the round remembers what they fo
 from __future__ import annotations
 
 from engine.tasks import TaskGen
-from game.rules.actions import Action, AddedKan, ClosedKan, Discard, NineTerminals, Riichi, Tsumo
-from game.rules.events import Discarded, RoundDrawn
+from game.rules.actions import Action, AddedKan, ClosedKan, Discard, NineTerminals, Nuki, Riichi, Tsumo
+from game.rules.events import Discarded, NukiDeclared, RoundDrawn
 from game.rules.kans import declare_kan, own_kans, reveal_pending_dora
 from game.rules.shanten import shanten
 from game.rules.state import RoundState
-from game.rules.tiles import YAOCHUU_KINDS, counts34
+from game.rules.tiles import NORTH, YAOCHUU_KINDS, counts34
 from game.rules.wins import emit_win, first_turn, win_score
 
 # --- what the seat to move may do -----------------------------------------------------
@@ -44,6 +44,7 @@ def turn_actions(rnd: RoundState, seat: int) -> TaskGen[list[Action]]:
         actions += [Riichi(t) for t in riichi_discards(rnd, seat)]
         yield
     actions += own_kans(rnd, seat)
+    actions += [Nuki(t) for t in nuki_tiles(rnd, seat)]
     if may_abort_nine_terminals(rnd, seat):
         actions.append(NineTerminals())
     return actions
@@ -66,6 +67,18 @@ def riichi_discards(rnd: RoundState, seat: int) -> list[int]:
             tenpai_kinds.add(k)
         counts[k] += 1
     return [t for t in rnd.hands[seat] if t // 4 in tenpai_kinds]
+
+
+def nuki_tiles(rnd: RoundState, seat: int) -> list[int]:
+    """Three-player: the Norths the seat to move may set aside. Only after a draw (never
+    right after a pon: Tenhou's logs hold 2,346 nukis, each after a draw), while a
+    replacement tile is left to draw, and in riichi only the North just drawn (any other
+    would change the hand)."""
+    if not rnd.ruleset.three_player or rnd.tiles_left <= 0 or rnd.drawn is None:
+        return []
+    if rnd.riichi[seat]:
+        return [rnd.drawn] if rnd.drawn // 4 == NORTH else []
+    return [t for t in rnd.hands[seat] if t // 4 == NORTH]
 
 
 def may_abort_nine_terminals(rnd: RoundState, seat: int) -> bool:
@@ -96,10 +109,14 @@ def _tsumo(rnd: RoundState, seat: int, action: Tsumo) -> None:
 
 
 def _nine_terminals(rnd: RoundState, seat: int, action: NineTerminals) -> None:
-    rnd._emit(RoundDrawn("yao9", (0, 0, 0, 0), (False,) * 4))
+    rnd._emit(RoundDrawn("yao9", (0,) * rnd.ruleset.players, (False,) * rnd.ruleset.players))
+
+
+def _nuki(rnd: RoundState, seat: int, action: Nuki) -> None:
+    rnd._emit(NukiDeclared(seat, action.tile))
 
 
 _HANDLERS = {
     Discard: _discard, Riichi: _discard, Tsumo: _tsumo,
-    NineTerminals: _nine_terminals, ClosedKan: declare_kan, AddedKan: declare_kan,
+    NineTerminals: _nine_terminals, ClosedKan: declare_kan, AddedKan: declare_kan, Nuki: _nuki,
 }

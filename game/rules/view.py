@@ -35,7 +35,7 @@ class DiscardView:
 class PlayerView:
     """Everything seat ``seat`` may know at one point of a round.
 
-    Seats are absolute (0..3); ``seat_winds[s]`` is 0..3 = E, S, W, N. ``hand`` is the
+    Seats are absolute (0..3, or 0..2 in three-player); ``seat_winds[s]`` is 0..3 = E, S, W, N. ``hand`` is the
     seat's concealed tiles, sorted; ``drawn`` the tile just drawn (also in ``hand``), or
     None. ``hand_sizes`` are every seat's concealed tile counts (visible at a table).
     ``turn`` is whose turn it is; ``awaiting`` the seats whose answer the table waits
@@ -62,6 +62,7 @@ class PlayerView:
     last_discard: tuple[int, int] | None  # (seat, tile) of the discard being answered
     legal_actions: tuple[Any, ...]
     over: bool
+    nukis: tuple[tuple[int, ...], ...] = ()  # three-player: each seat's Norths set aside (shown to all)
 
     @property
     def riichi_out(self) -> bool:
@@ -86,6 +87,7 @@ class PlayerView:
         seen = list(self.dora_indicators)
         seen += [d.tile for pond in self.discards for d in pond if d.called_by is None]
         seen += [t for melds in self.melds for m in melds for t in m.tiles]
+        seen += [t for nukis in self.nukis for t in nukis]
         for tile in seen:
             counts[tile // 4] += 1
         return counts

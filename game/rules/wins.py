@@ -43,7 +43,7 @@ def situation(rnd: RoundState, seat: int, tsumo: bool, chankan: bool = False) ->
         seat_wind=rnd.seat_wind(seat), round_wind=rnd.round_wind,
         dora_indicators=tuple(rnd.wall.dora_indicators),
         ura_indicators=tuple(rnd.wall.ura_indicators) if rnd.riichi[seat] else (),
-        honba=rnd.honba, riichi_sticks=rnd.sticks)
+        honba=rnd.honba, riichi_sticks=rnd.sticks, nukis=len(rnd.nukis[seat]))
 
 
 def hand_waits(rnd: RoundState, tiles: list[int]) -> list[int]:
@@ -82,12 +82,13 @@ def furiten(rnd: RoundState, seat: int) -> bool:
 
 def ron_score(rnd: RoundState, seat: int) -> HandScore | None:
     """The score of the seat's ron on the offered tile, or None if it may not win on it
-    (a closed kan's tile is robbed only for kokushi, as Tenhou)."""
+    (a closed kan's tile is robbed only for kokushi, as Tenhou; a North set aside by any
+    hand waiting on it, without chankan)."""
     offer = rnd.offer
     if not completes(rnd, seat, offer.tile) or furiten(rnd, seat):
         return None
     score = score_hand(rnd.hands[seat] + [offer.tile], offer.tile, list(rnd.melds[seat]),
-                       situation(rnd, seat, tsumo=False, chankan=offer.kind != "discard"),
+                       situation(rnd, seat, tsumo=False, chankan=offer.kind in ("kakan", "ankan")),
                        rnd.ruleset)
     if score.error is not None:
         return None

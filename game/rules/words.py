@@ -20,7 +20,7 @@ lines and the command line keep them as they are here. Formats have names of the
 from __future__ import annotations
 
 from game.rules.actions import (
-    Action, AddedKan, Chi, ClosedKan, Discard, NineTerminals, OpenKan, Pass, Pon, Riichi, Ron, Tsumo,
+    Action, AddedKan, Chi, ClosedKan, Discard, NineTerminals, Nuki, OpenKan, Pass, Pon, Riichi, Ron, Tsumo,
 )
 from game.rules.tiles import SUITS, is_red, number, suit, to_mpsz
 
@@ -29,6 +29,7 @@ HONOUR_WORDS = (*WIND_WORDS, "haku", "hatsu", "chun")  # kinds 27..33
 ACTION_WORDS: dict[type, str] = {
     Discard: "cut", Riichi: "riichi", Tsumo: "tsumo", Ron: "ron", Chi: "chi", Pon: "pon",
     OpenKan: "kan", ClosedKan: "kan", AddedKan: "kan", Pass: "pass", NineTerminals: "9 terminals",
+    Nuki: "nuki",  # three-player: a North set aside (nukidora), as Tenhou calls it
 }
 WIND_LETTERS = "".join(word[0].upper() for word in WIND_WORDS)  # "ESWN", for a seat or round by its letter
 MELD_ACTIONS: dict[str, type] = {  # a meld's kind (game.rules.melds) and the action that makes it

@@ -55,6 +55,7 @@ class WinSituation:
     honba: int = 0
     riichi_sticks: int = 0
     renhou: bool = False
+    nukis: int = 0  # three-player: the Norths the winner set aside, each a dora (and a North for the indicators)
 
     @property
     def dealer(self) -> bool:
@@ -99,10 +100,12 @@ class Win:
         self.honours = 3 in suits
         suits.discard(3)
         self.suits = suits
-        self.dora = dora = _dora_count(counts, situation.dora_indicators)
+        dora_of = SANMA_DORA_OF if ruleset.players == 3 else DORA_OF
+        nukis = situation.nukis
+        self.dora = dora = _dora_count(counts, situation.dora_indicators, dora_of, nukis) + nukis
         self.aka = aka = len(RED_SET.intersection(tiles)) if ruleset.red_fives else 0
         riichi = situation.riichi or situation.double_riichi
-        self.ura = ura = _dora_count(counts, situation.ura_indicators) if riichi else 0
+        self.ura = ura = _dora_count(counts, situation.ura_indicators, dora_of, nukis) if riichi else 0
         # Tenhou's order: dora, aka, ura; each only when there is some
         self.dora_yaku = dora_yaku = [(52, dora)] if dora else []
         if aka:
@@ -113,11 +116,12 @@ class Win:
         self.hand_rows, self.reading_rows = WORTH_ASKING[closed, ruleset.double_yakuman]
 
 
-def _dora_count(counts: list[int], indicators: Sequence[int]) -> int:
-    """How many of the hand's tiles the indicators point at."""
+def _dora_count(counts: list[int], indicators: Sequence[int], dora_of: Sequence[int], nukis: int = 0) -> int:
+    """How many of the hand's tiles the indicators point at (the Norths set aside among them)."""
     found = 0
     for indicator in indicators:
-        found += counts[DORA_OF[indicator >> 2]]
+        kind = dora_of[indicator >> 2]
+        found += counts[kind] + (nukis if kind == NORTH else 0)
     return found
 
 
@@ -166,6 +170,8 @@ def dora_kind(indicator_kind: int) -> int:
 
 
 DORA_OF = tuple(dora_kind(k) for k in range(34))
+# Three-player has no 2m-8m: the dora after a 1m indicator is the 9m (and after the 9m, the 1m).
+SANMA_DORA_OF = (8, *DORA_OF[1:])
 
 
 # --- the predicates ---------------------------------------------------------------
