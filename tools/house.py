@@ -34,7 +34,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGES = ("engine", "game")
-MAX_MODULE_LINES = 520  # "~500": a few lines over is no reason to cut a room in two
+MAX_MODULE_LINES = 500  # a room past this is asking to be split
 MAX_CLASS_LINES = 400
 RULES_MAY_IMPORT = ("game.rules", "engine.tasks")
 DESIGN = ROOT / "docs" / "design.md"
