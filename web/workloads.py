@@ -285,21 +285,19 @@ def kept_workload() -> tuple[object, str, bool]:
     from game.records import parse_log
     from game.replay.door import replay_game
     from game.ui import saving
-    from game.ui import table as table_module
     from game.ui.replays import ReplaysScene
     from game.ui.standings import StandingsScene
     from game.ui.table import TableScene
     from game.ui.title import TitleScene
+    from game.ui.wiring import Wiring
 
-    seats, table_module.cpu_agent = table_module.cpu_agent, lambda strength: QuickSeat()
-    cart = Cartridge(boot=TitleScene, clock=Clock.counted(TickClock()))
-    try:
-        cart.change(TableScene, KEPT_SEED, Settings(length="east", cpu_speed="fast"))
-        pyxel.step(cart.update, cart.draw)
-        table = cart.scene
-        scenes = _press_o_until(cart, lambda: isinstance(cart.scene, TitleScene), KEPT_FRAME_LIMIT)
-    finally:
-        table_module.cpu_agent = seats
+    quick = Wiring(cpu=lambda strength: QuickSeat())
+    cart = Cartridge(boot=lambda cart: TitleScene(cart, wiring=quick), clock=Clock.counted(TickClock()))
+    settings = Settings(length="east", cpu_speed="fast")
+    cart.change(lambda cart: TableScene(cart, KEPT_SEED, settings, wiring=quick))
+    pyxel.step(cart.update, cart.draw)
+    table = cart.scene
+    scenes = _press_o_until(cart, lambda: isinstance(cart.scene, TitleScene), KEPT_FRAME_LIMIT)
     final = {s.seat: s.points for s in table.game.standings}
     shelf = saving.shelf()
     entry = next((e for e in shelf.entries() if e.name.removesuffix(".json").endswith(KEPT_SEED.lower())), None)
