@@ -27,6 +27,7 @@ COMMANDS = {
     "mjai": "our CPU as an mjai bot on standard input and output",
     "export": "write any log we read as Tenhou's mjlog XML or tenhou.net/6 JSON",
     "review": "one seat's play over a game beside the CPU's, decision by decision",
+    "stats": "your figures over your games: place, win, deal-in, riichi and call rates",
 }
 
 
