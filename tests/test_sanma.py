@@ -14,7 +14,6 @@ import subprocess
 import sys
 import xml.etree.ElementTree as ET
 from collections import Counter
-from pathlib import Path
 
 import pytest
 from conftest import LOGS
