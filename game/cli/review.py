@@ -15,6 +15,7 @@ unsupported, not a failure; three-player games are reviewed), 2 on bad input (on
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 from pathlib import Path
 
@@ -24,15 +25,21 @@ from game.data.files import read_file
 from game.data.logs import extras_of
 from game.records import GameLog
 from game.replay.door import checked_log
-from game.coach.review import Judged, Review, find_seat, review_game
+from engine.tasks import run_to_end
+from game.coach.explain import explain
+from game.coach.grade import grades
+from game.coach.review import Judged, Review, find_seat, review_task, start_review
 from game.coach.review_text import (
-    cost_text, decision_line, figure_rows, reason, seat_text, summary_lines, topic_text,
+    alternatives_line, cost_text, decision_line, figure_rows, grades_line, reason, seat_text, summary_lines,
+    topic_text,
 )
 from game.rules.errors import InputError
 from game.rules.tiles import tile_name, to_mpsz
 from game.rules.words import answer_words
 
 SEATS = 4
+ALTERNATIVES = 3  # the CPU's best cuts measured at each discard
+WITH_ALTERNATIVES = functools.partial(explain, alternatives=ALTERNATIVES)
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -56,7 +63,7 @@ def run(args: argparse.Namespace) -> int:
             print(f"{args.log}: unsupported: {unsupported}")
         return 0
     seat = _seat(args, game, data)
-    review = review_game(game, seat, args.strength)
+    review = run_to_end(review_task(game, start_review(game, seat, args.strength, judge=WITH_ALTERNATIVES)))
     if args.json:
         print_json(review_json(args.log, review))
         return 0
@@ -64,8 +71,11 @@ def run(args: argparse.Namespace) -> int:
     for judged in review.decisions:
         if judged.cost.verdict == "differ" or (args.all and judged.cost.verdict == "close"):
             print("  " + decision_line(judged))
+            if len(judged.explanation.alternatives) > 1:
+                print("    " + alternatives_line(judged))
     for line in summary_lines(review):
         print("  " + line)
+    print("  " + grades_line(grades(review)))
     return 0
 
 
@@ -105,7 +115,9 @@ def review_json(path: str, review: Review) -> dict:
                     "differ": len(review.listed), "close": len(review.differences) - len(review.listed),
                     "unknown": review.unknown,
                     "most_tiles_lost": [d.number for d in review.biggest("tiles")],
-                    "most_danger_taken": [d.number for d in review.biggest("danger")]},
+                    "most_danger_taken": [d.number for d in review.biggest("danger")],
+                    "grades": [{"round": g.label, "decisions": g.decisions, "percent": round(g.percent, 1),
+                                "grade": g.letter} for g in grades(review)]},
         "problems": review.problems,
     }
 
@@ -125,6 +137,8 @@ def decision_json(judged: Judged) -> dict:
         "seat_figures": measure_json(e.player), "cpu_figures": measure_json(e.cpu),
         "threats": [{"seat": s, "weight": round(w, 2), "riichi": r} for s, w, r in e.threats],
         "unseen": e.unseen, "reason": reason(judged),
+        "alternatives": [{"answer": answer_words(m.action), "likely": round(m.likely, 4), **measure_json(m)}
+                         for m in e.alternatives],
     }
 
 

@@ -28,6 +28,7 @@ Nothing here decides: the CPU's answer is ``CpuAgent``'s, whatever its code beco
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 from typing import Literal
 
@@ -74,6 +75,7 @@ class Measure:
     weighed_shanten: int = 8     # the CPU's own count (an open hand without a yaku is further)
     weighed: float = 0.0     # the CPU's own ukeire weighed by shape and value, less the value given up
     outlook: float = -1.0    # the strong CPU's outlook of the hand after it, where it weighs one (-1: not)
+    likely: float = -1.0     # the learned scorer's share of this cut among the candidates (-1: not ranked)
 
 
 Topic = Literal["discard", "call", "win", "kan", "abort"]  # what a decision is about
@@ -89,6 +91,7 @@ class Explanation:
     cpu: Measure             # the CPU's answer measured (the same object when the two agree)
     threats: tuple[tuple[int, float, bool], ...]  # (seat, weight, in riichi), by seat
     unseen: int              # tiles the seat has not seen
+    alternatives: tuple[Measure, ...] = ()  # the CPU's best cuts as it ranked them, its answer first
 
     @property
     def agrees(self) -> bool:
@@ -128,14 +131,36 @@ def topic_of(view: PlayerView, *actions: Action) -> Topic:
 
 
 def explain(view: PlayerView, action: Action, strength: str = DEFAULT_STRENGTH,
-            ruleset: Ruleset = TENHOU) -> TaskGen[Explanation]:
-    """Task: the CPU's answer on ``view`` and both answers measured (see the module)."""
+            ruleset: Ruleset = TENHOU, alternatives: int = 0) -> TaskGen[Explanation]:
+    """Task: the CPU's answer on ``view`` and both answers measured (see the module); with
+    ``alternatives``, that many of the CPU's best cuts measured too, as its policy ranked them
+    (``Choice.ranking``: the learned scorer's; a policy that ranks none gives its answer alone)."""
     choice = yield from CpuAgent(strength, ruleset).choose(view)
     table = _Table(view, strength, ruleset)
     player = yield from table.measure(action)
     cpu = player if same_choice(action, choice.action) else (yield from table.measure(choice.action))
     threats = tuple((s, w, view.riichi[s]) for s, w in sorted(table.threat.items()))
-    return Explanation(topic_of(view, action, choice.action), choice, player, cpu, threats, table.unseen_total)
+    topic = topic_of(view, action, choice.action)
+    ranked = ()
+    if alternatives and topic == "discard" and isinstance(choice.action, (Discard, Riichi)):
+        ranked = yield from _ranked(table, choice, cpu, player, alternatives)
+    return Explanation(topic, choice, player, cpu, threats, table.unseen_total, ranked)
+
+
+def _ranked(table: _Table, choice: Choice, cpu: Measure, player: Measure, count: int) -> TaskGen[tuple[Measure, ...]]:
+    """The CPU's ``count`` best cuts measured, its answer first, each with its share."""
+    shares = dict(choice.ranking) or {choice.action.tile // 4: -1.0}
+    found = []
+    for kind in list(shares)[:count]:
+        if kind == choice.action.tile // 4:
+            measure = cpu
+        elif isinstance(player.action, Discard) and player.action.tile // 4 == kind:
+            measure = player
+        else:
+            tile = min((t for t in table.view.hand if t // 4 == kind), key=is_red)  # a plain copy before a red five
+            measure = yield from table.measure(Discard(tile))
+        found.append(dataclasses.replace(measure, likely=shares[kind]))
+    return tuple(found)
 
 
 class _Table:

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from game.cpu import value
 from game.coach.explain import Explanation, Measure
+from game.coach.grade import SCALE
 from game.coach.review import EPSILON, WORTH_PERCENT, Judged, Review
 from game.rules.actions import (
     Pass, Riichi, Ron, Tsumo,
@@ -350,3 +351,35 @@ def summary_lines(review: Review) -> list[str]:
                          f"{answer_words(judged.explanation.cpu.action, judged.offered)}{cost_text(judged)}")
     lines += [f"round not followed: {problem}" for problem in review.problems]
     return lines
+
+
+def alternatives_line(judged: Judged) -> str:
+    """The CPU's best cuts as it ranked them, each with its share and its figures.
+
+        >>> from types import SimpleNamespace as Fake
+        >>> from game.rules.actions import Discard
+        >>> m = lambda tile, likely, sh, uk, danger: Fake(action=Discard(tile), likely=likely, shanten=sh, ukeire=uk,
+        ...                                            danger=danger, worth=0.0, kept="")
+        >>> alternatives_line(Fake(explanation=Fake(alternatives=(m(110, 0.56, 2, 54, 0.0), m(76, 0.4, 2, 50, 3.2)))))
+        "the CPU's best: east 56% (2 shanten, 54 tiles) | 2s 40% (2 shanten, 50 tiles, danger 3.2%)"
+    """
+    return "the CPU's best: " + " | ".join(_alternative(m) for m in judged.explanation.alternatives)
+
+
+def _alternative(m: Measure) -> str:
+    figures = [f"{m.shanten} shanten" if m.shanten > 0 else "tenpai", f"{m.ukeire} tiles"]
+    if m.danger > EPSILON:
+        figures.append(f"danger {m.danger:.1f}%")
+    if m.worth > EPSILON and m.kept:
+        figures.append(f"gives up the {m.kept}")
+    share = f" {100 * m.likely:.0f}%" if m.likely >= 0 else ""
+    return f"{tile_words(m.action.tile)}{share} ({', '.join(figures)})"
+
+
+def grades_line(found: list) -> str:
+    """The grades: the game's first, then each round's, and the scale (``game.coach.grade``)."""
+    if not found:
+        return "grade: no decisions"
+    game, rounds = found[-1], found[:-1]
+    each = ", ".join(f"{g.label} {g.letter}" for g in rounds)
+    return f"grade {game.letter} ({game.percent:.0f}% of the points; {SCALE}): {each}"

@@ -19,6 +19,8 @@ Pass (a far hand against a likely tenpai folds and calls nothing).
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from engine.tasks import TaskGen
 from game.cpu import defence, position, value
 from game.cpu.calls import kan_why
@@ -133,7 +135,7 @@ class CpuAgent:
             return Choice(Discard(view.drawn), declined)
         yield
         choice = yield from self.policy.discard(view, self.ruleset)
-        return Choice(choice.action, choice.whys + declined)
+        return replace(choice, whys=choice.whys + declined)
 
     @staticmethod
     def _abort(view: PlayerView) -> tuple[bool, Why]:

@@ -39,6 +39,9 @@ class Choice:
 
     action: Action
     whys: tuple[Why, ...] = ()
+    # the cuts the policy weighed, best first: (kind, its share of the scorer's choice, 0..1);
+    # empty where the policy ranks none (a call, a rule's cut)
+    ranking: tuple[tuple[int, float], ...] = ()
 
     def why_of(self, about: str) -> Why | None:
         """The reason the choice gives for its question ``about``, or None."""

@@ -15,6 +15,9 @@ that cannot better the last round's place is not declared, and kans only from te
 
 from __future__ import annotations
 
+import math
+from dataclasses import replace
+
 from engine.tasks import TaskGen
 from game.cpu import defence, style
 from game.cpu.calls import RIICHI_OUT_WORTH, call_features, folding_pass, offered_calls, riichi_veto, ruled_call
@@ -40,8 +43,9 @@ class LearnedPolicy:
     def discard(self, view: PlayerView, ruleset: Ruleset) -> TaskGen[Choice]:
         found = yield from candidates(view, self.strength, ruleset)
         threat = defence.threats(view) if self.strength.defence else {}
-        chosen = yield from _scored_cut(view, found, threat, ruleset, self.scorers.discard)
-        return (yield from riichi_or_cut(view, chosen, self.strength, ruleset, self._riichi(ruleset)))
+        chosen, ranking = yield from _scored_cut(view, found, threat, ruleset, self.scorers.discard)
+        choice = yield from riichi_or_cut(view, chosen, self.strength, ruleset, self._riichi(ruleset))
+        return replace(choice, ranking=ranking)
 
     def _riichi(self, ruleset: Ruleset):
         def judge(view: PlayerView, chosen: Candidate) -> tuple[bool, Why]:
@@ -74,9 +78,11 @@ class LearnedPolicy:
         return Choice(action if style.decides(self.scorers.call, features) else Pass())
 
 
-def _scored_cut(view: PlayerView, found: list[Candidate], threat: dict[int, float],
-                ruleset: Ruleset, judge: style.Scorer) -> TaskGen[Candidate]:
-    """The candidate a Phoenix-room player would cut, by ``style``'s learned scorer ``judge``."""
+def _scored_cut(view: PlayerView, found: list[Candidate], threat: dict[int, float], ruleset: Ruleset,
+                judge: style.Scorer) -> TaskGen[tuple[Candidate, tuple[tuple[int, float], ...]]]:
+    """The candidate a Phoenix-room player would cut, by ``style``'s learned scorer ``judge``,
+    and every candidate's share of that choice, best first (the scorer was fitted as a choice
+    among the candidates: the softmax of the scores is the chance it gives each cut)."""
     facts = yield from style_facts(view, found, threat, ruleset)
     yield
     rows = style.features(view, facts)
@@ -84,4 +90,18 @@ def _scored_cut(view: PlayerView, found: list[Candidate], threat: dict[int, floa
     for cand in found:  # a network's pass a candidate: a step each, as thinking is sliced
         yield
         scores[cand.kind] = judge.score(rows[cand.kind])
-    return max(found, key=lambda c: scores[c.kind])
+    chosen = max(found, key=lambda c: scores[c.kind])
+    return chosen, shares(scores, first=chosen.kind)
+
+
+def shares(scores: dict[int, float], first: int) -> tuple[tuple[int, float], ...]:
+    """Each kind's share of a choice among scores (their softmax), ``first`` first, then by share.
+
+        >>> [(k, round(p, 3)) for k, p in shares({3: 1.0, 7: 0.0, 9: 1.0}, first=9)]
+        [(9, 0.422), (3, 0.422), (7, 0.155)]
+    """
+    top = max(scores.values())
+    weights = {k: math.exp(s - top) for k, s in scores.items()}
+    total = sum(weights.values())
+    order = sorted(weights, key=lambda k: (k != first, -weights[k], k))
+    return tuple((k, weights[k] / total) for k in order)
