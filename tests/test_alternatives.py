@@ -4,7 +4,6 @@ answer), each measured as the seat's own answer would be; a grade per round and 
 
 from __future__ import annotations
 
-import functools
 from types import SimpleNamespace as Fake
 
 from engine.tasks import run_to_end
