@@ -138,3 +138,12 @@ def test_with_no_logs_named_the_data_folders_logs_are_counted(tmp_path, monkeypa
     monkeypatch.setenv("PICORIICHI_DATA_DIR", str(tmp_path / "nowhere"))
     assert main(["stats"]) == 2
     assert "name the logs to count" in capsys.readouterr().err
+
+
+def test_every_seat_counts_each_players_games_of_the_logs(capsys):
+    assert main(["stats", "tests/data/logs/mjx2022", "--every-seat", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    expected = [by_the_tags(path, seat) for path in PHOENIX for seat in range(4)]
+    assert out["games"] == 4 * len(PHOENIX) and out["rounds"] == sum(e["rounds"] for e in expected)
+    assert out["rates"]["won"] == sum(e["won"] for e in expected) / out["rounds"]
+    assert out["average_place"] == 2.5  # every place once a game

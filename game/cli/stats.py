@@ -34,7 +34,10 @@ PLACE_WORDS = ("1st", "2nd", "3rd", "4th")
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("logs", metavar="LOGS", nargs="*", help="log files or folders (default: the game's logs folder)")
-    parser.add_argument("--name", help="your name in Tenhou logs (our logs know your seat)")
+    which = parser.add_mutually_exclusive_group()
+    which.add_argument("--name", help="your name in Tenhou logs (our logs know your seat)")
+    which.add_argument("--every-seat", action="store_true",
+                       help="count every seat of every log (a room's figures, as from strong players' logs)")
     parser.add_argument("--last", type=count, help="only the N latest games")
     parser.add_argument("--agreement", action="store_true", help="review each game beside the strong CPU")
 
@@ -42,9 +45,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     games = []  # (SeatGame, GameLog, seat)
     for path in _log_paths(args.logs):
-        found = _read_game(path, args.name)
-        if found is not None:
-            games.append(found)
+        games += _read_games(path, args.name, args.every_seat)
     games.sort(key=lambda found: found[0].when)
     if args.last is not None:
         games = games[len(games) - args.last:] if args.last else []
@@ -55,7 +56,7 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         print_json(_json(stats, agreement))
     else:
-        for line in report_lines(stats, agreement):
+        for line in report_lines(stats, agreement, "seat-game" if args.every_seat else "game"):
             print(line)
     return 0
 
@@ -78,17 +79,27 @@ def _log_paths(given: list[str]) -> list[Path]:
     return paths
 
 
-def _read_game(path: Path, name: str | None) -> tuple[SeatGame, GameLog, int] | None:
-    """The game of ``path`` with the seat counted; None (said on stderr) when it has none."""
+def _read_games(path: Path, name: str | None, every_seat: bool) -> list[tuple[SeatGame, GameLog, int]]:
+    """The game of ``path``, with the seat counted (every seat's, with ``every_seat``); none
+    (said on stderr) when it is not a log with rounds."""
     try:
         data = read_file(path)
         game = parse_log(data, path)
     except InputError as exc:
         _skip(path, str(exc))
-        return None
+        return []
     if not game.rounds:
         _skip(path, "no rounds")
-        return None
+        return []
+    when = stamp_of(path.name, path.stat().st_mtime)
+    if every_seat:
+        return [(seat_game(game, seat, None, when), game, seat) for seat in range(len(game.players))]
+    found = _read_game(path, data, game, name, when)
+    return [found] if found is not None else []
+
+
+def _read_game(path: Path, data: bytes, game: GameLog, name: str | None, when: str
+               ) -> tuple[SeatGame, GameLog, int] | None:
     extras = _extras(data) if path.suffix == ".json" else None
     if extras is not None and name is None:
         seat, finished = extras.get("seat"), extras.get("finished") is True
@@ -96,7 +107,7 @@ def _read_game(path: Path, name: str | None) -> tuple[SeatGame, GameLog, int] | 
         seat, finished = _named_seat(game, name), None
     if not isinstance(seat, int) or not 0 <= seat < len(game.players):
         return None  # a Tenhou log with nobody named: not one of yours
-    return seat_game(game, seat, finished, stamp_of(path.name, path.stat().st_mtime)), game, seat
+    return seat_game(game, seat, finished, when), game, seat
 
 
 def _extras(data: bytes) -> dict | None:
@@ -126,7 +137,7 @@ def _agreement(games: list[tuple[SeatGame, GameLog, int]]) -> dict[str, tuple[in
     return {topic: (agreed, total) for topic, (agreed, total) in sorted(tally.items())}
 
 
-def report_lines(stats: Stats, agreement: dict[str, tuple[int, int]] | None = None) -> list[str]:
+def report_lines(stats: Stats, agreement: dict[str, tuple[int, int]] | None = None, unit: str = "game") -> list[str]:
     """The report as lines.
 
         >>> report_lines(Stats([SeatGame(8, 2, 1, 3, 2, 1, True, 41000), SeatGame(4, 0, 2, 1, 0, 4, False, 2000)]))
@@ -134,7 +145,7 @@ def report_lines(stats: Stats, agreement: dict[str, tuple[int, int]] | None = No
 'won 16.7%, dealt in 25.0%, riichi 33.3%, called 16.7%']
     """
     games, done = len(stats.games), len(stats.finished)
-    lines = [f"{games} game{'s' * (games != 1)} ({done} finished), {stats.rounds} rounds"]
+    lines = [f"{games} {unit}{'s' * (games != 1)} ({done} finished), {stats.rounds} rounds"]
     if stats.average_place is not None:
         places = ", ".join(f"{PLACE_WORDS[p - 1]} {n}" for p, n in stats.places().items())
         lines.append(f"average place {stats.average_place:.2f}: {places}")
