@@ -15,7 +15,6 @@ unsupported, not a failure; three-player games are reviewed), 2 on bad input (on
 from __future__ import annotations
 
 import argparse
-import functools
 import json
 from pathlib import Path
 
@@ -26,9 +25,8 @@ from game.data.logs import extras_of
 from game.records import GameLog
 from game.replay.door import checked_log
 from engine.tasks import run_to_end
-from game.coach.explain import explain
 from game.coach.grade import grades
-from game.coach.review import Judged, Review, find_seat, review_task, start_review
+from game.coach.review import Judged, Review, explain_ranked, find_seat, review_task, start_review
 from game.coach.review_text import (
     alternatives_line, cost_text, decision_line, figure_rows, grades_line, reason, seat_text, summary_lines,
     topic_text,
@@ -38,8 +36,6 @@ from game.rules.tiles import tile_name, to_mpsz
 from game.rules.words import answer_words
 
 SEATS = 4
-ALTERNATIVES = 3  # the CPU's best cuts measured at each discard
-WITH_ALTERNATIVES = functools.partial(explain, alternatives=ALTERNATIVES)
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -63,7 +59,7 @@ def run(args: argparse.Namespace) -> int:
             print(f"{args.log}: unsupported: {unsupported}")
         return 0
     seat = _seat(args, game, data)
-    review = run_to_end(review_task(game, start_review(game, seat, args.strength, judge=WITH_ALTERNATIVES)))
+    review = run_to_end(review_task(game, start_review(game, seat, args.strength, judge=explain_ranked)))
     if args.json:
         print_json(review_json(args.log, review))
         return 0

@@ -47,6 +47,7 @@ from game.rules.view import PlayerView
 PRIORITY = {Ron: 3, Pon: 2, OpenKan: 2, Chi: 1}  # which claim wins an offered tile
 EPSILON = 0.05  # figures closer than this are the same
 WORTH_PERCENT = 5.0  # an outlook this many percent lower is a cost
+ALTERNATIVES = 3  # the CPU's best cuts a review that shows them measures at each discard
 STEP_SECONDS = 0.002  # how long one step of the review runs the CPU's own steps (a fraction of a slice)
 
 
@@ -300,6 +301,13 @@ class DecisionRecorder(Watcher):
         view = rnd.view(self.seat)
         if len(view.legal_actions) > 1:
             self.notes.append(Note(view, action, step, taken))
+
+
+def explain_ranked(view: PlayerView, action: Action, strength: str, ruleset: Ruleset) -> TaskGen[Explanation]:
+    """The judge of a review that shows the alternatives of every decision at once: ``explain``
+    with the CPU's ``ALTERNATIVES`` best cuts measured (the CLI's; the viewer, within the
+    cartridge's memory, measures them for the decision it shows)."""
+    return explain(view, action, strength, ruleset, ALTERNATIVES)
 
 
 def review_game(game: GameLog, seat: int, strength: str = DEFAULT_STRENGTH) -> Review:
