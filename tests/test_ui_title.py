@@ -57,10 +57,10 @@ def test_continue_is_offered_only_with_a_save_and_the_cursor_starts_on_it(make_c
     from game.ui.settings import SettingsScene
 
     cart = make_cart(TitleScene)
-    assert [e.label for e in cart.scene.entries] == [NEW_GAME, SEED, "SETTINGS", "REPLAYS"]  # no save yet
+    assert [e.label for e in cart.scene.entries] == [NEW_GAME, SEED, "SETTINGS", "REPLAYS", "PRACTICE"]  # no save yet
     save.write_game(open_storage(data_folder, environ={}), save.SavedGame("SAVED00001", Settings(), ()))
     title = TitleScene(cart)
-    assert [e.label for e in title.entries] == [NEW_GAME, "CONTINUE", SEED, "SETTINGS", "REPLAYS"]
+    assert [e.label for e in title.entries] == [NEW_GAME, "CONTINUE", SEED, "SETTINGS", "REPLAYS", "PRACTICE"]
     cart.scene = title
     assert title.chosen == "CONTINUE"  # a saved game: the cursor starts on it
     for _ in range(2):

@@ -1,4 +1,4 @@
-"""The title screen: the logo, then NEW GAME, CONTINUE, SEED, SETTINGS and REPLAYS.
+"""The title screen: the logo, then NEW GAME, CONTINUE, SEED, SETTINGS, REPLAYS and PRACTICE.
 
 ↑↓ choose a line, O takes it; a click (a tap) on a line takes it too. NEW GAME begins a game
 with a fresh seed. On SEED, O (the Z that chose the line types nothing) or any letter or digit
@@ -32,19 +32,20 @@ from game.rules.errors import InputError
 from game.ui import glyphs, paint, saving, sheet, sound, tiles
 from game.ui.demo import DemoScene
 from game.ui.loading import LoadingScene
+from game.ui.drill import DrillScene
 from game.ui.replays import ReplaysScene
 from game.ui.settings import SettingsScene
 from game.ui.table import TableScene
 from game.ui.wiring import WIRING, Wiring
 from game.rules.wall import CODE_ALIASES, CODE_ALPHABET, CODE_MAX, CODE_MIN, seed_words
 
-NEW_GAME, CONTINUE, SEED, SETTINGS, REPLAYS = "NEW GAME", "CONTINUE", "SEED", "SETTINGS", "REPLAYS"
+NEW_GAME, CONTINUE, SEED, SETTINGS, REPLAYS, PRACTICE = "NEW GAME", "CONTINUE", "SEED", "SETTINGS", "REPLAYS", "PRACTICE"
 LOGO_Y = 2
 TILES_Y, TILES_PITCH = 34, 9
 # The thirteen orphans (kokushi musou), a red five for the fourteenth: every suit, wind and dragon.
 TITLE_TILES = (0, 32, 36, 68, 72, 104, 108, 112, 116, 120, 124, 128, 132, 52)
 TAGLINE_Y = 50
-MENU_X, MENU_Y, MENU_LINE = 30, 62, 9
+MENU_X, MENU_Y, MENU_LINE = 30, 58, 8  # six lines at most, clear of the message box
 MESSAGE_BOX = (2, 106, 124, 10)  # x, y, w, h: one line of text, clear of the menu and the footer
 MESSAGE_Y = MESSAGE_BOX[1] + 2
 MESSAGE_CHARS = (MESSAGE_BOX[2] - 4) // paint.FONT_W  # what one line of the box holds
@@ -75,7 +76,8 @@ class Entry:
 def menu_entries() -> list[Entry]:
     """The lines the title offers now, top to bottom (CONTINUE when a game is saved)."""
     saved = [Entry(CONTINUE)] if saving.has_save() else []
-    return [Entry(NEW_GAME), *saved, Entry(SEED), Entry(SETTINGS, SettingsScene), Entry(REPLAYS, ReplaysScene)]
+    return [Entry(NEW_GAME), *saved, Entry(SEED), Entry(SETTINGS, SettingsScene), Entry(REPLAYS, ReplaysScene),
+            Entry(PRACTICE, DrillScene)]
 
 
 def code_length_message(length: int) -> str:
