@@ -9,8 +9,8 @@ index per pixel (PICO-8's colours, engine/target.py):
   ``.`` is the blank body of the tile. The tile around the glyph (margin, side, bottom edge)
   and the sideways variants are made here, so each face is drawn once: a sideways face is the
   upright one turned, unless ``art/tiles_<size>_sideways.txt`` draws it (the glyph area turned:
-  as tall as the upright one is wide), as the pond's does for the faces whose numeral or letter
-  must stay upright to be read.
+  as tall as the upright one is wide), as both sizes do for the numerals (a turned 6 reads as a
+  9) and the pond for the winds' letters, which must stay upright to be read.
 - ``art/font_code.txt``: the seed-code glyphs, ``#`` ink and ``.`` clear, one block per
   character.
 - ``art/logo.txt``: the title logo, ``0`` clear.
