@@ -47,7 +47,7 @@ def draw_dora_row(x: int, y: int, indicators, labelled: bool = True) -> None:
     stand on off the table (the centre box is black; the results are dark blue)."""
     tiles = dora_tiles(indicators)
     if labelled:
-        pyxel.text(x, y + 1, DORA_LABEL, LIGHT_GREY)
+        paint.text(x, y + 1, DORA_LABEL, LIGHT_GREY)
         x += paint.text_width(DORA_LABEL) + 2
     pieces.draw_row(x, y, tiles, border=True, pitch=TILE_PITCH)
 
@@ -56,10 +56,10 @@ def draw_centre(box: tuple[int, int, int, int], view: PlayerView, round_index: i
     x, y, w, h = box
     pyxel.rect(x, y, w, h, BLACK)
     pyxel.rectb(x, y, w, h, DARK_GREY)
-    pyxel.text(x + 3, y + ROUND_Y, round_name(round_index), WHITE)
+    paint.text(x + 3, y + ROUND_Y, round_name(round_index), WHITE)
     if not view.over:  # at the round's end the table's banner (TSUMO, RON, DRAW) stands here
         draw_sticks(x + 3, y + STICKS_Y, view.honba, view.riichi_sticks)
-        pyxel.text(x + 3, y + LEFT_Y, f"LEFT {view.tiles_left}", WHITE)
+        paint.text(x + 3, y + LEFT_Y, f"LEFT {view.tiles_left}", WHITE)
     draw_dora_row(x + 3, y + DORA_Y, view.dora_indicators, len(view.dora_indicators) <= DORA_LABELLED)
 
 
@@ -68,7 +68,7 @@ def draw_sticks(x: int, y: int, honba: int, sticks: int) -> None:
     for i, (stick, count) in enumerate(((paint.HONBA_STICK, honba), (paint.RIICHI_STICK, sticks))):
         stick_x = x + i * STICKS_PITCH
         paint.draw_stick(stick_x, y + 1, stick)
-        pyxel.text(stick_x + paint.STICK_W + 1, y, str(count), WHITE)
+        paint.text(stick_x + paint.STICK_W + 1, y, str(count), WHITE)
 
 
 def draw_dots(x: int, y: int, frame: int, lit_colour: int = YELLOW, vertical: bool = False) -> None:

@@ -263,7 +263,7 @@ class TableScene:
         if self.demo:
             hands.draw_hand(board.HAND_X, board.HAND_Y, hands.hand_in_order(view.hand, view.drawn),
                             view.drawn is not None)
-            pyxel.text(HINT_X, INFO_Y, "DEMO: ANY BUTTON", LIGHT_GREY)
+            paint.text(HINT_X, INFO_Y, "DEMO: ANY BUTTON", LIGHT_GREY)
         else:
             self.chooser.draw(view)
             self.draw_info(view)
@@ -299,7 +299,7 @@ class TableScene:
             if verdict is not None:  # the cut's verdict while the new hand's analysis runs
                 hints.draw_verdict(HINT_X, INFO_Y, verdict)
             elif self.hint.thinking and self.settings.hints:
-                pyxel.text(HINT_X, INFO_Y + 1, hints.THINKING, LIGHT_GREY)  # never a stale figure
+                paint.text(HINT_X, INFO_Y + 1, hints.THINKING, LIGHT_GREY)  # never a stale figure
             return []
         if verdict is not None and not hint.waits:
             hints.draw_verdict(HINT_X, INFO_Y, verdict)  # the last cut against the hint
