@@ -1,8 +1,8 @@
 """Drawing text and point sticks on the 128×128 screen (tiles: game/ui/tiles.py).
 
 Every text is drawn by ``text`` in the cartridge's own font (game/ui/font_text.bdf, from
-art/font_text.txt): Pyxel's built-in font, but for the glyphs it draws alike (G and 6, O and 0,
-S and 5, Z and 2, H, K, M, W and X), redrawn so that every two differ (tests/test_ui_font.py).
+art/font_text.txt): Pyxel's built-in font, but for the numerals it draws like letters (G and 6,
+O and 0, S and 5, Z and 2), redrawn so that no letter reads as a numeral (tests/test_ui_font.py).
 Its cells are the built-in font's, 4×6, so ``text_width`` holds for both.
 
     text(1, 1, "LET GO OF Z", WHITE)        top-left at (1, 1)
