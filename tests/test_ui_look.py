@@ -89,27 +89,27 @@ def stories() -> dict[tuple[str, int], list[tuple[str, ...]]]:
 
 def test_a_pond_tile_says_whose_its_place_in_the_pond_and_how_it_was_thrown(pyxel_headless):
     pond = stories()["pond", 2]
-    assert pond[5] == ("west 8p, turn 6", "from the draw")
-    assert pond[6] == ("west 6s, turn 7", "from the hand, riichi")  # the riichi tile, sideways
-    assert pond[7] == ("west 5m, turn 8", "from the hand", "called by north")
+    assert pond[5] == ("west's 8p, turn 6", "from the draw")
+    assert pond[6] == ("west's 6s, turn 7", "from the hand, riichi")  # the riichi tile, sideways
+    assert pond[7] == ("west's 5m, turn 8", "from the hand", "called by north")
     assert [lines[0].split(", turn ")[1] for lines in pond] == [str(n) for n in range(1, 9)]  # the pond's order
 
 
 def test_a_meld_tile_says_the_call_that_made_it_and_from_whom(pyxel_headless):
     melds = stories()["melds", 3]
     pon, chi, kakan, ankan = melds[:3], melds[3:6], melds[6:10], melds[10:]
-    assert set(pon) == {("north 5m", "pon of 5m from west")}
+    assert set(pon) == {("north's 5m", "pon of 5m from west")}
     assert {lines[1] for lines in chi} == {"chi of 4s from west"} and {lines[0] for lines in chi} == {
-        "north 3s", "north 4s", "north 5s"}
+        "north's 3s", "north's 4s", "north's 5s"}
     assert {lines[1] for lines in kakan} == {"kan of chun from south"}
-    assert ankan[0] == ("north 9s, face down", "closed kan of 9s") and ankan[1] == ("north 9s", "closed kan of 9s")
+    assert ankan[0] == ("north's 9s, face down", "closed kan of 9s") and ankan[1] == ("north's 9s", "closed kan of 9s")
 
 
 def test_the_dora_and_the_hand_say_what_they_are(pyxel_headless):
     found = stories()
     assert found["dora", None] == [("dora 5m", "indicator 4m")]
-    assert found["hand", 0] == [("you 2m", "in hand"), ("you 3m", "in hand"), ("you 4m", "in hand"),
-                                ("you 7p", "just drawn")]
+    assert found["hand", 0] == [("your 2m", "in hand"), ("your 3m", "in hand"), ("your 4m", "in hand"),
+                                ("your 7p", "just drawn")]
 
 
 def test_every_look_fits_its_box_on_the_screen_and_overlaps_nothing_of_its_own(pyxel_headless):
@@ -148,7 +148,7 @@ def test_arrows_while_x_is_held_step_a_look_cursor_through_a_pond_in_order(pyxel
     assert seen.spot is None and not seen.keyed  # X alone: the hold-X view
     buttons.frame(X, RIGHT)
     seen.update(buttons, STORY, 0)
-    assert seen.keyed and seen.spot.lines[0] == "west 1m, turn 1"  # nothing answered: the first tile
+    assert seen.keyed and seen.spot.lines[0] == "west's 1m, turn 1"  # nothing answered: the first tile
     for turn in range(2, 9):
         buttons.frame(X)
         buttons.frame(X, RIGHT)
@@ -157,11 +157,11 @@ def test_arrows_while_x_is_held_step_a_look_cursor_through_a_pond_in_order(pyxel
     buttons.frame(X)
     buttons.frame(X, DOWN)
     seen.update(buttons, STORY, 0)
-    assert seen.spot.lines == ("north 5m", "pon of 5m from west")
+    assert seen.spot.lines == ("north's 5m", "pon of 5m from west")
     buttons.frame(X)
     buttons.frame(X, LEFT)
     seen.update(buttons, STORY, 0)
-    assert seen.spot.lines[0] == "west 5m, turn 8"
+    assert seen.spot.lines[0] == "west's 5m, turn 8"
     buttons.frame()
     seen.update(buttons, STORY, 0)
     assert seen.spot is None and not seen.keyed  # X let go: the look ends
@@ -169,7 +169,7 @@ def test_arrows_while_x_is_held_step_a_look_cursor_through_a_pond_in_order(pyxel
 
 def test_the_pointer_resting_on_a_tile_looks_at_it_and_a_key_ends_the_look(pyxel_headless):
     buttons, seen = FakeButtons(), look.Look()
-    target = next(s for s in look.spots(STORY, 0) if s.lines[0] == "west 6s, turn 7")
+    target = next(s for s in look.spots(STORY, 0) if s.lines[0] == "west's 6s, turn 7")
     x, y, w, h = target.box
     buttons.frame(at=(0, 0))
     buttons.frame(at=(x + w // 2, y + h // 2))  # moved onto the riichi tile
@@ -199,4 +199,4 @@ def test_the_table_draws_the_look_instead_of_the_hold_x_view_once_the_cursor_is_
             table.draw()
     finally:
         pyxel.set_btn(pyxel.KEY_X, False)
-    assert "WEST 8P, TURN 6" in said and "FROM THE DRAW" in said
+    assert "WEST'S 8P, TURN 6" in said and "FROM THE DRAW" in said

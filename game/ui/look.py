@@ -3,8 +3,8 @@
 Point at a tile (the mouse resting on it a moment, or a tap) or hold X and step a look cursor
 with the arrows (←→ one tile, through a pond in the order it was thrown; ↑↓ the next pond, a
 seat's melds, the dora, the hand), and a box at the screen's top or bottom edge (away from
-the tile) names it, as Tenhou and Mahjong Soul do when a tile is pointed at: "WEST 8P, TURN 6"
-/ "FROM THE DRAW" for a discard (its place in the pond, thrown straight from the draw or from
+the tile) names it, as Tenhou and Mahjong Soul do when a tile is pointed at: "WEST'S 8P, TURN
+6" / "FROM THE DRAW" for a discard (its place in the pond, thrown straight from the draw or from
 the hand, the riichi tile, the seat that called it away), "PON OF 5S FROM NORTH" for a meld's
 tile, the dora with its indicator, a tile of the hand. The tile under the look is framed in
 yellow. Every tile the board draws is a spot: where ``spots`` puts it is where the board's own
@@ -17,8 +17,8 @@ draw it. The words come from game/rules/words.py.
     >>> view = SimpleNamespace(seat=0, seat_winds=(0, 1, 2, 3), discards=((), (), pond, ()),
     ...                        melds=((), (), (), ()), dora_indicators=(12,), hand=(), drawn=None)
     >>> [spot.lines for spot in spots(view, player=0)]  # doctest: +NORMALIZE_WHITESPACE
-    [('west 8p, turn 1', 'from the draw'),
-     ('west 5s, turn 2', 'from the hand, riichi', 'called by you'),
+    [("west's 8p, turn 1", 'from the draw'),
+     ("west's 5s, turn 2", 'from the hand, riichi', 'called by you'),
      ('dora 5m', 'indicator 4m')]
 """
 
