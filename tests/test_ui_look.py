@@ -184,19 +184,21 @@ def test_the_pointer_resting_on_a_tile_looks_at_it_and_a_key_ends_the_look(pyxel
     assert seen.spot is None  # a key ends it until the pointer moves again
 
 
-def test_the_table_draws_the_look_instead_of_the_hold_x_view_once_the_cursor_is_out(make_cart):
+def test_the_table_and_its_look_stand_instead_of_the_hold_x_view_and_the_meters_once_the_cursor_is_out(make_cart):
     cart = make_cart(lambda c: StagedTable(c, "LOOK00001", SETTINGS))
     table = cart.scene
     table.staged = STORY
     pyxel.set_btn(pyxel.KEY_X, True)
     try:
         cart.buttons.update()
+        assert cart.overlay_shown  # X alone: the engine's meters over the hold-X view
         said: list[str] = []
         with pytest.MonkeyPatch.context() as patches:
             patches.setattr(paint, "text", lambda x, y, words, colour: said.append(words))
             table.look.cursor = 5
             table.look.update(cart.buttons, STORY, 0)
             table.draw()
+        assert not cart.overlay_shown  # the meters would hide the top of the table
     finally:
         pyxel.set_btn(pyxel.KEY_X, False)
     assert "WEST'S 8P, TURN 6" in said and "FROM THE DRAW" in said

@@ -210,6 +210,11 @@ class TableScene:
             self.cart.buttons.hold_over(rest=REST_FRAMES)
 
     @property
+    def looking(self) -> bool:
+        """The look cursor is out (X held with an arrow): the table, not the engine's meters, is shown."""
+        return self.look.keyed
+
+    @property
     def hand_seen(self) -> bool:
         """The round's hand has been on screen a moment (mashing O through the results must
         not throw the first discard of the next round unseen)."""
