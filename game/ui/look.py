@@ -34,7 +34,7 @@ from game.rules.words import dora_story, discard_story, hand_story, meld_story, 
 from game.ui import board, centre, hands, melds, paint, pieces, ponds
 from game.ui.seats import relative
 
-LOOK_DELAY = 8  # frames the pointer rests on a tile before its look shows (a tooltip's pause)
+LOOK_DELAY = 15  # frames the pointer rests on a tile before its look shows: half a second, a tooltip's pause
 SCREEN = 128
 TILE_X, TEXT_X = 3, 13  # in the look's box: the tile at hand size on its border, the lines
 LINE = 6
