@@ -169,8 +169,10 @@ class Cartridge:
 
     @property
     def overlay_shown(self) -> bool:
-        """Holding X shows the debug overlay, except while the scene takes typed text."""
-        return self.buttons.held(X) and not getattr(self.scene, "typing", False)
+        """Holding X shows the debug overlay, except while the scene takes typed text or uses X
+        for a look of its own (``looking``: the table's look cursor, X held with an arrow)."""
+        scene = self.scene
+        return self.buttons.held(X) and not getattr(scene, "typing", False) and not getattr(scene, "looking", False)
 
     def _draw_reports(self) -> None:
         if self.notice_frames > 0:

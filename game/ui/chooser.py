@@ -21,7 +21,6 @@ from __future__ import annotations
 
 from typing import Any
 
-import pyxel
 
 from engine.buttons import DOWN, LEFT, O, POINT, RIGHT, UP, Buttons
 from engine.target import WHITE, YELLOW
@@ -314,6 +313,6 @@ class Chooser:
         line = self.info_line()
         if line:
             colour = YELLOW if line in (LET_GO, LET_GO_POINTER) or self.said_frames else WHITE
-            pyxel.text(INFO_X, INFO_Y + 1, line, colour)
+            paint.text(INFO_X, INFO_Y + 1, line, colour)
         return bool(line)
 

@@ -11,7 +11,6 @@ until the player has cut, then says how the cut stands against it, as the review
 from __future__ import annotations
 
 
-import pyxel
 
 from engine.target import GREEN, LIGHT_GREY, PINK, WHITE, YELLOW
 from game.coach.hint import Advice, Hint, analyse, decides  # noqa: F401  (Advice: the examples)
@@ -77,13 +76,13 @@ def draw_hint(x: int, y: int, hint: Hint, short: bool = False, hide_cut: bool = 
         words, tile, after = head_text(hint, short), None, ""
     else:
         words, tile, after = hint_line(hint, SCREEN_RIGHT - x, short)
-    pyxel.text(x, y + 1, words, LIGHT_GREY)
+    paint.text(x, y + 1, words, LIGHT_GREY)
     width = paint.text_width(words)
     if tile is not None:
         pieces.draw(x + width + TILE_GAP, y - 1, tile, "pond")
         width += TILE_GAP + pieces.extent("pond")[0]
     if after:
-        pyxel.text(x + width + TILE_GAP, y + 1, after, YELLOW)
+        paint.text(x + width + TILE_GAP, y + 1, after, YELLOW)
         width += TILE_GAP + paint.text_width(after)
     return width
 
@@ -114,23 +113,23 @@ def verdict_line(verdict: CutVerdict, room: int) -> tuple[str, int | None, str]:
 def draw_verdict(x: int, y: int, verdict: CutVerdict) -> None:
     """The practice verdict: agreed, or the hint's answer and what it would have gained."""
     words, tile, after = verdict_line(verdict, SCREEN_RIGHT - x)
-    pyxel.text(x, y + 1, words, GREEN if verdict.agrees else YELLOW)
+    paint.text(x, y + 1, words, GREEN if verdict.agrees else YELLOW)
     if tile is not None:
         x += paint.text_width(words) + TILE_GAP
         pieces.draw(x, y - 1, tile, "pond")
-        pyxel.text(x + pieces.extent("pond")[0] + TILE_GAP, y + 1, after, YELLOW)
+        paint.text(x + pieces.extent("pond")[0] + TILE_GAP, y + 1, after, YELLOW)
 
 
 def draw_waits(x: int, y: int, hint: Hint, view: PlayerView) -> None:
     """WAIT then each waited tile with how many of it the seat has not seen yet."""
-    pyxel.text(x, y + 1, "WAIT", YELLOW)
+    paint.text(x, y + 1, "WAIT", YELLOW)
     x += 17
     visible = view.visible_counts34()
     held = counts34(view.hand)
     for kind in hint.waits:
         left = max(0, 4 - held[kind] - visible[kind])
         pieces.draw(x, y - 1, kind * 4 + 1, "pond")  # copy 1 is never red
-        pyxel.text(x + 6, y + 1, str(left), WHITE if left else PINK)
+        paint.text(x + 6, y + 1, str(left), WHITE if left else PINK)
         x += 11
 
 

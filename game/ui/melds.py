@@ -45,28 +45,49 @@ def meld_width(meld: Meld, seat: int) -> int:
     return sum(pieces.extent("pond", s)[0] for _, s in tiles_in_order(meld, seat)) + len(meld.tiles) - 1
 
 
+def tile_places(x: int, y: int, meld: Meld, seat: int) -> list[tuple[int | None, bool, tuple[int, int, int, int]]]:
+    """Each tile of a meld drawn from (x, y): (tile or None, sideways, its box x, y, w, h),
+    bottom-aligned on a pond tile's height.
+
+    >>> [box for _, _, box in tile_places(0, 0, Meld("pon", (108, 109, 110), called=110, from_seat=1), 0)]
+    [(0, 0, 5, 8), (6, 0, 5, 8), (12, 2, 7, 6)]
+    """
+    _, tall = pieces.extent("pond")
+    places, dx = [], 0
+    for tile, sideways in tiles_in_order(meld, seat):
+        w, h = pieces.extent("pond", sideways)
+        places.append((tile, sideways, (x + dx, y + tall - h, w, h)))
+        dx += w + 1
+    return places
+
+
 def draw_meld(x: int, y: int, meld: Meld, seat: int, border: bool = False) -> int:
     """One meld with its top-left at (x, y) (tiles bottom-aligned on a pond tile's height);
     its width. ``border``: on the border small tiles stand on off the felt."""
     _, tall = pieces.extent("pond")
     if border:
         pieces.draw_border(x, y, meld_width(meld, seat), tall)
-    dx = 0
-    for tile, sideways in tiles_in_order(meld, seat):
-        w, h = pieces.extent("pond", sideways)
-        pieces.draw(x + dx, y + tall - h, tile, "pond", sideways)
-        dx += w + 1
-    return dx - 1
+    for tile, sideways, (tx, ty, _, _) in tile_places(x, y, meld, seat):
+        pieces.draw(tx, ty, tile, "pond", sideways)
+    return meld_width(meld, seat)
 
 
-def draw_melds(x: int, y: int, melds: Sequence[Meld], seat: int, width: int, right_to_left: bool = False) -> None:
-    """A seat's melds in a box ``width`` wide from (x, y), wrapping onto rows below."""
-    row_x, row_y = 0, 0
+def meld_places(x: int, y: int, melds: Sequence[Meld], seat: int, width: int,
+                right_to_left: bool = False) -> list[tuple[Meld, int, int]]:
+    """Where each of a seat's melds goes in a box ``width`` wide from (x, y), wrapping onto
+    rows below: (meld, its left, its top)."""
+    places, row_x, row_y = [], 0, 0
     _, tall = pieces.extent("pond")
     for meld in melds:
         w = meld_width(meld, seat)
         if row_x and row_x + w > width:
             row_x, row_y = 0, row_y + tall + ROW_GAP
-        left = x + width - row_x - w if right_to_left else x + row_x
-        draw_meld(left, y + row_y, meld, seat)
+        places.append((meld, x + width - row_x - w if right_to_left else x + row_x, y + row_y))
         row_x += w + GAP
+    return places
+
+
+def draw_melds(x: int, y: int, melds: Sequence[Meld], seat: int, width: int, right_to_left: bool = False) -> None:
+    """A seat's melds in a box ``width`` wide from (x, y), wrapping onto rows below."""
+    for meld, left, top in meld_places(x, y, melds, seat, width, right_to_left):
+        draw_meld(left, top, meld, seat)

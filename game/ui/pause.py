@@ -107,13 +107,13 @@ class PauseMenu:
             y = MENU_Y + i * LINE
             here = i == self.chosen
             if here:
-                pyxel.text(MENU_X - 8, y, ">", YELLOW)
-            pyxel.text(MENU_X, y, item, WHITE if here else LIGHT_GREY)
+                paint.text(MENU_X - 8, y, ">", YELLOW)
+            paint.text(MENU_X, y, item, WHITE if here else LIGHT_GREY)
         if self.confirming:
             pyxel.rect(8, 78, 112, 20, DARK_BLUE)
             pyxel.rectb(8, 78, 112, 20, YELLOW)
             paint.text_centered(82, "QUIT THIS GAME?", WHITE)
             for (x, y, _, _), text in zip(answer_boxes(), ANSWERS):
-                pyxel.text(x + 1, y + 1, text, YELLOW)
+                paint.text(x + 1, y + 1, text, YELLOW)
         draw_seed(108, self.seed_code)
         paint.text_centered(120, "ESC: RESUME", DARK_GREY)

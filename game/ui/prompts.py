@@ -208,7 +208,7 @@ def draw_bar(box: tuple[int, int, int], opts: Sequence[Option], chosen: int) -> 
         pyxel.rect(bx, by, bw, bh, ORANGE if winning else DARK_BLUE)
         pyxel.rectb(bx, by, bw, bh, YELLOW if here else LIGHT_GREY)
         colour = BLACK if winning else (WHITE if here else LIGHT_GREY)
-        pyxel.text(bx + PAD, by + 3, option.label, colour)
+        paint.text(bx + PAD, by + 3, option.label, colour)
         tx = bx + PAD + paint.text_width(option.label) + 2
         if option.tiles:
             pieces.draw_row(tx, by + 1, option.tiles, border=True)
@@ -216,4 +216,4 @@ def draw_bar(box: tuple[int, int, int], opts: Sequence[Option], chosen: int) -> 
         if arrow is not None:
             ax, ay, aw, ah = arrow
             pyxel.rect(ax, ay, aw, ah, DARK_BLUE)
-            pyxel.text(ax + 1, ay + 3, mark, YELLOW)
+            paint.text(ax + 1, ay + 3, mark, YELLOW)

@@ -143,20 +143,20 @@ class ReplaysScene:
             i = first + row
             y = LIST_Y + row * LINE
             if i == self.choice:
-                pyxel.text(1, y, ">", YELLOW)
+                paint.text(1, y, ">", YELLOW)
             text = self.lines.get(entry.name, entry.name)
-            pyxel.text(6, y, text[:NAME_CHARS], WHITE if i == self.choice else LIGHT_GREY)
+            paint.text(6, y, text[:NAME_CHARS], WHITE if i == self.choice else LIGHT_GREY)
         if self.opening is not None:
             paint.text_centered(MESSAGE_Y, OPENING, WHITE)
         for row, text in enumerate(message_rows(self.message)):
-            pyxel.text(2, MESSAGE_Y + row * 7, text, PINK)
+            paint.text(2, MESSAGE_Y + row * 7, text, PINK)
         if not self.message and self.lines:  # what a game's line says
             paint.text_centered(MESSAGE_Y + 7, "ES: EAST-SOUTH. R: ROUNDS", DARK_GREY)
         if not self.listed:
             paint.text_centered(LIST_Y, "...", LIGHT_GREY)
         elif not self.entries:
             for row, text in enumerate(empty_lines(self.where)):
-                pyxel.text(2, LIST_Y + row * LINE, text, WHITE if row == 0 else LIGHT_GREY)
+                paint.text(2, LIST_Y + row * LINE, text, WHITE if row == 0 else LIGHT_GREY)
         paint.text_centered(120, f"{paint.OK_KEY}: VIEW  ESC: BACK" if self.entries else f"{paint.OK_KEY}, ESC: BACK", DARK_GREY)
 
 

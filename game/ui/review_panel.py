@@ -72,14 +72,14 @@ def draw_chooser(names: list[str], places: list[str], choice: int, player: int |
         y = CHOOSER_Y + row * CHOOSER_LINE
         here = row == choice
         if here:
-            pyxel.text(2, y, ">", YELLOW)
+            paint.text(2, y, ">", YELLOW)
         if name is None:
-            pyxel.text(8, y, "NO ONE: ONLY WATCH THE GAME", WHITE if here else LIGHT_GREY)
+            paint.text(8, y, "NO ONE: ONLY WATCH THE GAME", WHITE if here else LIGHT_GREY)
             continue
         place = places[row]
         label = seat_word(row, player) + ("" if row == player else " " + _ascii(name))
-        pyxel.text(8, y, label[:CHARS - 3 - len(place)], WHITE if here else LIGHT_GREY)
-        pyxel.text(127 - 4 * len(place), y, place, LIGHT_GREY)
+        paint.text(8, y, label[:CHARS - 3 - len(place)], WHITE if here else LIGHT_GREY)
+        paint.text(127 - 4 * len(place), y, place, LIGHT_GREY)
     for row, text in enumerate(("SEE EACH CHOICE OF THE SEAT", "BESIDE THE STRONG CPU'S CHOICE")):
         paint.text_centered(92 + row * LINE, text, DARK_GREY)
     paint.draw_segments(CHOOSER_FOOTER_X, 120, CHOOSER_FOOTER, DARK_GREY, LIGHT_GREY)
@@ -116,7 +116,7 @@ def draw_decision(y: int, judged: Judged, player: int | None, seat: int) -> None
     _mark(tiles, judged.drawn is not None, e.player.action, y + 9, WHITE)
     _mark(tiles, judged.drawn is not None, e.cpu.action, y + 11, ORANGE)
     y += 15
-    pyxel.text(LABEL_X, y, f"TURN {judged.turn}", LIGHT_GREY)
+    paint.text(LABEL_X, y, f"TURN {judged.turn}", LIGHT_GREY)
     rows = figure_rows(judged)
     _answer(MINE_X, y, seat_word(seat, player, judged.winds), e.player.action, WHITE)
     _answer(CPU_X, y, "CPU", e.cpu.action, ORANGE)
@@ -131,16 +131,16 @@ def draw_decision(y: int, judged: Judged, player: int | None, seat: int) -> None
     # words are never pushed into the progress line or the keys' help at the bottom
     room = (LEGEND_END - y - 2 - LINE * (len(verdict) + len(why))) // LINE
     for label, player, cpu in rows[:room]:
-        pyxel.text(LABEL_X, y, label.upper()[:12], LIGHT_GREY)
-        pyxel.text(MINE_X, y, player.upper()[:9], WHITE)
-        pyxel.text(CPU_X, y, cpu.upper()[:9], ORANGE)
+        paint.text(LABEL_X, y, label.upper()[:12], LIGHT_GREY)
+        paint.text(MINE_X, y, player.upper()[:9], WHITE)
+        paint.text(CPU_X, y, cpu.upper()[:9], ORANGE)
         y += LINE
     y += 2
     for row in verdict:
-        pyxel.text(1, y, row, VERDICT_COLOURS[judged.cost.verdict])
+        paint.text(1, y, row, VERDICT_COLOURS[judged.cost.verdict])
         y += LINE
     for row in why:
-        pyxel.text(1, y, row, YELLOW)
+        paint.text(1, y, row, YELLOW)
         y += LINE
     labels = (["lost"] if judged.cost.tiles > 0.05 else []) + [label for label, _, _ in figure_rows(judged)]
     draw_legend(y + 3, labels)
@@ -155,7 +155,7 @@ def draw_legend(y: int, labels: list[str]) -> None:
     for text in lines:
         if y + LINE > LEGEND_END:
             return
-        pyxel.text(1, y, text, LIGHT_GREY)
+        paint.text(1, y, text, LIGHT_GREY)
         y += LINE
 
 
@@ -167,16 +167,16 @@ def draw_progress(judged: Judged, review: Review) -> None:
         text = f"DECISION {judged.number} OF {count}, {share:.0f}% AGREE"
     else:
         text = f"DECISION {judged.number}, STILL REVIEWING"
-    pyxel.text(1, LEGEND_END, text[:CHARS], LIGHT_GREY)
+    paint.text(1, LEGEND_END, text[:CHARS], LIGHT_GREY)
 
 
 def _answer(x: int, y: int, who: str, action: Action, colour: int) -> None:
     """WHO and a discard's tile (R before it for riichi); other answers have a row of their own."""
-    pyxel.text(x, y, who, colour)
+    paint.text(x, y, who, colour)
     x += 4 * len(who) + 2
     if isinstance(action, (Discard, Riichi)):
         if isinstance(action, Riichi):
-            pyxel.text(x, y, "R", colour)
+            paint.text(x, y, "R", colour)
             x += 5
         pieces.draw_row(x, y - 1, [action.tile], border=True)
 
@@ -205,13 +205,13 @@ def draw_status(y: int, review: Review, player: int | None) -> None:
         status = f"{who}: {count} DECISIONS, {share:.0f}% AGREE"
     else:
         status = f"REVIEWING {who}... {count} SO FAR"
-    pyxel.text(1, y, status[:CHARS], WHITE)  # (no decision of the seat at this step)
+    paint.text(1, y, status[:CHARS], WHITE)  # (no decision of the seat at this step)
     y += LINE + 2
     lines = [line for word, text in LEGEND.items() for line in (text, MORE_LEGEND.get(word)) if line]
     for text in lines:  # a pixel apart, as many as fit above the keys' help at the bottom
         if y + LEGEND_LINE > STATUS_END:
             return
-        pyxel.text(1, y, text, LIGHT_GREY)
+        paint.text(1, y, text, LIGHT_GREY)
         y += LEGEND_LINE
 
 
@@ -257,9 +257,9 @@ def draw_summary(review: Review, player: int | None, choice: int) -> None:
     """The summary page: agreement, and the costliest differences (each one press away)."""
     pyxel.cls(DARK_BLUE)
     title = f"SUMMARY: {seat_word(review.seat, player)} VS CPU"
-    pyxel.text(1, 1, title, ORANGE)
+    paint.text(1, 1, title, ORANGE)
     if not review.done:
-        pyxel.text(1, 9, f"REVIEWING... {len(review.decisions)} SO FAR", YELLOW)
+        paint.text(1, 9, f"REVIEWING... {len(review.decisions)} SO FAR", YELLOW)
     leads = [judged for _, judged in summary_rows(review) if judged is not None]
     chosen = leads[choice] if leads else None
     for row, (text, judged) in enumerate(summary_rows(review)):
@@ -267,14 +267,14 @@ def draw_summary(review: Review, player: int | None, choice: int) -> None:
         if judged is not None:  # a line that leads to its decision
             colour = WHITE if judged is chosen else LIGHT_GREY
             if judged is chosen:
-                pyxel.text(1, y, ">", YELLOW)
+                paint.text(1, y, ">", YELLOW)
         else:
             colour = ORANGE if text.startswith("MOST") else WHITE
-        pyxel.text(4, y, text[:CHARS], colour)
+        paint.text(4, y, text[:CHARS], colour)
     if leads:
         paint.text_centered(99, f"{seat_word(review.seat, player)}/CPU, THEN THE COST", DARK_GREY)
     for row, problem in enumerate(review.problems[:1]):
-        pyxel.text(1, 106, textwrap.shorten(problem.upper(), CHARS, placeholder="..."), PINK)
+        paint.text(1, 106, textwrap.shorten(problem.upper(), CHARS, placeholder="..."), PINK)
     paint.text_centered(114, "UP/DOWN CHOOSE  Z: GO THERE", DARK_GREY)
     paint.text_centered(SUMMARY_BACK_Y, "S OR ESC: BACK TO THE GAME", LIGHT_GREY)
 

@@ -94,11 +94,11 @@ class SettingsMenu:
         for i, name in enumerate(self.names):
             y = MENU_Y + i * LINE
             here = i == self.chosen
-            pyxel.text(12, y, SETTING_LABELS[name], WHITE if here else LIGHT_GREY)
+            paint.text(12, y, SETTING_LABELS[name], WHITE if here else LIGHT_GREY)
             text = value_text(getattr(self.settings, name))
-            pyxel.text(VALUE_X, y, f"< {text} >" if here else f"  {text}", YELLOW if here else WHITE)
+            paint.text(VALUE_X, y, f"< {text} >" if here else f"  {text}", YELLOW if here else WHITE)
         back_y = MENU_Y + len(self.names) * LINE
-        pyxel.text(12, back_y, "BACK", WHITE if self.chosen == len(self.names) else LIGHT_GREY)
+        paint.text(12, back_y, "BACK", WHITE if self.chosen == len(self.names) else LIGHT_GREY)
         here = self.names[self.chosen] if self.chosen < len(self.names) else None
         if here == "cpu_strength":
             paint.text_centered(back_y + LINE, self.settings.strength_line, YELLOW)

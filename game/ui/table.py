@@ -15,7 +15,8 @@ never throws the next round's first discard unseen.
 
 Esc or Enter pauses (resume, settings, quit to title), and so does a click on the pause
 button in the top right corner. Holding X shows every seat's hand and
-hint with the engine's meters. With ``demo`` (the title's attract mode) four CPUs play and
+hint with the engine's meters; an arrow while X is held brings back the table with a look
+cursor, and a tile pointed at is looked at too (``look``: its name and story). With ``demo`` (the title's attract mode) four CPUs play and
 any button returns to the title.
 """
 
@@ -34,7 +35,7 @@ from game.data.save import Continued
 from game.play.driver import Agent, Game, WaitingAgent, player_seat
 from game.rules.actions import Pass
 from game.data.settings import PRACTICE, Settings
-from game.ui import board, callouts, centre, debug, hands, hints, paint, pause, pieces, sound
+from game.ui import board, callouts, centre, debug, hands, hints, look, paint, pause, pieces, sound
 from game.ui.board import HINT_X, INFO_Y
 from game.ui.chooser import NO_CALLS_NOTE, Chooser
 from game.ui.results import GUARD_FRAMES, ResultsPanel
@@ -99,6 +100,7 @@ class TableScene:
         self.chooser = Chooser(self)
         self.hint = hints.HintKeeper(cart, wiring.analyse, wiring.judge_cut)
         self.debug = debug.DebugView(cart)
+        self.look = look.Look()  # a tile pointed at, or stepped to with X and the arrows
 
     # -- the driver's pace: how long things linger -----------------------------------------
 
@@ -195,6 +197,7 @@ class TableScene:
             self.results.update(buttons)
         elif not buttons.held(X):
             self.chooser.update(buttons)
+        self.look.update(buttons, None if self.results is not None or self.shuffling else self.view, self.player)
         self.hint.follow(self.view, self.human.asking, self.game.match.ruleset, self.game.replaying)
 
     def note_new_round(self) -> None:
@@ -205,6 +208,11 @@ class TableScene:
         if rnd is not None and rnd is not self.round_shown and not self.shuffling and self.results is None:
             self.round_shown, self.round_shown_at = rnd, self.frames
             self.cart.buttons.hold_over(rest=REST_FRAMES)
+
+    @property
+    def looking(self) -> bool:
+        """The look cursor is out (X held with an arrow): the table, not the engine's meters, is shown."""
+        return self.look.keyed
 
     @property
     def hand_seen(self) -> bool:
@@ -244,7 +252,7 @@ class TableScene:
             self.menu.draw()
         elif self.results is not None:
             self.results.draw()
-        elif self.cart.buttons.held(X) and not self.demo:
+        elif self.cart.buttons.held(X) and not self.demo and not self.look.keyed:
             self.debug.draw(self.game, self.seed_code, self.player, practice=self.settings.hints == PRACTICE,
                             own=self.hint)
         else:
@@ -263,12 +271,14 @@ class TableScene:
         if self.demo:
             hands.draw_hand(board.HAND_X, board.HAND_Y, hands.hand_in_order(view.hand, view.drawn),
                             view.drawn is not None)
-            pyxel.text(HINT_X, INFO_Y, "DEMO: ANY BUTTON", LIGHT_GREY)
+            paint.text(HINT_X, INFO_Y, "DEMO: ANY BUTTON", LIGHT_GREY)
         else:
             self.chooser.draw(view)
             self.draw_info(view)
             board.draw_pause_button()
         self.callouts.draw(self.chair, self.frames, self.settings.callout_frames)  # over everything
+        if not self.demo:
+            self.look.draw()  # over the callouts too: asked for
 
     @property
     def shuffling(self) -> bool:
@@ -299,7 +309,7 @@ class TableScene:
             if verdict is not None:  # the cut's verdict while the new hand's analysis runs
                 hints.draw_verdict(HINT_X, INFO_Y, verdict)
             elif self.hint.thinking and self.settings.hints:
-                pyxel.text(HINT_X, INFO_Y + 1, hints.THINKING, LIGHT_GREY)  # never a stale figure
+                paint.text(HINT_X, INFO_Y + 1, hints.THINKING, LIGHT_GREY)  # never a stale figure
             return []
         if verdict is not None and not hint.waits:
             hints.draw_verdict(HINT_X, INFO_Y, verdict)  # the last cut against the hint

@@ -277,8 +277,8 @@ class TitleScene:
             chosen = i == self.choice
             colour = WHITE if chosen else LIGHT_GREY
             if chosen:
-                pyxel.text(MENU_X - 8, y, ">", YELLOW)
-            pyxel.text(MENU_X, y, entry.label, colour)
+                paint.text(MENU_X - 8, y, ">", YELLOW)
+            paint.text(MENU_X, y, entry.label, colour)
             if entry.label == SEED:
                 self.draw_code(MENU_X + paint.FONT_W * len(SEED + " "), y, colour)
 
@@ -286,14 +286,14 @@ class TitleScene:
         """The typed code in the seed-code font, a blinking cursor after it while typing; a
         code longer than the line shows its end (every key typed stays counted and shown)."""
         if not self.code and not self.typing:
-            pyxel.text(x, y, "-" * 4, DARK_GREY)
+            paint.text(x, y, "-" * 4, DARK_GREY)
             return
         ink = PINK if len(self.code) > CODE_MAX else YELLOW if self.typing else colour  # pink: too long
         shown = self.code
         while shown and x + glyphs.code_width(shown) + glyphs.GAP + CURSOR_W >= pyxel.width:
             shown = shown[1:]
         if shown != self.code:
-            pyxel.text(x - paint.FONT_W, y, "<", PINK)  # more typed before it
+            paint.text(x - paint.FONT_W, y, "<", PINK)  # more typed before it
         end = glyphs.draw_code(x, y, shown, ink)
         if self.typing and pyxel.frame_count // 8 % 2:
             pyxel.rect(end, y + glyphs.CODE_H - 1, CURSOR_W, 1, YELLOW)
@@ -306,7 +306,7 @@ class TitleScene:
         pyxel.rect(x, y, w, h, BLACK)
         pyxel.rectb(x, y, w, h, DARK_GREY)
         text = self.message.upper()[:MESSAGE_CHARS]
-        pyxel.text(x + (w - paint.text_width(text)) // 2, MESSAGE_Y, text, PINK)
+        paint.text(x + (w - paint.text_width(text)) // 2, MESSAGE_Y, text, PINK)
 
     def draw_confirm(self) -> None:
         x, y, w, h = CONFIRM_BOX
@@ -314,8 +314,8 @@ class TitleScene:
         pyxel.rectb(x, y, w, h, YELLOW)
         paint.text_centered(y + 4, "REPLACE THE SAVED GAME?", WHITE)
         (yes_x, yes_y, _, _), (no_x, _, _, _) = confirm_answers()
-        pyxel.text(yes_x + 1, yes_y + 1, CONFIRM_YES, YELLOW)
-        pyxel.text(no_x + 1, yes_y + 1, CONFIRM_NO, YELLOW)
+        paint.text(yes_x + 1, yes_y + 1, CONFIRM_YES, YELLOW)
+        paint.text(no_x + 1, yes_y + 1, CONFIRM_NO, YELLOW)
 
 
 def confirm_answers() -> tuple[tuple[int, int, int, int], tuple[int, int, int, int]]:

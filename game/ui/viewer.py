@@ -291,10 +291,10 @@ class ViewerScene:
         paint.draw_segments(1, HEADER_Y, HEADER_PARTS, DARK_GREY, LIGHT_GREY)
         x = 1 + paint.FONT_W * sum(len(text) for text, _ in HEADER_PARTS)
         label = f"{stepped.label} {self.step + 1}/{len(steps)}" if steps else self.stepped.label
-        pyxel.text(x, HEADER_Y, label, ORANGE)
+        paint.text(x, HEADER_Y, label, ORANGE)
         room = (127 - x - paint.FONT_W * (len(label) + 1)) // paint.FONT_W
         caption = self.caption()[:room]
-        pyxel.text(127 - 4 * len(caption), HEADER_Y, caption, YELLOW)
+        paint.text(127 - 4 * len(caption), HEADER_Y, caption, YELLOW)
 
     def draw_seat(self, seat: int, view, y: int) -> None:
         """Name, wind, score and riichi; the hand; the pond."""
@@ -311,7 +311,7 @@ class ViewerScene:
         """The seat's name (YOU in a log of ours), wind, score and riichi."""
         to_move = seat in view.awaiting or (view.turn == seat and not view.over and not view.awaiting)
         label = self.seat_label(seat, view) + (" R" if view.riichi[seat] else "")
-        pyxel.text(1, y, label, YELLOW if to_move else WHITE)
+        paint.text(1, y, label, YELLOW if to_move else WHITE)
 
     def seat_label(self, seat: int, view) -> str:
         """A seat as the table's results name it: its wind, YOU for the player, its score."""
@@ -338,10 +338,10 @@ class ViewerScene:
         pyxel.cls(DARK_BLUE)
         steps = self.stepped.steps
         caption = steps[self.step].caption if steps else ""
-        pyxel.text(2, debug.SEED_Y, f"{self.stepped.label} {self.step + 1}/{len(steps)} {caption}", ORANGE)
+        paint.text(2, debug.SEED_Y, f"{self.stepped.label} {self.step + 1}/{len(steps)} {caption}", ORANGE)
         for seat, view in enumerate(views):
             y = debug.SEATS_Y + seat * debug.SEAT_H
-            pyxel.text(2, y, self.seat_label(seat, view), WHITE)
+            paint.text(2, y, self.seat_label(seat, view), WHITE)
             if self.hints is not None and len(self.hints) == 4:
                 debug.draw_seat_hint(y, self.hints[seat])
             else:
@@ -360,6 +360,6 @@ class ViewerScene:
     def draw_footer(self) -> None:
         problem = self.stepped.problem
         if problem and self.step == len(self.stepped.steps) - 1:
-            pyxel.text(1, FOOTER_Y, problem.upper()[:31], PINK)
+            paint.text(1, FOOTER_Y, problem.upper()[:31], PINK)
         else:
             paint.draw_segments(1, FOOTER_Y, self.footer_parts(), DARK_GREY, LIGHT_GREY)
