@@ -156,14 +156,14 @@ class DrillScene:
         board.draw_board(self.view, self.round_index, False, 0)
         hands.draw_hand(board.HAND_X, board.HAND_Y, self.tiles(), self.view.drawn is not None, self.cursor)
         left = len(queue(self.drill.positions, self.record))
-        pyxel.text(board.HINT_X, board.INFO_Y + 1, f"YOUR CUT? {left} LEFT", YELLOW)
+        paint.text(board.HINT_X, board.INFO_Y + 1, f"YOUR CUT? {left} LEFT", YELLOW)
 
     def draw_told(self) -> None:
         pyxel.cls(DARK_BLUE)
         paint.big_text_centered(4, "RIGHT" if self.told else "THE CPU CUTS", GREEN if self.told else PINK)
         p = self.position
         for row, line in enumerate(told_lines(self.told, p.reason, p.cpu, p.played, self.answer)):
-            pyxel.text(2, TOLD_Y + row * 8, line, WHITE if row < 2 else LIGHT_GREY)
+            paint.text(2, TOLD_Y + row * 8, line, WHITE if row < 2 else LIGHT_GREY)
         tiles = hands.hand_in_order(self.view.hand, self.view.drawn)
         shown = next(i for i, t in enumerate(tiles) if t // 4 == p.cpu // 4)
         hands.draw_hand(board.HAND_X, 84, tiles, self.view.drawn is not None, shown)
@@ -172,6 +172,6 @@ class DrillScene:
 
     def draw_score(self, y: int) -> None:
         r = self.record
-        pyxel.text(2, y, f"SCORE {r.score}/{r.answered}  STREAK {r.streak}  BEST {r.best}", YELLOW)
+        paint.text(2, y, f"SCORE {r.score}/{r.answered}  STREAK {r.streak}  BEST {r.best}", YELLOW)
         if self.message:
-            pyxel.text(2, y + 8, self.message[:LINE_CHARS], PINK)
+            paint.text(2, y + 8, self.message[:LINE_CHARS], PINK)
