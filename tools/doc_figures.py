@@ -290,6 +290,30 @@ def _strengths() -> dict[str, str]:
     return found
 
 
+@cache
+def _agreement() -> dict[str, str]:
+    """benchmarks/agreement.py's table: the strong CPU beside the Phoenix-room players, by topic."""
+    import agreement
+
+    table = agreement.measure(agreement.default_games(), "strong", jobs=2)
+    found = {}
+    for topic, row in table.items():
+        found.update({f"{topic}_n": comma(row["decisions"]), f"{topic}": f"{100 * row['agreement']:.1f}",
+                      f"{topic}_low": f"{100 * row['low']:.1f}", f"{topic}_high": f"{100 * row['high']:.1f}",
+                      f"{topic}_close": f"{100 * row['close']:.1f}"})
+    return found
+
+
+@cache
+def _fuzz() -> dict[str, str]:
+    """tools/fuzz_logs.py 2000 --seed 1: how each mutant went, and the problems."""
+    import fuzz_logs
+
+    outcomes, wrong = fuzz_logs.run(fuzz_logs.sources(), 2000, 1)
+    return {"count": comma(sum(outcomes.values())), "alike": comma(outcomes[0]), "differs": comma(outcomes[1]),
+            "refused": comma(outcomes[2]), "problems": comma(len(wrong)), "logs": str(len(fuzz_logs.sources()))}
+
+
 def _codes() -> dict[str, str]:
     from game.rules.wall import CODE_LENGTH, CODE_MAX, CODE_MIN
 
@@ -368,6 +392,17 @@ FIGURES: list[Numbers | Rows] = [
               f"| {strength} vs three `efficiency` | **{{{strength}}}** [{{{strength}_low}}, {{{strength}_high}}]",
               _strengths, f"picoriichi sim --games 400 --seed A --seats cpu:{strength},efficiency,efficiency,efficiency"
               " --jobs 2", cpu=True, slow=True) for strength in ("strong", "normal", "weak")],
+    *[Numbers("the agreement with Phoenix-room players", MEASUREMENTS, words, _agreement,
+              "python benchmarks/agreement.py --jobs 2", cpu=True, slow=True)
+      for words in ("| discard | {discard_n} | **{discard}%** [{discard_low}, {discard_high}], close {discard_close}% |",
+                    "| riichi or dama | {riichi_n} | **{riichi}%** [{riichi_low}, {riichi_high}], close {riichi_close}% |",
+                    "| call or pass | {call_n} | **{call}%** [{call_low}, {call_high}] |",
+                    "| kan | {kan_n} | **{kan}%** [{kan_low}, {kan_high}] |",
+                    "| win | {win_n} | **{win}%** [{win_low}, {win_high}] |",
+                    "| all | {all_n} | **{all}%** [{all_low}, {all_high}] |")],
+    Numbers("the log fuzzer's long run", MEASUREMENTS, "| `python tools/fuzz_logs.py 2000 --seed 1` (the {logs} "
+            "four-player ranked-room logs of tests/data) | {count} | {alike} | {differs} | {refused} | **{problems}** |",
+            _fuzz, "python tools/fuzz_logs.py 2000 --seed 1", slow=True),
 ]
 
 
