@@ -320,9 +320,9 @@ class Game:
         """The seat's name as its log keeps it: the agent's, and the agents that took over from it.
 
             >>> game = Game([TsumogiriAgent()] * 4, seed="PICORIICHI")
-            >>> game.fallbacks.append(Fallback(1, "cpu:strong", "IndexError: x", "cpu:normal"))
+            >>> game.fallbacks.append(Fallback(1, "cpu:strong", "IndexError: x", "tsumogiri"))
             >>> game.player_name(0), game.player_name(1)
-            ('tsumogiri', 'cpu:strong>cpu:normal')
+            ('tsumogiri', 'cpu:strong>tsumogiri')
         """
         names = [f.failed for f in self.fallbacks if f.seat == seat]
         return ">".join([*names, self.agents[seat].name]) if names else self.agents[seat].name
