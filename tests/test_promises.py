@@ -243,3 +243,21 @@ def test_the_strong_cpu_declares_no_kan_before_tenpai_where_the_rules_cpu_would(
     assert run_to_end(CpuAgent("normal").act(view)) == kan  # a kan that keeps the hand: the rules take it
     choice = run_to_end(CpuAgent("strong").choose(view))
     assert choice.action != kan and any("before tenpai" in why.words for why in choice.whys), choice
+
+
+def test_a_pass_another_seats_claim_beat_is_not_reviewed():
+    """Caught before only by a docs figure: a pass the log cannot tell from a call that lost to
+    another seat's claim (a chi under a pon, anything under a ron) was reviewed. Here seat 0
+    never calls, beside three normal CPUs that call freely: some of its passes are beaten by
+    their pons and rons where the weak CPU (the judge asked here: it calls for speed) would have
+    called under them; those are not judged."""
+    from test_review import Recording, our_log, played
+
+    from game.coach.review import review_game
+    from game.play.driver import TsumogiriAgent
+
+    seat = Recording(TsumogiriAgent())
+    game = played([seat, CpuAgent("normal"), CpuAgent("normal"), CpuAgent("normal")], "PASSBEAT03")
+    review = review_game(our_log(game), 0, "weak")
+    assert review.problems == [] and len(review.decisions) + review.unknown == len(seat.answers)
+    assert review.unknown >= 1
