@@ -147,6 +147,18 @@ def report(table: dict[str, dict], strength: str, games_count: int, seats: int, 
     return "\n".join(lines)
 
 
+def measure(kept: list[Path], strength: str = "strong", jobs: int = 2, players: int = 4) -> dict[str, dict]:
+    """The table by topic of every seat of ``kept`` reviewed against ``strength``, ``jobs`` at once."""
+    seats = [(str(path), seat, strength) for path in kept for seat in range(players)]
+    with multiprocessing.Pool(max(1, jobs)) as pool:
+        return tally(pool.map(review_seat, seats, chunksize=1))
+
+
+def default_games() -> list[Path]:
+    """The Phoenix-room games the measure reads by default (each counted once)."""
+    return games(log_files(list(DEFAULT_LOGS)))[0]
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--strength", choices=sorted(STRENGTHS), default="strong")
@@ -161,15 +173,12 @@ def main(argv: list[str] | None = None) -> None:
     kept, left = games(log_files(logs), args.players)
     for line in left:
         print(f"left out: {line}", file=sys.stderr)
-    jobs = [(str(path), seat, args.strength) for path in kept for seat in range(args.players)]
     start = time.perf_counter()
-    with multiprocessing.Pool(max(1, args.jobs)) as pool:
-        results = pool.map(review_seat, jobs, chunksize=1)
-    table = tally(results)
+    table = measure(kept, args.strength, args.jobs, args.players)
     if args.json:
         print(json.dumps({"strength": args.strength, "games": len(kept), "topics": table}, indent=1))
     else:
-        print(report(table, args.strength, len(kept), len(jobs), time.perf_counter() - start))
+        print(report(table, args.strength, len(kept), len(kept) * args.players, time.perf_counter() - start))
 
 
 if __name__ == "__main__":

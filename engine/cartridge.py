@@ -185,8 +185,13 @@ class Cartridge:
             overlay.draw_debug(self)
 
     def _report_failure(self, task: Task) -> None:
-        self.failure = f"{task.name}: {task.error_text}"
-        self.failure_frames = FAILURE_SHOWN_FRAMES
-        print(f"task {task.name!r} failed:", file=sys.stderr)
         assert task.error is not None
-        traceback.print_exception(task.error, file=sys.stderr)
+        self.report(f"{task.name}: {task.error_text}", task.error, f"task {task.name!r} failed:")
+
+    def report(self, line: str, error: BaseException | None = None, heading: str = "") -> None:
+        """Say ``line`` in the red bar at the top for a while; ``error``'s traceback goes to stderr."""
+        self.failure = line
+        self.failure_frames = FAILURE_SHOWN_FRAMES
+        print(heading or line, file=sys.stderr)
+        if error is not None:
+            traceback.print_exception(error, file=sys.stderr)

@@ -24,6 +24,9 @@ from game.ui import prompts
 from game.ui.table import TableScene
 from game.coach import hint as coach_hint
 
+# its tests share a module fixture: one worker runs them all (make test runs pytest-xdist --dist loadgroup)
+pytestmark = pytest.mark.xdist_group("overlaps")
+
 SETTINGS = Settings(cpu_speed="fast")
 LONG_POND = 24
 

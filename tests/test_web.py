@@ -17,6 +17,9 @@ from pathlib import Path
 
 import pytest
 
+# its tests share a module fixture: one worker runs them all (make test runs pytest-xdist --dist loadgroup)
+pytestmark = pytest.mark.xdist_group("web")
+
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tools"))
 

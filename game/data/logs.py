@@ -266,6 +266,11 @@ class FolderShelf(Shelf):
         self.folder = folder
         self.where = str(folder)
 
+    @property
+    def not_a_folder(self) -> bool:
+        """``logs`` is there but is no folder (a plain file, a link to one): no log can go in."""
+        return self.folder.exists() and not self.folder.is_dir()
+
     def entries_task(self) -> TaskGen[list[Entry]]:
         """Task: the folder's logs, ``LISTED_STEP`` files a step (a file is looked at twice)."""
         try:

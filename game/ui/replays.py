@@ -155,13 +155,14 @@ class ReplaysScene:
         if not self.listed:
             paint.text_centered(LIST_Y, "...", LIGHT_GREY)
         elif not self.entries:
-            for row, text in enumerate(empty_lines(self.where)):
+            for row, text in enumerate(empty_lines(self.where, getattr(self.shelf, "not_a_folder", False))):
                 paint.text(2, LIST_Y + row * LINE, text, WHITE if row == 0 else LIGHT_GREY)
         paint.text_centered(120, f"{paint.OK_KEY}: VIEW  ESC: BACK" if self.entries else f"{paint.OK_KEY}, ESC: BACK", DARK_GREY)
 
 
-def empty_lines(where: str | None) -> list[str]:
-    """What the list says with no logs: that there are none, and where they are kept.
+def empty_lines(where: str | None, not_a_folder: bool = False) -> list[str]:
+    """What the list says with no logs: that there are none, and where they are kept (or that
+    the place they go is a file, not a folder).
 
     >>> empty_lines("/home/ann/.local/share/pico-riichi/pico-riichi/logs")[2:]
     ['/home/ann/.local/share/pico-rii', 'chi/pico-riichi/logs']
@@ -169,6 +170,8 @@ def empty_lines(where: str | None) -> list[str]:
     ["THIS BROWSER'S STORAGE"]
     >>> empty_lines(None)
     ['NO LOGS: NO DATA FOLDER', 'SET PICORIICHI_DATA_DIR']
+    >>> empty_lines("/d/logs", not_a_folder=True)
+    ['NO LOGS: THIS IS A FILE, NOT A', 'FOLDER (MOVE IT AWAY):', '/d/logs']
     """
     if where is None:
         return ["NO LOGS: NO DATA FOLDER", f"SET {DATA_DIR_VARIABLE}"]
@@ -179,6 +182,8 @@ def empty_lines(where: str | None) -> list[str]:
     if len(rows) > FOLDER_ROWS:
         end = path[-(FOLDER_ROWS * LINE_CHARS - 3):]
         rows = ["..." + end[:LINE_CHARS - 3]] + [end[i:i + LINE_CHARS] for i in range(LINE_CHARS - 3, len(end), LINE_CHARS)]
+    if not_a_folder:
+        return ["NO LOGS: THIS IS A FILE, NOT A", "FOLDER (MOVE IT AWAY):", *rows]
     return ["NO LOGS YET. YOUR GAMES AND", "TENHOU LOGS (XML, JSON) GO IN:", *rows]
 
 

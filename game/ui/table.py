@@ -32,7 +32,8 @@ from engine.target import BLACK, LIGHT_GREY, ORANGE, PINK, WHITE
 from engine.scheduler import Task
 from engine.tasks import NEXT_FRAME
 from game.data.save import Continued
-from game.play.driver import Agent, Game, WaitingAgent, player_seat
+from game.cpu.strength import SIMPLER
+from game.play.driver import Agent, Game, TsumogiriAgent, WaitingAgent, player_seat
 from game.rules.actions import Pass
 from game.data.settings import PRACTICE, Settings
 from game.ui import board, callouts, centre, debug, hands, hints, look, paint, pause, pieces, sound
@@ -40,6 +41,7 @@ from game.ui.board import HINT_X, INFO_Y
 from game.ui.chooser import NO_CALLS_NOTE, Chooser
 from game.ui.results import GUARD_FRAMES, ResultsPanel
 from game.ui.saving import Saver
+from game.ui.seats import seat_name
 from game.ui.standings import StandingsScene
 from game.ui.wiring import WIRING, Wiring
 from game.rules.view import PlayerView
@@ -82,6 +84,7 @@ class TableScene:
             self.game, play = continued.game, continued.play
         self.human = self.game.agents[seat] if not demo else WaitingAgent()
         self.game.pace, self.game.frame_counter = self.pace, lambda: cart.scheduler.frames
+        self.game.on_crash = self.fall_back  # a CPU that raises: a simpler one plays on, said in one line
         self.saver = None if demo else Saver(seed_code, self.settings)  # the rules it began with
         self.turn_began = 0  # the frame the present turn began (a CPU's lasts a moment)
         self.sounds = sound.EventSounds(self.player, wiring.play_sound)
@@ -101,6 +104,17 @@ class TableScene:
         self.hint = hints.HintKeeper(cart, wiring.analyse, wiring.judge_cut)
         self.debug = debug.DebugView(cart)
         self.look = look.Look()  # a tile pointed at, or stepped to with X and the arrows
+
+    def fall_back(self, seat: int, agent: Agent, error: Exception) -> Agent:
+        """The driver's ``on_crash``: a CPU raised in its decision. The table says so in one
+        line (the traceback goes to stderr) and a simpler CPU plays the seat on; the game's log
+        names both (``Game.player_name``)."""
+        strength = SIMPLER.get(getattr(getattr(agent, "strength", None), "name", ""))
+        replacement = self.wiring.cpu(strength) if strength else TsumogiriAgent()
+        who = seat_name(seat, self.game.round.dealer if self.game.round else 0, self.player)
+        now = f"{strength.upper()} CPU" if strength else "A SEAT THAT THROWS ITS DRAW"
+        self.cart.report(f"{who} FAILED: {now} PLAYS ON", error)
+        return replacement
 
     # -- the driver's pace: how long things linger -----------------------------------------
 
