@@ -93,7 +93,8 @@ def pyxel_keys() -> dict[str, tuple[int, ...]]:
         UP: (pyxel.KEY_UP, pyxel.GAMEPAD1_BUTTON_DPAD_UP),
         DOWN: (pyxel.KEY_DOWN, pyxel.GAMEPAD1_BUTTON_DPAD_DOWN),
         O: (pyxel.KEY_Z, pyxel.KEY_C, pyxel.KEY_N, pyxel.GAMEPAD1_BUTTON_A),
-        X: (pyxel.KEY_X, pyxel.KEY_V, pyxel.KEY_M, pyxel.GAMEPAD1_BUTTON_B),
+        # the right mouse button too: a mouse-only player holds it to look, as X is held
+        X: (pyxel.KEY_X, pyxel.KEY_V, pyxel.KEY_M, pyxel.GAMEPAD1_BUTTON_B, pyxel.MOUSE_BUTTON_RIGHT),
         POINT: (pyxel.MOUSE_BUTTON_LEFT,),  # in a browser, a tap too
     }
 

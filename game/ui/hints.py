@@ -16,7 +16,7 @@ import pyxel
 from engine.target import GREEN, LIGHT_GREY, PINK, WHITE, YELLOW
 from game.coach.hint import Advice, Hint, analyse, decides  # noqa: F401  (Advice: the examples)
 from game.coach.practice import CutVerdict, judge_cut
-from game.rules.actions import Action, Discard, Riichi
+from game.rules.actions import Action, Discard, Pon, Riichi  # noqa: F401  (Pon: the examples)
 from game.rules.ruleset import TENHOU, Ruleset
 from game.rules.tiles import counts34
 from game.rules.view import PlayerView
@@ -51,6 +51,8 @@ def hint_line(hint: Hint, room: int, short: bool = False) -> tuple[str, int | No
     >>> hint = Hint(1, 0.12, advice=Advice(Discard(8), ("SAFE VS N RIICHI", "SAFE VS N", "SAFE")))
     >>> hint_line(hint, 82), hint_line(Hint(1, 0.12, advice=Advice(Discard(8))), 82)
     (('1SH 12%', 8, 'SAFE VS N'), ('1 SHANTEN 12% CUT', 8, ''))
+    >>> hint_line(Hint(0, 0.03, advice=Advice(Pon((8, 9)))), 50), hint_line(Hint(0, 0.08, advice=Advice(Riichi(8))), 50)
+    (('PON', None, ''), ('RIICHI', 8, ''))
     """
     def width(words: str, tile: int | None, after: str) -> int:
         return (paint.text_width(words) + (TILE_GAP + pieces.extent("pond")[0] if tile is not None else 0)
@@ -61,6 +63,7 @@ def hint_line(hint: Hint, room: int, short: bool = False) -> tuple[str, int | No
     plain = [(f"{head} {hint.word}".strip(), tile, "") for head in heads]
     if hint.word == "CUT" and tile is not None:  # the tile alone says what to cut
         plain += [(head, tile, "") for head in heads if head]
+    plain.append((hint.word, tile, ""))  # no room for the figures: the answer, never half of it
     reasoned = []
     for after in hint.reason:  # the longest reason first, then the widest words
         for head in heads:
@@ -137,7 +140,7 @@ def draw_waits(x: int, y: int, hint: Hint, view: PlayerView) -> None:
 class HintKeeper:
     """Keeps the player's hint current. When the driver asks the player (its turn, or a tile
     another seat let go) it is the strong CPU's answer to that question, worked out on that very
-    view (a call's answer shows under hold X: the buttons cover the hint's row); otherwise, with
+    view (a call's answer is marked on the bar of buttons that covers the hint's row); otherwise, with
     13 tiles, the hand's figures and waits, again whenever the hand changes. Its figures are never stale: while the analysis runs there is no hint (``thinking``), none
     when there is nothing to decide (the round is over, a riichi hand's draw goes by itself),
     and none while a continued game replays its saved moves. The analysis is an urgent task: it

@@ -14,8 +14,8 @@ a button held from the results reads as up until it is let go: mashing O through
 never throws the next round's first discard unseen.
 
 Esc or Enter pauses (resume, settings, quit to title), and so does a click on the pause
-button in the top right corner. Holding X shows every seat's hand and
-hint with the engine's meters. With ``demo`` (the title's attract mode) four CPUs play and
+button in the top right corner. Holding X (or the right mouse button, or a long press on a
+touch screen) shows every seat's hand and hint with the engine's meters. With ``demo`` (the title's attract mode) four CPUs play and
 any button returns to the title.
 """
 
@@ -27,7 +27,7 @@ import pyxel
 from engine.buttons import ALL as ALL_BUTTONS
 from engine.buttons import POINT, REST_FRAMES, X
 from engine.cartridge import Cartridge
-from engine.target import BLACK, LIGHT_GREY, ORANGE, PINK, WHITE
+from engine.target import BLACK, GREEN, LIGHT_GREY, ORANGE, PINK, WHITE
 from engine.scheduler import Task
 from engine.tasks import NEXT_FRAME
 from game.data.save import Continued
@@ -47,6 +47,7 @@ from game.coach import hint as coach_hint
 PAUSE_KEYS = (pyxel.KEY_ESCAPE, pyxel.KEY_RETURN, pyxel.GAMEPAD1_BUTTON_START)
 DEMO_RESULT_FRAMES = 90  # the demo reads each result page this long
 OVER_FRAMES = 30  # the table stays a second with the round's end on it, before the results
+LONG_PRESS_FRAMES = 15  # a press held this long (half a second) looks, as X held does
 FIRST_LOOK_FRAMES = GUARD_FRAMES  # a new round's hand is on screen this long before a button acts
 
 
@@ -193,9 +194,16 @@ class TableScene:
             self.finish()
         elif self.results is not None:
             self.results.update(buttons)
-        elif not buttons.held(X):
+        elif not self.looking:
             self.chooser.update(buttons)
         self.hint.follow(self.view, self.human.asking, self.game.match.ruleset, self.game.replaying)
+
+    @property
+    def looking(self) -> bool:
+        """The hold-X view is asked for: X held (or the right mouse button), or on a touch
+        screen a long press (a finger held still half a second)."""
+        buttons = self.cart.buttons
+        return buttons.held(X) or buttons.frames_held(POINT) >= LONG_PRESS_FRAMES
 
     def note_new_round(self) -> None:
         """A new round's hand comes on screen: a button held from the results, or pressed in a
@@ -244,7 +252,7 @@ class TableScene:
             self.menu.draw()
         elif self.results is not None:
             self.results.draw()
-        elif self.cart.buttons.held(X) and not self.demo:
+        elif self.looking and not self.demo:
             self.debug.draw(self.game, self.seed_code, self.player, practice=self.settings.hints == PRACTICE,
                             own=self.hint)
         else:
@@ -285,9 +293,20 @@ class TableScene:
         corner."""
         notes = self.chooser.notes()  # the buttons behind UP
         warnings = [] if self.chooser.draw_info() else self.draw_hint_line(view)
+        figures = self.bar_figures()
         if self.chooser.no_calls:  # the round's calls are all passed: said while it lasts
             warnings.append(NO_CALLS_NOTE)
-        board.draw_notes(notes + warnings, [WHITE] * len(notes) + [PINK] * len(warnings))
+        board.draw_notes(notes + figures + warnings,
+                         [WHITE] * len(notes) + [GREEN] * len(figures) + [PINK] * len(warnings))
+
+    def bar_figures(self) -> list[str]:
+        """While the bar of buttons covers the hint's row, the hint's figures for the corner
+        (its answer is marked on the bar: ``Chooser.hint_answer``)."""
+        hint = self.hint.hint
+        if not self.chooser.bar_shown() or self.chooser.hint_answer() is None:
+            return []
+        figures = hints.head_text(hint, short=True)
+        return [figures] if figures else []
 
     def draw_hint_line(self, view) -> list[str]:
         """The hint, the practice verdict or the waits on the hint's row; the warnings for
