@@ -11,6 +11,7 @@ import functools
 import pyxel
 
 from engine.target import BLACK, DARK_GREY, RED, WHITE
+from game.rules.words import shorter_forms
 from game.ui import tiles
 
 FONT_W, FONT_H = 4, 6  # a character cell; glyphs are 3×5
@@ -23,6 +24,29 @@ BIG_TEXTS_KEPT = 8  # big-text images kept for reuse (a screen shows one or two)
 STICK_W, STICK_H = 9, 3
 HONBA_STICK = ((1, BLACK), (2, BLACK), (6, BLACK), (7, BLACK))  # 100 points: dots at both ends
 RIICHI_STICK = ((4, RED),)  # 1000 points: one red dot
+
+
+def fit(text: str, chars: int, *forms: str) -> str:
+    """``text`` as it fits ``chars`` characters: whole, else the first of its shorter forms
+    that fits (``forms`` given, then its words' short forms: game/rules/words.py), else the
+    shortest with its last words left off whole: it says less, never half a word.
+
+        >>> fit("NORTH CUT CHUN", 16), fit("NORTH RIICHI HATSU", 12), fit("YAKUHAI,HATSU", 9, "YAKUHAI+")
+        ('NORTH CUT CHUN', 'N R HATSU', 'YAKUHAI+')
+        >>> fit("EAST CUT NORTH", 7), fit("DANGEROUSLY", 4), fit("PINFU,TANYAO,IIPEIKOU", 13)
+        ('E CUT N', '', 'PINFU,TANYAO+')
+    """
+    candidates = [text, *forms]
+    candidates += [short for form in candidates for short in shorter_forms(form)[1:]]
+    parts = text.split(",")  # a list says its first items, and + for the rest
+    candidates += [",".join(parts[:k]) + "+" for k in range(len(parts) - 1, 0, -1)]
+    for form in candidates:
+        if len(form) <= chars:
+            return form
+    words = min(candidates, key=len).split(" ")
+    while words and len(" ".join(words)) > chars:
+        words.pop()
+    return " ".join(words).rstrip(",:;/")
 
 
 def draw_tile(x: int, y: int, tile: int) -> None:

@@ -25,6 +25,8 @@ frames (``ReplayLog.round_task``, ``review.review_task``), so no frame waits for
 
 from __future__ import annotations
 
+import textwrap
+
 
 import pyxel
 
@@ -182,7 +184,7 @@ class ViewerScene:
     def table_parts(self) -> list[tuple[str, str | None]]:
         """The caption's row under the table: the step's caption between its arrows."""
         steps = self.stepped.steps
-        caption = self.caption()[:CAPTION_CHARS] if steps else "..."
+        caption = paint.fit(self.caption(), CAPTION_CHARS) if steps else "..."
         return [("<", "back"), (" " + caption.ljust(CAPTION_CHARS) + " ", None), (">", "on")]
 
     def show(self, round_index: int, step: int) -> None:
@@ -293,7 +295,7 @@ class ViewerScene:
         label = f"{stepped.label} {self.step + 1}/{len(steps)}" if steps else self.stepped.label
         pyxel.text(x, HEADER_Y, label, ORANGE)
         room = (127 - x - paint.FONT_W * (len(label) + 1)) // paint.FONT_W
-        caption = self.caption()[:room]
+        caption = paint.fit(self.caption(), room)
         pyxel.text(127 - 4 * len(caption), HEADER_Y, caption, YELLOW)
 
     def draw_seat(self, seat: int, view, y: int) -> None:
@@ -338,7 +340,8 @@ class ViewerScene:
         pyxel.cls(DARK_BLUE)
         steps = self.stepped.steps
         caption = steps[self.step].caption if steps else ""
-        pyxel.text(2, debug.SEED_Y, f"{self.stepped.label} {self.step + 1}/{len(steps)} {caption}", ORANGE)
+        head = f"{self.stepped.label} {self.step + 1}/{len(steps)}"
+        pyxel.text(2, debug.SEED_Y, f"{head} {paint.fit(caption, 30 - len(head))}", ORANGE)  # 31 from x=2
         for seat, view in enumerate(views):
             y = debug.SEATS_Y + seat * debug.SEAT_H
             pyxel.text(2, y, self.seat_label(seat, view), WHITE)
@@ -360,6 +363,6 @@ class ViewerScene:
     def draw_footer(self) -> None:
         problem = self.stepped.problem
         if problem and self.step == len(self.stepped.steps) - 1:
-            pyxel.text(1, FOOTER_Y, problem.upper()[:31], PINK)
+            pyxel.text(1, FOOTER_Y, textwrap.shorten(problem.upper(), 31, placeholder="..."), PINK)
         else:
             paint.draw_segments(1, FOOTER_Y, self.footer_parts(), DARK_GREY, LIGHT_GREY)
