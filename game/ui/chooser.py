@@ -3,7 +3,8 @@ the pointer (a mouse, a finger) on both.
 
 Keys and pad: ←→ move along the bar or the hand, O takes the button or throws the tile under
 the cursor, ↑ brings the bar back from the hand, ↓ goes to the hand (on the player's own turn).
-The pointer: a click (a tap) on a tile chooses it, a second click on the same tile throws it;
+The pointer: a click (a tap) on a tile chooses it, a second click on the same tile throws it
+(after RIICHI, the tile raised for the pick goes at the first click);
 a click on a button takes it, on an arrow of the bar turns its page, on the UP note brings the
 bar back.
 
@@ -237,7 +238,8 @@ class Chooser:
         if index is None:
             return False
         tiles = hands.hand_in_order(view.hand, view.drawn)
-        if self.focus == "hand" and self.clicked == index == self.cursor:
+        # a click throws the tile it chose before, or the tile riichi's pick has raised already
+        if self.focus == "hand" and index == self.cursor and (self.clicked == index or self.riichi):
             self.throw(tiles[index], view)
         else:
             self.focus, self.cursor, self.clicked = "hand", index, index

@@ -25,6 +25,7 @@ from game.ui import paint, pieces
 
 
 THINKING = "..."  # the hint line while its analysis runs
+VERDICT_FRAMES = 90  # practice's verdict stands at least three seconds, whatever the CPUs' speed
 SCREEN_RIGHT = 128
 TILE_GAP = 2  # between the words and the hint's tile, and after it
 
@@ -155,6 +156,7 @@ class HintKeeper:
         self.hint: Hint | None = None
         self.judging = None  # practice: the task judging the last cut against the hint
         self.verdict: CutVerdict | None = None  # practice: the last cut against the hint
+        self.verdict_age = 0  # frames it has been on the table
 
     def chose(self, action: Action, asked: PlayerView, ruleset: Ruleset = TENHOU) -> None:
         """The player answered ``action`` to the question ``asked``: judge it against the hint, as
@@ -179,6 +181,8 @@ class HintKeeper:
                replaying: bool = False) -> None:
         """Follow the table: ``view`` the player's (no legal actions), ``asking`` the driver's
         question to the player (None when none)."""
+        if self.verdict is not None:
+            self.verdict_age += 1
         if view is None:
             return
         if view.over or replaying:  # nothing to decide after a win; a replay's hands go by unseen
@@ -187,7 +191,7 @@ class HintKeeper:
         self.collect()
         if asking is not None:  # the player's turn, or another seat's tile offered
             if asking is not self.key:
-                if asking.last_discard is None:
+                if asking.last_discard is None and not self.verdict_fresh:
                     self.verdict = None  # a new turn: the last cut's verdict has been read
                 self.forget()
                 self.key = asking
@@ -212,7 +216,13 @@ class HintKeeper:
             self.task = None
         if self.judging is not None and self.judging.done:
             self.verdict = self.judging.result if self.judging.state == self.judging.DONE else None
-            self.judging = None
+            self.judging, self.verdict_age = None, 0
+
+    @property
+    def verdict_fresh(self) -> bool:
+        """Practice's verdict has not stood its ``VERDICT_FRAMES`` yet: it keeps the hint's row,
+        over the next draw's figures too (at FAST the next draw comes within a second)."""
+        return self.verdict is not None and self.verdict_age < VERDICT_FRAMES
 
     def drop(self) -> None:
         """The player has answered: this question's analysis is of no more use (and must not

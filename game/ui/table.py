@@ -27,14 +27,14 @@ import pyxel
 from engine.buttons import ALL as ALL_BUTTONS
 from engine.buttons import POINT, REST_FRAMES, X
 from engine.cartridge import Cartridge
-from engine.target import BLACK, GREEN, LIGHT_GREY, ORANGE, PINK, WHITE
+from engine.target import GREEN, LIGHT_GREY, PINK, WHITE
 from engine.scheduler import Task
 from engine.tasks import NEXT_FRAME
 from game.data.save import Continued
 from game.play.driver import Agent, Game, WaitingAgent, player_seat
 from game.rules.actions import Pass
 from game.data.settings import PRACTICE, Settings
-from game.ui import board, callouts, centre, debug, hands, hints, paint, pause, pieces, sound
+from game.ui import board, callouts, centre, debug, hands, hints, pause, pieces, sound
 from game.ui.board import HINT_X, INFO_Y
 from game.ui.chooser import NO_CALLS_NOTE, Chooser
 from game.ui.results import GUARD_FRAMES, ResultsPanel
@@ -313,14 +313,15 @@ class TableScene:
         the corner (FURITEN, NO YAKU or TSUMO ONLY)."""
         hint = self.hint.hint
         practice = self.settings.hints == PRACTICE
-        verdict = self.hint.verdict if practice and view.drawn is None else None
+        fresh = self.hint.verdict_fresh  # it stands its frames, over the next draw's figures too
+        verdict = self.hint.verdict if practice and (view.drawn is None or fresh) else None
         if hint is None:
             if verdict is not None:  # the cut's verdict while the new hand's analysis runs
                 hints.draw_verdict(HINT_X, INFO_Y, verdict)
             elif self.hint.thinking and self.settings.hints:
                 pyxel.text(HINT_X, INFO_Y + 1, hints.THINKING, LIGHT_GREY)  # never a stale figure
             return []
-        if verdict is not None and not hint.waits:
+        if verdict is not None and (fresh or not hint.waits):
             hints.draw_verdict(HINT_X, INFO_Y, verdict)  # the last cut against the hint
         elif hint.waits and view.drawn is None:
             hints.draw_waits(HINT_X, INFO_Y, hint, view)
@@ -332,9 +333,7 @@ class TableScene:
 
 def draw_end_banner(result) -> None:
     """How the round just ended, over the table's centre box, before the results."""
-    x, y, w, _ = board.CENTRE_BOX
-    pyxel.rect(x + 1, y + 10, w - 2, 16, BLACK)  # over the sticks' row and the tiles left
-    paint.big_text_centered(y + 13, banner_text(result), ORANGE)
+    board.draw_banner(banner_text(result))
 
 
 def banner_text(result) -> str:

@@ -30,11 +30,12 @@ import textwrap
 
 import pyxel
 
-from engine.buttons import DOWN, LEFT, RIGHT, UP, X, O
+from engine.buttons import DOWN, LEFT, POINT, REST_FRAMES, RIGHT, UP, X, O
 from engine.cartridge import Cartridge
 from engine.target import DARK_BLUE, DARK_GREY, LIGHT_GREY, ORANGE, PINK, WHITE, YELLOW
 from game.coach.review import Judged, Review, review_task, start_review
-from game.rules.words import WIND_LETTERS, WIND_WORDS
+from game.rules.actions import Ron, Tsumo
+from game.rules.words import WIND_LETTERS, WIND_WORDS, action_word
 from game.ui import board, debug, hands, paint, review_panel
 from game.replay.steps import ReplayLog, SteppedRound
 
@@ -72,6 +73,8 @@ class ViewerScene:
         self.hints_task = None
         self.hints: list | None = None
         self.frames = 0
+        # a double click on the list: its clicks act on nothing here until the pointer rests
+        cart.buttons.hold_over(rest=REST_FRAMES, only=(POINT,))
 
     @property
     def stepped(self) -> SteppedRound:
@@ -356,9 +359,18 @@ class ViewerScene:
         """The table from the seat's chair, the step's caption between its arrows under it (no
         header over the top seat's score)."""
         board.draw_board(view, self.stepped.round_index, False, 0)
+        if view.over:  # the RON, TSUMO or RESULT step: the box says how it ended, as the table does
+            board.draw_banner(self.end_word())
         hands.draw_hand(board.HAND_X, board.HAND_Y, hands.hand_in_order(view.hand, view.drawn),
                         view.drawn is not None)
         paint.draw_segments(board.HINT_X, board.INFO_Y + 1, self.table_parts(), YELLOW, WHITE)
+
+    def end_word(self) -> str:
+        """How the round shown ended, by the last win among its steps so far: TSUMO, RON or DRAW."""
+        for past in reversed(self.stepped.steps[: self.step + 1]):
+            if isinstance(past.action, (Tsumo, Ron)):
+                return action_word(past.action).upper()
+        return "DRAW"
 
     def draw_footer(self) -> None:
         problem = self.stepped.problem
