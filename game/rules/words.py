@@ -32,6 +32,12 @@ ACTION_WORDS: dict[type, str] = {
     Nuki: "nuki",  # three-player: a North set aside (nukidora), as Tenhou calls it
 }
 WIND_LETTERS = "".join(word[0].upper() for word in WIND_WORDS)  # "ESWN", for a seat or round by its letter
+# Where a line has no room for a word, its short form (the screens say less, never half a word):
+# a seat or wind by its letter, riichi by the R the review marks it with, the nine-terminals
+# draw by its Japanese name, seven pairs as players shorten it.
+SHORT_WORDS = {
+    **{word: word[0] for word in WIND_WORDS}, "riichi": "r", "9 terminals": "kyuushu", "chiitoitsu": "chiitoi",
+}
 MELD_ACTIONS: dict[str, type] = {  # a meld's kind (game.rules.melds) and the action that makes it
     "chi": Chi, "pon": Pon, "kan": OpenKan, "ankan": ClosedKan, "kakan": AddedKan,
 }
@@ -91,6 +97,25 @@ def answer_words(action: Action, offered: int | None = None) -> str:
     if isinstance(action, AddedKan):
         return f"{word} {kind_words(action.tile // 4)}"
     return word
+
+
+def shorter_forms(text: str) -> list[str]:
+    """``text`` and its shorter forms, longest first: each word that has a short form
+    (``SHORT_WORDS``) shortened, from the first word on (case kept as given).
+
+        >>> shorter_forms("NORTH RIICHI HATSU")
+        ['NORTH RIICHI HATSU', 'N RIICHI HATSU', 'N R HATSU']
+        >>> shorter_forms("9 terminals"), shorter_forms("pass")
+        (['9 terminals', 'kyuushu'], ['pass'])
+    """
+    forms = [text]
+    upper = text.isupper()
+    for long, short in SHORT_WORDS.items():
+        word = long.upper() if upper else long
+        padded = f" {forms[-1]} "
+        if f" {word} " in padded:
+            forms.append(padded.replace(f" {word} ", f" {short.upper() if upper else short} ", 1).strip())
+    return sorted(dict.fromkeys(forms), key=len, reverse=True)
 
 
 def action_words(action: Action, offered: int | None = None) -> str:

@@ -86,6 +86,13 @@ def draw_centre(view: PlayerView, round_index: int, thinking: bool, frame: int) 
     draw_turn_edge(view, thinking, frame)
 
 
+def draw_banner(word: str) -> None:
+    """How a round ended (TSUMO, RON or DRAW), over the centre box's sticks and tiles left."""
+    x, y, w, _ = CENTRE_BOX
+    pyxel.rect(x + 1, y + 10, w - 2, 16, BLACK)
+    paint.big_text_centered(y + 13, word, ORANGE)
+
+
 def draw_notes(lines: list[str], colour: int | Sequence[int]) -> None:
     """Short notes (two lines at most, the first ones given) in the corner under the right
     pond, on black; ``colour`` one for all, or one a line."""

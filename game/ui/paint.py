@@ -19,6 +19,7 @@ from pathlib import Path
 import pyxel
 
 from engine.target import BLACK, DARK_GREY, RED, WHITE
+from game.rules.words import shorter_forms
 from game.ui import tiles
 
 FONT_W, FONT_H = 4, 6  # a character cell; glyphs are 3×5
@@ -45,6 +46,29 @@ def font() -> pyxel.Font:
 def text(x: float, y: float, words: str, colour: int) -> None:
     """``words`` in the cartridge's font with its top-left at (x, y): every text on screen."""
     pyxel.text(x, y, words, colour, font())
+
+
+def fit(text: str, chars: int, *forms: str) -> str:
+    """``text`` as it fits ``chars`` characters: whole, else the first of its shorter forms
+    that fits (``forms`` given, then its words' short forms: game/rules/words.py), else the
+    shortest with its last words left off whole: it says less, never half a word.
+
+        >>> fit("NORTH CUT CHUN", 16), fit("NORTH RIICHI HATSU", 12), fit("YAKUHAI,HATSU", 9, "YAKUHAI+")
+        ('NORTH CUT CHUN', 'N R HATSU', 'YAKUHAI+')
+        >>> fit("EAST CUT NORTH", 7), fit("DANGEROUSLY", 4), fit("PINFU,TANYAO,IIPEIKOU", 13)
+        ('E CUT N', '', 'PINFU,TANYAO+')
+    """
+    candidates = [text, *forms]
+    candidates += [short for form in candidates for short in shorter_forms(form)[1:]]
+    parts = text.split(",")  # a list says its first items, and + for the rest
+    candidates += [",".join(parts[:k]) + "+" for k in range(len(parts) - 1, 0, -1)]
+    for form in candidates:
+        if len(form) <= chars:
+            return form
+    words = min(candidates, key=len).split(" ")
+    while words and len(" ".join(words)) > chars:
+        words.pop()
+    return " ".join(words).rstrip(",:;/")
 
 
 def draw_tile(x: int, y: int, tile: int) -> None:

@@ -1,7 +1,8 @@
 """The list of replays: your games and any Tenhou log put in the logs (``game.data.logs``: the
 data folder's ``logs/``, or in a browser its storage), newest first. ↑↓ choose, O opens one
 in the viewer (which first asks which seat to review), Esc returns to the title. A click (a
-tap) on a line opens it; on the footer's line, back to the title.
+tap) on a line chooses it and a second click opens it, as a tile of the hand is chosen then
+thrown; on the footer's line, back to the title.
 
 A game of ours shows its date, its rules and length, your place and your score (LEFT for a game
 left from the pause menu); the folder is listed and each log read by a task, as thinking. A
@@ -50,6 +51,7 @@ class ReplaysScene:
         self.listed = self.shelf is None
         self.lines: dict[str, str] = {}  # an entry's line, once its log has been read
         self.choice = 0  # the newest
+        self.clicked: int | None = None  # the entry the last click chose (a second click opens it)
         self.message = ""
         self.opening: Task | None = None  # the log chosen, read as thinking before the viewer opens
         if self.shelf is not None:
@@ -92,10 +94,11 @@ class ReplaysScene:
         clicked = self.clicked_row()
         if step:
             self.choice = (self.choice + step) % len(self.entries)
-            self.message = ""
-        elif clicked is not None:
-            self.choice = clicked
+            self.message, self.clicked = "", None
+        elif clicked is not None and clicked == self.clicked == self.choice:  # the second click opens it
             self.open(self.entries[clicked])
+        elif clicked is not None:  # the first chooses it, as a tile of the hand
+            self.choice = self.clicked = clicked
         elif buttons.pressed(O):
             self.open(self.entries[self.choice])
 

@@ -23,19 +23,20 @@ from game.ui.seats import place_name
 CHARS = 31  # a line across the screen, a pixel either side
 LINE = 7
 LABEL_X, MINE_X, CPU_X = 1, 53, 91  # the figures' three columns (a label of 12, figures of 9)
+LABEL_CHARS, FIGURE_CHARS = 12, 9
 VERDICT_COLOURS = {"agree": GREEN, "differ": PINK, "close": YELLOW}
 LEGEND = {  # what each figure means, by its row's first word
     "shanten": "SHANTEN: TILES SHORT OF TENPAI",
     "ukeire": "UKEIRE: UNSEEN TILES THAT HELP",
     "shape": "SHAPE: AVERAGE WAIT ONCE TENPAI",
-    "danger": "DANGER WEST: % TO DEAL IN TO",
+    "danger": "DANGER: % TO DEAL IN TO THAT",
     "value": "VALUE: -DORA THROWS ONE AWAY",
     "dama": "DAMA, RIICHI: POINTS OF A WIN",
     "yaku": "YAKU: WHAT THE HAND CAN WIN ON",
     "lost": "TILES LOST: UKEIRE KEPT FEWER",
     "outlook": "OUTLOOK: POINTS X CHANCES",
 }
-MORE_LEGEND = {"ukeire": "  (AND THEIR SHARE OF UNSEEN)", "danger": "  WEST'S RIICHI OR OPEN HAND",
+MORE_LEGEND = {"ukeire": "  (AND THEIR SHARE OF UNSEEN)", "danger": "  SEAT'S RIICHI OR OPEN HAND",
                "value": "  +TANYAO: HELPS TOWARDS IT", "lost": "  THAN THE CPU'S CUT KEEPS",
                "outlook": "  (THE STRONG CPU'S, NEAR TENPAI)"}
 LEGEND_END = 114  # the legend stops above the progress line (and the words above the legend)
@@ -78,7 +79,7 @@ def draw_chooser(names: list[str], places: list[str], choice: int, player: int |
             continue
         place = places[row]
         label = seat_word(row, player) + ("" if row == player else " " + _ascii(name))
-        paint.text(8, y, label[:CHARS - 3 - len(place)], WHITE if here else LIGHT_GREY)
+        paint.text(8, y, paint.fit(label, CHARS - 3 - len(place), seat_word(row, player)), WHITE if here else LIGHT_GREY)
         paint.text(127 - 4 * len(place), y, place, LIGHT_GREY)
     for row, text in enumerate(("SEE EACH CHOICE OF THE SEAT", "BESIDE THE STRONG CPU'S CHOICE")):
         paint.text_centered(92 + row * LINE, text, DARK_GREY)
@@ -131,9 +132,9 @@ def draw_decision(y: int, judged: Judged, player: int | None, seat: int) -> None
     # words are never pushed into the progress line or the keys' help at the bottom
     room = (LEGEND_END - y - 2 - LINE * (len(verdict) + len(why))) // LINE
     for label, player, cpu in rows[:room]:
-        paint.text(LABEL_X, y, label.upper()[:12], LIGHT_GREY)
-        paint.text(MINE_X, y, player.upper()[:9], WHITE)
-        paint.text(CPU_X, y, cpu.upper()[:9], ORANGE)
+        paint.text(LABEL_X, y, paint.fit(label.upper(), LABEL_CHARS), LIGHT_GREY)
+        paint.text(MINE_X, y, paint.fit(player.upper(), FIGURE_CHARS), WHITE)
+        paint.text(CPU_X, y, paint.fit(cpu.upper(), FIGURE_CHARS), ORANGE)
         y += LINE
     y += 2
     for row in verdict:
@@ -148,15 +149,15 @@ def draw_decision(y: int, judged: Judged, player: int | None, seat: int) -> None
 
 def draw_legend(y: int, labels: list[str]) -> None:
     """What the figures on the page mean, as many lines as fit above the progress line."""
-    lines: list[str] = []
     for word in dict.fromkeys(label.split()[0] for label in labels):
-        if word in LEGEND:
-            lines += [LEGEND[word]] + ([MORE_LEGEND[word]] if word in MORE_LEGEND else [])
-    for text in lines:
-        if y + LINE > LEGEND_END:
+        if word not in LEGEND:
+            continue
+        entry = [LEGEND[word]] + ([MORE_LEGEND[word]] if word in MORE_LEGEND else [])
+        if y + LINE * len(entry) > LEGEND_END:  # an entry whole or not at all: never its first half
             return
-        paint.text(1, y, text, LIGHT_GREY)
-        y += LINE
+        for text in entry:
+            paint.text(1, y, text, LIGHT_GREY)
+            y += LINE
 
 
 def draw_progress(judged: Judged, review: Review) -> None:
@@ -167,7 +168,7 @@ def draw_progress(judged: Judged, review: Review) -> None:
         text = f"DECISION {judged.number} OF {count}, {share:.0f}% AGREE"
     else:
         text = f"DECISION {judged.number}, STILL REVIEWING"
-    paint.text(1, LEGEND_END, text[:CHARS], LIGHT_GREY)
+    paint.text(1, LEGEND_END, paint.fit(text, CHARS, text.split(",")[0]), LIGHT_GREY)
 
 
 def _answer(x: int, y: int, who: str, action: Action, colour: int) -> None:
@@ -205,14 +206,15 @@ def draw_status(y: int, review: Review, player: int | None) -> None:
         status = f"{who}: {count} DECISIONS, {share:.0f}% AGREE"
     else:
         status = f"REVIEWING {who}... {count} SO FAR"
-    paint.text(1, y, status[:CHARS], WHITE)  # (no decision of the seat at this step)
+    paint.text(1, y, paint.fit(status, CHARS, status.rsplit(",", 1)[0]), WHITE)  # (no decision of the seat at this step)
     y += LINE + 2
-    lines = [line for word, text in LEGEND.items() for line in (text, MORE_LEGEND.get(word)) if line]
-    for text in lines:  # a pixel apart, as many as fit above the keys' help at the bottom
-        if y + LEGEND_LINE > STATUS_END:
+    for word, text in LEGEND.items():  # a pixel apart, the entries that fit whole above the keys' help
+        entry = [line for line in (text, MORE_LEGEND.get(word)) if line]
+        if y + LEGEND_LINE * len(entry) > STATUS_END:
             return
-        paint.text(1, y, text, LIGHT_GREY)
-        y += LEGEND_LINE
+        for line in entry:
+            paint.text(1, y, line, LIGHT_GREY)
+            y += LEGEND_LINE
 
 
 def summary_rows(review: Review) -> list[tuple[str, Judged | None]]:
@@ -248,9 +250,10 @@ def _summary_line(judged: Judged, by: str) -> str:
         cost = f"{judged.cost.tiles:.0f} TILES"
     else:  # kept as many tiles: lost by shape, value or points
         cost = weighed_words(judged, short=True)
-    head = f"{judged.label} TURN {judged.turn} {answer_words(e.player.action, judged.offered)}/" \
-           f"{answer_words(e.cpu.action, judged.offered)}".upper()
-    return f"  {head[:CHARS - 3 - len(cost)]} {cost}"
+    answers = f"{answer_words(e.player.action, judged.offered)}/{answer_words(e.cpu.action, judged.offered)}".upper()
+    room = CHARS - 3 - len(cost)  # the line's two spaces, the space before the cost
+    head = paint.fit(f"{judged.label} TURN {judged.turn} {answers}", room, f"{judged.label} {answers}", answers)
+    return f"  {head} {cost}"
 
 
 def draw_summary(review: Review, player: int | None, choice: int) -> None:
@@ -270,7 +273,7 @@ def draw_summary(review: Review, player: int | None, choice: int) -> None:
                 paint.text(1, y, ">", YELLOW)
         else:
             colour = ORANGE if text.startswith("MOST") else WHITE
-        paint.text(4, y, text[:CHARS], colour)
+        paint.text(4, y, paint.fit(text, CHARS), colour)
     if leads:
         paint.text_centered(99, f"{seat_word(review.seat, player)}/CPU, THEN THE COST", DARK_GREY)
     for row, problem in enumerate(review.problems[:1]):

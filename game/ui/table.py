@@ -14,9 +14,10 @@ a button held from the results reads as up until it is let go: mashing O through
 never throws the next round's first discard unseen.
 
 Esc or Enter pauses (resume, settings, quit to title), and so does a click on the pause
-button in the top right corner. Holding X shows every seat's hand and
-hint with the engine's meters; an arrow while X is held brings back the table with a look
-cursor, and a tile pointed at is looked at too (``look``: its name and story). With ``demo`` (the title's attract mode) four CPUs play and
+button in the top right corner. Holding X (or the right mouse button, or a long press on a
+touch screen) shows every seat's hand and hint with the engine's meters; an arrow while X is
+held brings back the table with a look cursor, and a tile pointed at is looked at too
+(``look``: its name and story). With ``demo`` (the title's attract mode) four CPUs play and
 any button returns to the title.
 """
 
@@ -28,7 +29,7 @@ import pyxel
 from engine.buttons import ALL as ALL_BUTTONS
 from engine.buttons import POINT, REST_FRAMES, X
 from engine.cartridge import Cartridge
-from engine.target import BLACK, LIGHT_GREY, ORANGE, PINK, WHITE
+from engine.target import GREEN, LIGHT_GREY, PINK, WHITE
 from engine.scheduler import Task
 from engine.tasks import NEXT_FRAME
 from game.data.save import Continued
@@ -50,6 +51,7 @@ from game.coach import hint as coach_hint
 PAUSE_KEYS = (pyxel.KEY_ESCAPE, pyxel.KEY_RETURN, pyxel.GAMEPAD1_BUTTON_START)
 DEMO_RESULT_FRAMES = 90  # the demo reads each result page this long
 OVER_FRAMES = 30  # the table stays a second with the round's end on it, before the results
+LONG_PRESS_FRAMES = 15  # a press held this long (half a second) looks, as X held does
 FIRST_LOOK_FRAMES = GUARD_FRAMES  # a new round's hand is on screen this long before a button acts
 
 
@@ -209,10 +211,17 @@ class TableScene:
             self.finish()
         elif self.results is not None:
             self.results.update(buttons)
-        elif not buttons.held(X):
+        elif not self.overlay_asked:
             self.chooser.update(buttons)
         self.look.update(buttons, None if self.results is not None or self.shuffling else self.view, self.player)
         self.hint.follow(self.view, self.human.asking, self.game.match.ruleset, self.game.replaying)
+
+    @property
+    def overlay_asked(self) -> bool:
+        """The hold-X view is asked for: X held (or the right mouse button), or on a touch
+        screen a long press (a finger held still half a second)."""
+        buttons = self.cart.buttons
+        return buttons.held(X) or buttons.frames_held(POINT) >= LONG_PRESS_FRAMES
 
     def note_new_round(self) -> None:
         """A new round's hand comes on screen: a button held from the results, or pressed in a
@@ -266,7 +275,7 @@ class TableScene:
             self.menu.draw()
         elif self.results is not None:
             self.results.draw()
-        elif self.cart.buttons.held(X) and not self.demo and not self.look.keyed:
+        elif self.overlay_asked and not self.demo and not self.look.keyed:
             self.debug.draw(self.game, self.seed_code, self.player, practice=self.settings.hints == PRACTICE,
                             own=self.hint)
         else:
@@ -309,23 +318,35 @@ class TableScene:
         corner."""
         notes = self.chooser.notes()  # the buttons behind UP
         warnings = [] if self.chooser.draw_info() else self.draw_hint_line(view)
+        figures = self.bar_figures()
         if self.chooser.no_calls:  # the round's calls are all passed: said while it lasts
             warnings.append(NO_CALLS_NOTE)
-        board.draw_notes(notes + warnings, [WHITE] * len(notes) + [PINK] * len(warnings))
+        board.draw_notes(notes + figures + warnings,
+                         [WHITE] * len(notes) + [GREEN] * len(figures) + [PINK] * len(warnings))
+
+    def bar_figures(self) -> list[str]:
+        """While the bar of buttons covers the hint's row, the hint's figures for the corner
+        (its answer is marked on the bar: ``Chooser.hint_answer``)."""
+        hint = self.hint.hint
+        if not self.chooser.bar_shown() or self.chooser.hint_answer() is None:
+            return []
+        figures = hints.head_text(hint, short=True)
+        return [figures] if figures else []
 
     def draw_hint_line(self, view) -> list[str]:
         """The hint, the practice verdict or the waits on the hint's row; the warnings for
         the corner (FURITEN, NO YAKU or TSUMO ONLY)."""
         hint = self.hint.hint
         practice = self.settings.hints == PRACTICE
-        verdict = self.hint.verdict if practice and view.drawn is None else None
+        fresh = self.hint.verdict_fresh  # it stands its frames, over the next draw's figures too
+        verdict = self.hint.verdict if practice and (view.drawn is None or fresh) else None
         if hint is None:
             if verdict is not None:  # the cut's verdict while the new hand's analysis runs
                 hints.draw_verdict(HINT_X, INFO_Y, verdict)
             elif self.hint.thinking and self.settings.hints:
                 paint.text(HINT_X, INFO_Y + 1, hints.THINKING, LIGHT_GREY)  # never a stale figure
             return []
-        if verdict is not None and not hint.waits:
+        if verdict is not None and (fresh or not hint.waits):
             hints.draw_verdict(HINT_X, INFO_Y, verdict)  # the last cut against the hint
         elif hint.waits and view.drawn is None:
             hints.draw_waits(HINT_X, INFO_Y, hint, view)
@@ -337,9 +358,7 @@ class TableScene:
 
 def draw_end_banner(result) -> None:
     """How the round just ended, over the table's centre box, before the results."""
-    x, y, w, _ = board.CENTRE_BOX
-    pyxel.rect(x + 1, y + 10, w - 2, 16, BLACK)  # over the sticks' row and the tiles left
-    paint.big_text_centered(y + 13, banner_text(result), ORANGE)
+    board.draw_banner(banner_text(result))
 
 
 def banner_text(result) -> str:

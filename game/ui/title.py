@@ -8,7 +8,9 @@ gamepad A) plays that code's deals; Esc stops typing. Ctrl+M mutes and types not
 is wrong with a code is said on one line in the message box, and the player may mend it: a key
 no code holds (U, a punctuation mark, a space), a code too short, and one too long (every key
 typed past the twelfth is kept and shown, the line running on to the left, so a mistyped code
-is refused rather than cut and played). The code is drawn in the seed-code font
+is refused rather than cut and played; Shift with a digit is its punctuation mark, refused). The
+code is read once, when played: in capitals, O as 0 and I, L as 1, so its log and file name say
+the code whose deals it plays. Nothing typed is lost to the demo. The code is drawn in the seed-code font
 (game/ui/glyphs.py), where no two characters look alike.
 
 CONTINUE shows only when a saved game exists, and the cursor starts there. A new game (NEW GAME or a seed code) would replace the saved one, so it is asked once more first.
@@ -37,7 +39,7 @@ from game.ui.replays import ReplaysScene
 from game.ui.settings import SettingsScene
 from game.ui.table import TableScene
 from game.ui.wiring import WIRING, Wiring
-from game.rules.wall import CODE_ALIASES, CODE_ALPHABET, CODE_MAX, CODE_MIN, seed_words
+from game.rules.wall import CODE_ALIASES, CODE_ALPHABET, CODE_MAX, CODE_MIN, normalize_code, seed_words
 
 NEW_GAME, CONTINUE, SEED, SETTINGS, REPLAYS, PRACTICE = "NEW GAME", "CONTINUE", "SEED", "SETTINGS", "REPLAYS", "PRACTICE"
 LOGO_Y = 2
@@ -65,6 +67,10 @@ REFUSED_KEYS = {getattr(pyxel, f"KEY_{c}"): c for c in "ABCDEFGHIJKLMNOPQRSTUVWX
     pyxel.KEY_LEFTBRACKET: "[", pyxel.KEY_RIGHTBRACKET: "]", pyxel.KEY_BACKQUOTE: "`", pyxel.KEY_KP_MINUS: "-",
     pyxel.KEY_KP_PERIOD: ".", pyxel.KEY_KP_PLUS: "+", pyxel.KEY_KP_MULTIPLY: "*", pyxel.KEY_KP_DIVIDE: "/",
 }
+# The digit row's keys with Shift are punctuation (a US keyboard's): refused as such, never a digit.
+SHIFTED_DIGITS = dict(zip("1234567890", "!@#$%^&*()"))
+DIGIT_ROW = {getattr(pyxel, f"KEY_{d}") for d in SHIFTED_DIGITS}
+SHIFT_KEYS = (pyxel.KEY_SHIFT, pyxel.KEY_LSHIFT, pyxel.KEY_RSHIFT)
 TYPED_MAX = 2 * CODE_MAX  # the keys kept past it are refused (the message says the code is too long)
 # Menu lines that appear once their scene exists: (label, module, scene class).
 @dataclass(frozen=True)
@@ -78,6 +84,10 @@ def menu_entries() -> list[Entry]:
     saved = [Entry(CONTINUE)] if saving.has_save() else []
     return [Entry(NEW_GAME), *saved, Entry(SEED), Entry(SETTINGS, SettingsScene), Entry(REPLAYS, ReplaysScene),
             Entry(PRACTICE, DrillScene)]
+
+
+def shift_held() -> bool:
+    return any(pyxel.btn(key) for key in SHIFT_KEYS)
 
 
 def code_length_message(length: int) -> str:
@@ -126,8 +136,11 @@ class TitleScene:
         if self.frames == 1:
             sound.play(sound.TITLE)
         buttons = self.cart.buttons
-        touched = any(buttons.held(b) for b in (*ALL_BUTTONS, POINT)) or any(pyxel.btn(k) for k in CODE_KEYS)
-        self.idle = 0 if touched or buttons.still == 0 else self.idle + 1
+        keys = (*CODE_KEYS, *REFUSED_KEYS, pyxel.KEY_BACKSPACE)
+        touched = any(buttons.held(b) for b in (*ALL_BUTTONS, POINT)) or any(pyxel.btn(k) for k in keys)
+        # a code being typed, or typed and not yet played, is never lost to the demo
+        waiting = self.typing_code or bool(self.code)
+        self.idle = 0 if touched or waiting or buttons.still == 0 else self.idle + 1
         step = buttons.repeat(DOWN) - buttons.repeat(UP)
         if self.replacing is not None:
             self.confirm_replace()
@@ -207,8 +220,11 @@ class TitleScene:
             return
         if ctrl_held():
             return  # Ctrl+M mutes (engine/audio.py): no letter is typed with Ctrl
+        shifted = shift_held()
         for key, char in CODE_KEYS.items():
-            if pyxel.btnp(key):
+            if pyxel.btnp(key) and shifted and key in DIGIT_ROW:  # Shift+1 is "!", not 1
+                self.message = f"{SHIFTED_DIGITS[char]} IS NOT A CODE CHARACTER"
+            elif pyxel.btnp(key):
                 self.type_char(char)
         for key, char in REFUSED_KEYS.items():
             if pyxel.btnp(key):
@@ -234,7 +250,7 @@ class TitleScene:
             self.message = code_length_message(len(self.code))  # typed keys are code characters: the length is wrong
             return
         sound.play("confirm")
-        self.start(self.code)
+        self.start(normalize_code(self.code))  # read once, here: the log and its file name say 0, not O
 
     def start(self, seed_code: str, confirmed: bool = False) -> None:
         """Start a game on ``seed_code``; one that would replace a saved game asks first."""

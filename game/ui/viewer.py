@@ -25,14 +25,17 @@ frames (``ReplayLog.round_task``, ``review.review_task``), so no frame waits for
 
 from __future__ import annotations
 
+import textwrap
+
 
 import pyxel
 
-from engine.buttons import DOWN, LEFT, RIGHT, UP, X, O
+from engine.buttons import DOWN, LEFT, POINT, REST_FRAMES, RIGHT, UP, X, O
 from engine.cartridge import Cartridge
 from engine.target import DARK_BLUE, DARK_GREY, LIGHT_GREY, ORANGE, PINK, WHITE, YELLOW
 from game.coach.review import Judged, Review, review_task, start_review
-from game.rules.words import WIND_LETTERS, WIND_WORDS
+from game.rules.actions import Ron, Tsumo
+from game.rules.words import WIND_LETTERS, WIND_WORDS, action_word
 from game.ui import board, debug, hands, paint, review_panel
 from game.replay.steps import ReplayLog, SteppedRound
 
@@ -70,6 +73,8 @@ class ViewerScene:
         self.hints_task = None
         self.hints: list | None = None
         self.frames = 0
+        # a double click on the list: its clicks act on nothing here until the pointer rests
+        cart.buttons.hold_over(rest=REST_FRAMES, only=(POINT,))
 
     @property
     def stepped(self) -> SteppedRound:
@@ -182,7 +187,7 @@ class ViewerScene:
     def table_parts(self) -> list[tuple[str, str | None]]:
         """The caption's row under the table: the step's caption between its arrows."""
         steps = self.stepped.steps
-        caption = self.caption()[:CAPTION_CHARS] if steps else "..."
+        caption = paint.fit(self.caption(), CAPTION_CHARS) if steps else "..."
         return [("<", "back"), (" " + caption.ljust(CAPTION_CHARS) + " ", None), (">", "on")]
 
     def show(self, round_index: int, step: int) -> None:
@@ -293,7 +298,7 @@ class ViewerScene:
         label = f"{stepped.label} {self.step + 1}/{len(steps)}" if steps else self.stepped.label
         paint.text(x, HEADER_Y, label, ORANGE)
         room = (127 - x - paint.FONT_W * (len(label) + 1)) // paint.FONT_W
-        caption = self.caption()[:room]
+        caption = paint.fit(self.caption(), room)
         paint.text(127 - 4 * len(caption), HEADER_Y, caption, YELLOW)
 
     def draw_seat(self, seat: int, view, y: int) -> None:
@@ -338,7 +343,8 @@ class ViewerScene:
         pyxel.cls(DARK_BLUE)
         steps = self.stepped.steps
         caption = steps[self.step].caption if steps else ""
-        paint.text(2, debug.SEED_Y, f"{self.stepped.label} {self.step + 1}/{len(steps)} {caption}", ORANGE)
+        head = f"{self.stepped.label} {self.step + 1}/{len(steps)}"
+        paint.text(2, debug.SEED_Y, f"{head} {paint.fit(caption, 30 - len(head))}", ORANGE)  # 31 from x=2
         for seat, view in enumerate(views):
             y = debug.SEATS_Y + seat * debug.SEAT_H
             paint.text(2, y, self.seat_label(seat, view), WHITE)
@@ -353,13 +359,22 @@ class ViewerScene:
         """The table from the seat's chair, the step's caption between its arrows under it (no
         header over the top seat's score)."""
         board.draw_board(view, self.stepped.round_index, False, 0)
+        if view.over:  # the RON, TSUMO or RESULT step: the box says how it ended, as the table does
+            board.draw_banner(self.end_word())
         hands.draw_hand(board.HAND_X, board.HAND_Y, hands.hand_in_order(view.hand, view.drawn),
                         view.drawn is not None)
         paint.draw_segments(board.HINT_X, board.INFO_Y + 1, self.table_parts(), YELLOW, WHITE)
 
+    def end_word(self) -> str:
+        """How the round shown ended, by the last win among its steps so far: TSUMO, RON or DRAW."""
+        for past in reversed(self.stepped.steps[: self.step + 1]):
+            if isinstance(past.action, (Tsumo, Ron)):
+                return action_word(past.action).upper()
+        return "DRAW"
+
     def draw_footer(self) -> None:
         problem = self.stepped.problem
         if problem and self.step == len(self.stepped.steps) - 1:
-            paint.text(1, FOOTER_Y, problem.upper()[:31], PINK)
+            paint.text(1, FOOTER_Y, textwrap.shorten(problem.upper(), 31, placeholder="..."), PINK)
         else:
             paint.draw_segments(1, FOOTER_Y, self.footer_parts(), DARK_GREY, LIGHT_GREY)
