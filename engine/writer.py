@@ -104,9 +104,9 @@ class Writer:
         return cls(False, **options)
 
     @classmethod
-    def machine(cls) -> Writer:
-        """In play: a thread of its own, except in the browser (no threads there)."""
-        return cls(sys.platform != "emscripten")
+    def machine(cls, platform: str = sys.platform) -> Writer:
+        """In play: a thread of its own, except in the browser (``emscripten``: no threads there)."""
+        return cls(platform != "emscripten")
 
     @property
     def idle(self) -> bool:
