@@ -24,8 +24,18 @@ line of text), timed the same way, as the base of the ratios.
 
 ``--clock thread`` (the default) runs the cartridge on the thread's processor time, as the
 tests and ``benchmarks/scenes.py`` do: a pause of the process on a machine shared with other
-work is not counted as the frame's. ``--clock wall`` times by the wall clock, as ``make play``
-does.
+work is not counted as the frame's. ``--clock wall`` runs it as ``make play`` does
+(``Clock.machine``: its frames on the wall clock).
+
+Either way every frame is timed on both clocks: the wall clock, as a player waits for it
+(a frame that waits for the disk costs the processor nothing and the player everything), and
+the thread's processor time. A frame over budget on either is listed with its scene, what ran
+longest in it (on the wall clock), the last task stepped, what the writer's thread was doing
+(``busy``: a job ran in the frame; ``none``: no writer, before issue 50) and its cause, read
+from the thread's context switches (``getrusage(RUSAGE_THREAD)``): its own work (processor
+time past the budget), a wait (voluntary switches: the disk, a lock, the GIL), or the machine
+busy with other work (involuntary switches only). Esc on the title quits the cartridge: the
+monkey counts the quit (once the writer is done) and plays on from the title.
 """
 
 from __future__ import annotations
@@ -195,6 +205,14 @@ def _cause(seconds: float, wall: float, waited: int, preempted: int) -> str:
     return "machine busy (preempted)" if preempted else "work"
 
 
+def _writer_in(writer, ran: int) -> str:
+    """What the writer did during a frame: "none" (no writer: every write in the frame),
+    "busy" (a job ran or is running: its thread held the GIL between its calls), or "idle"."""
+    if writer is None:
+        return "none"
+    return "busy" if writer.ran != ran or not writer.idle else "idle"
+
+
 def _name(scene) -> str:
     return type(scene).__name__
 
@@ -307,6 +325,8 @@ def monkey_frames(cart, seed: int, frames: int, clock, clicks: bool, record: dic
     for frame in range(frames):
         monkey.act()
         parts.parts.clear()
+        writer = getattr(cart, "writer", None)  # the disk's work beside the frames (none before issue 50)
+        ran = writer.ran if writer is not None else 0
         start, wall, switches = time.thread_time(), time.perf_counter(), _switches()
         try:
             cart.update()
@@ -331,7 +351,8 @@ def monkey_frames(cart, seed: int, frames: int, clock, clicks: bool, record: dic
             over.append({"frame": frame, "scene": scene, "what": what, "ms": seconds * 1000,
                          "wall_ms": wall_seconds * 1000, "part_ms": part_seconds * 1000, "meter": meter,
                          "last_task": parts.last_task, "waited": waited, "preempted": preempted,
-                         "cause": _cause(seconds, wall_seconds, waited, preempted)})
+                         "cause": _cause(seconds, wall_seconds, waited, preempted),
+                         "writer": _writer_in(writer, ran)})
         if wall_seconds > worst[0]:
             worst = (wall_seconds, scene, parts.what_ran(cart, scene)[0], frame)
     record.update(frames=len(times), times=times, walls=walls, quits=quits[0], over=over, worst_meter=worst_meter, scenes=dict(scenes),
@@ -367,14 +388,14 @@ def report(records: list[dict], clock_name: str, clicks: bool) -> None:
     for label, chosen in ((f"on the wall clock (past {budget_ms:.1f} ms as a player waits)", on_wall),
                           ("on processor time (the thread's past the frame, or the CPU meter >= 1.0)", on_work)):
         print(f"frames over budget {label}: {len(chosen)} of {frames}")
-        for name, key in (("by cause", "cause"), ("by scene", "scene"), ("by what ran longest (wall)", "what"),
+        for name, key in (("by cause", "cause"), ("by the writer's thread", "writer"), ("by scene", "scene"), ("by what ran longest (wall)", "what"),
                           ("by the last task stepped", "last_task")):
             counts = Counter(o.get(key) or "none" for o in chosen)
             print(f"  {name}: " + (", ".join(f"{what} {n}" for what, n in counts.most_common()) or "none"))
     for o in sorted(over, key=lambda o: -o.get("wall_ms", o["ms"]))[:WORST_SHOWN]:
         print(f"    seed {o['seed']} frame {o['frame']:>5}: wall {o.get('wall_ms', o['ms']):6.1f} ms, processor "
               f"{o['ms']:6.1f} ms, meter {o['meter']:.2f}, {o['scene']}: {o['what']} {o['part_ms']:.1f} ms, "
-              f"last task {o.get('last_task') or 'none'}, {o.get('cause', '')}")
+              f"last task {o.get('last_task') or 'none'}, {o.get('cause', '')}, writer {o.get('writer', 'none')}")
     worst = max((dict(r["worst"], seed=r["seed"]) for r in records), key=lambda w: w["ms"])
     base = percentile(bare, 0.5)
     print(f"worst frame on the wall clock: {worst['ms']:.1f} ms (seed {worst['seed']} frame {worst['frame']}, "
