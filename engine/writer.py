@@ -29,7 +29,8 @@ and in tests that count frames, the writer is ``inline``: each job runs as it is
     'read beside'
 
 A job that raises keeps its error (``Job.error``); when no task waits for its answer (a save),
-``report`` (by default one line on stderr) is told of it: a failure is said, and the game goes on.
+``report`` (by default one line on stderr) is told of it, once for a run of the same failure:
+a failure is said, and the game goes on.
 """
 
 from __future__ import annotations
@@ -94,6 +95,7 @@ class Writer:
         self.thread: threading.Thread | None = None
         self.handed = 0  # jobs handed over, replaced ones included
         self.ran = 0  # jobs run
+        self.told = ""  # the failure last reported, while it goes on failing the same way
 
     @classmethod
     def threaded(cls, **options) -> Writer:
@@ -175,8 +177,9 @@ class Writer:
     def _run(self, job: Job) -> Job:
         job.run()
         self.ran += 1
-        if job.error is not None and not job.awaited:
-            self.report(job)
+        if job.error is not None and not job.awaited and str(job.error) != self.told:
+            self.report(job)  # once for a run of the same failure (a full disk fails every save)
+        self.told = str(job.error) if job.error is not None and not job.awaited else ""
         return job
 
 

@@ -14,6 +14,7 @@ meanwhile) and leaves the save and the log on disk, whole.
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 import threading
@@ -173,3 +174,48 @@ def test_no_frame_waits_for_the_disk_and_quitting_leaves_the_save_and_the_log_wh
     press(cart, pyxel.KEY_ESCAPE)
     assert left, "Esc on the title did not quit"
     assert not disk.frames_called_it
+
+
+def test_esc_on_the_title_quits_once_the_settings_are_written_saying_saving_meanwhile(make_cart, data_folder):
+    disk, writer = HeldDisk(), Writer.threaded()
+    left = []
+    cart = make_cart(wired_title(wired_to(disk, data_folder)), writer=writer, leave=lambda: left.append(True))
+    step(cart)
+    disk.hold()
+    while cart.scene.chosen != "SETTINGS":
+        press(cart, pyxel.KEY_DOWN)
+    press(cart, pyxel.KEY_Z)
+    press(cart, pyxel.KEY_RIGHT)  # RED FIVES off: handed to the writer, held on the disk
+    press(cart, pyxel.KEY_ESCAPE)  # back to the title
+    assert isinstance(cart.scene, TitleScene) and disk.reached.wait(LIVENESS)
+    press(cart, pyxel.KEY_ESCAPE)  # quit
+    for _ in range(HELD_FRAMES):
+        step(cart)
+        assert not left, "the program ended before the settings were written"
+    assert cart.notice == SAVING and cart.notice_frames > 0
+    disk.release()
+    writer.wait()
+    step(cart)
+    assert left == [True] and not disk.frames_called_it
+    assert save.read_settings(FolderStorage(data_folder))[0] == Settings(red_fives=False)
+
+
+def test_a_disk_that_fails_every_write_is_said_in_one_line_and_the_game_goes_on(make_cart, data_folder, capsys):
+    def failing(descriptor: int) -> None:
+        raise OSError(errno.EIO, "Input/output error")
+
+    writer = Writer.threaded()
+    wiring = quick(storage=lambda: FolderStorage(data_folder, fsync=failing),
+                   shelf=lambda: FolderShelf(data_folder / "logs", fsync=failing))
+    cart = make_cart(wired_title(wiring), writer=writer)
+    cart.change(TableScene, SEED, Settings(cpu_speed="fast", length="east"), False, None, wiring)
+    step(cart)
+    table = cart.scene
+    play_until(cart, table, lambda: writer.handed >= 3, limit=GAME_FRAMES)
+    writer.wait()
+    handed = writer.handed
+    play_until(cart, table, lambda: writer.handed > handed, limit=GAME_FRAMES)  # the game goes on, saving
+    writer.wait()
+    told = capsys.readouterr().err.splitlines()
+    assert told == [f"picoriichi: cannot save game: {data_folder / 'game.bin'}: cannot write (Input/output error)"]
+    assert not (data_folder / "game.bin").exists() and table.saver.failure == told[0].removeprefix("picoriichi: ")

@@ -108,7 +108,12 @@ class Saver:
         self.storage = storage
         self.shelf = shelf
         self.encoded: list[str] = []  # the decisions so far, as the save writes them
-        self.failure = ""  # why the last save failed (the game goes on without it)
+        self.refused = ""  # why the last save was refused at once (the game goes on without it)
+
+    @property
+    def failure(self) -> str:
+        """Why the last save failed: refused at once, or by the disk (the writer's, once it ran)."""
+        return self.refused or getattr(self.storage, "failure", "")
 
     def after(self, moment: str, game) -> TaskGen[None]:
         """Task: "action" saves the game as it stands, "game_end" deletes the save (the table
@@ -125,9 +130,9 @@ class Saver:
                 save.write_game(self.storage, saved, self.encoded)
             elif moment == "game_end":
                 save.delete_game(self.storage)
-            self.failure = getattr(self.storage, "failure", "")  # the last write's, once it has run
+            self.refused = ""
         except StorageError as error:
-            self.failure = str(error)
+            self.refused = str(error)
 
     def keep_log(self, game) -> TaskGen[None]:
         """Task: keep the game's log as it stands (nothing before the first decision); its
@@ -141,5 +146,5 @@ class Saver:
         try:
             yield from logs.keep_log_task(self.shelf, name, data, self.seed_code, decisions)
         except InputError as error:  # StorageError: full, refused, no folder
-            self.failure = str(error)
+            self.refused = str(error)
             print(f"picoriichi: the game's log was not kept: {error}", file=sys.stderr)
