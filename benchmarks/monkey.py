@@ -181,6 +181,7 @@ class FrameParts:
         parts[f"{scene}.update"] = max(0.0, cart.update_seconds - built - tidied)
         parts[f"{scene}.draw"] = cart.draw_seconds
         parts["cartridge: thinking"] = max(0.0, cart.think_seconds - thought)  # the scheduler's own
+        self.last_parts = parts  # every part of the frame, for a frame that waited
         name = max(parts, key=parts.get)
         return name, parts[name]
 
@@ -348,11 +349,13 @@ def monkey_frames(cart, seed: int, frames: int, clock, clicks: bool, record: dic
         worst_meter = max(worst_meter, meter)
         if meter >= 1.0 or max(seconds, wall_seconds) > FRAME_SECONDS:
             what, part_seconds = parts.what_ran(cart, scene)
+            top = sorted(parts.last_parts.items(), key=lambda item: -item[1])[:3]
             over.append({"frame": frame, "scene": scene, "what": what, "ms": seconds * 1000,
                          "wall_ms": wall_seconds * 1000, "part_ms": part_seconds * 1000, "meter": meter,
                          "last_task": parts.last_task, "waited": waited, "preempted": preempted,
                          "cause": _cause(seconds, wall_seconds, waited, preempted),
-                         "writer": _writer_in(writer, ran)})
+                         "writer": _writer_in(writer, ran),
+                         "parts": [f"{name} {seconds * 1000:.1f} ms" for name, seconds in top]})
         if wall_seconds > worst[0]:
             worst = (wall_seconds, scene, parts.what_ran(cart, scene)[0], frame)
     record.update(frames=len(times), times=times, walls=walls, quits=quits[0], over=over, worst_meter=worst_meter, scenes=dict(scenes),
@@ -383,12 +386,15 @@ def report(records: list[dict], clock_name: str, clicks: bool) -> None:
         scenes.update(r["scenes"])
     print("scenes visited (frames): " + ", ".join(f"{name} {n}" for name, n in scenes.most_common()))
     print(f"quits from the title (Esc, after the writer): {sum(r.get('quits', 0) for r in records)}")
+    for o in over:
+        o["cause_writer"] = f"{o.get('cause', '?').split(' (')[0]}, writer {o.get('writer', 'none')}"
     on_wall = [o for o in over if o.get("wall_ms", o["ms"]) > budget_ms]
     on_work = [o for o in over if o["ms"] > budget_ms or o["meter"] >= 1.0]
     for label, chosen in ((f"on the wall clock (past {budget_ms:.1f} ms as a player waits)", on_wall),
                           ("on processor time (the thread's past the frame, or the CPU meter >= 1.0)", on_work)):
         print(f"frames over budget {label}: {len(chosen)} of {frames}")
-        for name, key in (("by cause", "cause"), ("by the writer's thread", "writer"), ("by scene", "scene"), ("by what ran longest (wall)", "what"),
+        for name, key in (("by cause", "cause"), ("by the writer's thread", "writer"),
+                          ("by cause and the writer", "cause_writer"), ("by scene", "scene"), ("by what ran longest (wall)", "what"),
                           ("by the last task stepped", "last_task")):
             counts = Counter(o.get(key) or "none" for o in chosen)
             print(f"  {name}: " + (", ".join(f"{what} {n}" for what, n in counts.most_common()) or "none"))
@@ -396,6 +402,12 @@ def report(records: list[dict], clock_name: str, clicks: bool) -> None:
         print(f"    seed {o['seed']} frame {o['frame']:>5}: wall {o.get('wall_ms', o['ms']):6.1f} ms, processor "
               f"{o['ms']:6.1f} ms, meter {o['meter']:.2f}, {o['scene']}: {o['what']} {o['part_ms']:.1f} ms, "
               f"last task {o.get('last_task') or 'none'}, {o.get('cause', '')}, writer {o.get('writer', 'none')}")
+    waited = [o for o in on_wall if o.get("cause", "").startswith("waited")]
+    print(f"the frames past the budget on the wall clock that waited (the {min(len(waited), WORST_SHOWN)} longest):")
+    for o in sorted(waited, key=lambda o: -o["wall_ms"])[:WORST_SHOWN]:
+        print(f"    seed {o['seed']} frame {o['frame']:>5}: wall {o['wall_ms']:6.1f} ms, processor {o['ms']:5.1f} ms, "
+              f"{o['waited']} waits, {o['preempted']} preemptions, writer {o.get('writer', 'none')}, {o['scene']}: "
+              f"{', '.join(o.get('parts', [])) or o['what']}")
     worst = max((dict(r["worst"], seed=r["seed"]) for r in records), key=lambda w: w["ms"])
     base = percentile(bare, 0.5)
     print(f"worst frame on the wall clock: {worst['ms']:.1f} ms (seed {worst['seed']} frame {worst['frame']}, "
