@@ -236,7 +236,7 @@ def visit_replays(visit: Visit, log_name: str) -> int:
     while replays.entries[replays.choice].name != log_name:
         visit.press(DOWN)
     visit.press(O)
-    while replays.opening is not None:  # the log is read as thinking
+    while replays.opening is not None or cart.scene is replays:  # read as thinking, then the viewer
         visit.frame()
     viewer = cart.scene
     visit.idle(2)
