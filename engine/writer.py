@@ -53,7 +53,7 @@ class Job:
         self.key = key
         self.replaces = replaces
         self.awaited = awaited  # a task waits for its answer (and says what went wrong itself)
-        self.blob: Any = None  # what a write will leave, for a reader to see before it has run
+        self.blob: Any = None  # what a write will leave, for a reader to see before it has run (then let go)
         self.result: Any = None
         self.error: BaseException | None = None
         self.finished = threading.Event()
@@ -68,6 +68,7 @@ class Job:
         except Exception as error:  # kept for whoever asks, and reported
             self.error = error
         self.finished.set()
+        self.work = self.blob = None  # after ``finished``: a reader that saw it unfinished read a true blob
 
     def answer(self) -> Any:
         """The result, or the job's error raised (once done)."""
@@ -117,19 +118,20 @@ class Writer:
             return not self.waiting and self.running is None
 
     def hand(self, work: Callable[[], Any], key: Hashable | None = None, replaces: bool = False,
-             awaited: bool = False) -> Job:
+             awaited: bool = False, blob: Any = None) -> Job:
         """Run ``work`` beside the frames, after every job handed over before it (see the module
         for ``key`` and ``replaces``); its Job, at once. A job not ``awaited`` that fails is
-        reported."""
+        reported. ``blob``: what the write will leave (``Job.blob``, until it has run)."""
         self.handed += 1
         if not self.is_threaded:
             return self._run(Job(work, key, replaces, awaited))
         with self.lock:
             queued = self.last_of.get(key) if key is not None else None
             if replaces and queued is not None and queued.replaces:
-                queued.work = work  # still waiting: the newer work takes its place in the queue
+                queued.work, queued.blob = work, blob  # still waiting: the newer takes its place
                 return queued
             job = Job(work, key, replaces, awaited)
+            job.blob = blob
             self.waiting.append(job)
             if key is not None:
                 self.last_of[key] = self.latest[key] = job

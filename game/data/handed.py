@@ -56,20 +56,24 @@ class Handed(Storage):
     def load(self, name: str) -> bytes | None:
         """The blob as handed over when its write has not run, else read at once (a caller
         in a frame reads with ``load_task``)."""
-        pending = self.writer.unfinished(self.key(check_name(name)))
-        return pending.blob if pending is not None else self.inner.load(name)
+        handed = self._handed(name)
+        return handed[0] if handed else self.inner.load(name)
 
     def load_task(self, name: str) -> TaskGen[bytes | None]:
-        pending = self.writer.unfinished(self.key(check_name(name)))
-        if pending is not None:
-            return pending.blob
+        handed = self._handed(name)
+        if handed:
+            return handed[0]
         return (yield from beside(self.writer, lambda: self.inner.load(name)))
 
     def names(self) -> list[str]:
-        found = set(self.inner.names())
-        for (where, name), pending in self.writer.pending().items():
-            if where == self.where:
-                (found.add if pending.blob is not None else found.discard)(name)
+        handed = {}
+        for (where, name), job in self.writer.pending().items():
+            blob = job.blob
+            if where == self.where and not job.done:  # read before ``done``: true (see ``_handed``)
+                handed[name] = blob
+        found = set(self.inner.names())  # after: a write done meanwhile is on disk
+        for name, blob in handed.items():
+            (found.add if blob is not None else found.discard)(name)
         return sorted(found)
 
     def set_aside(self, name: str) -> str:
@@ -87,7 +91,14 @@ class Handed(Storage):
         last = self.last
         return str(last.error) if last is not None and last.done and last.error is not None else ""
 
+    def _handed(self, name: str) -> tuple[bytes | None] | tuple[()]:
+        """(the blob as its unfinished write will leave it,), or () when every write of it has
+        run: the job lets its blob go once finished, so the blob is read before ``done``."""
+        job = self.writer.unfinished(self.key(check_name(name)))
+        if job is None:
+            return ()
+        blob = job.blob
+        return (blob,) if not job.done else ()
+
     def _hand(self, name: str, work, blob: bytes | None, replaces: bool) -> None:
-        job = self.writer.hand(work, self.key(name), replaces=replaces)
-        job.blob = blob  # what the blob will be once the job has run (None: none)
-        self.last = job
+        self.last = self.writer.hand(work, self.key(name), replaces=replaces, blob=blob)
