@@ -65,7 +65,7 @@ class Job:
     def run(self) -> None:
         try:
             self.result = self.work()
-        except Exception as error:  # kept for whoever asks, and reported
+        except Exception as error:  # noqa: BLE001  (kept for whoever asks, and reported: the game goes on)
             self.error = error
         self.finished.set()
         self.work = self.blob = None  # after ``finished``: a reader that saw it unfinished read a true blob

@@ -20,7 +20,7 @@ import os
 import threading
 
 import pyxel
-from playing import ScriptedPlayer, frame, play_until, quick, wired_title
+from playing import ScriptedPlayer, play_until, quick, wired_title
 from stepping import press, release_all, screen, step, step_until
 
 from engine.buttons import pyxel_reader
