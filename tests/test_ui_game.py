@@ -25,6 +25,7 @@ from engine.buttons import ALL as ALL_BUTTONS
 from engine.buttons import POINT, X
 from engine.cartridge import Cartridge
 from engine.scheduler import Clock
+from engine.writer import Writer
 from game.ui.wiring import WIRING
 from engine.target import DARK_BLUE, ORANGE, RED, WHITE, WIDTH
 from game.rules.events import Called, RiichiAccepted
@@ -67,7 +68,7 @@ def shows_text_centred(shown: bytes, y: int, text: str, colour: int) -> bool:
 
 def start_from_the_title(seed: str, wiring=WIRING) -> Cartridge:
     """The title, ↓ to SEED, the code typed, ENTER: the table for that seed."""
-    cart = Cartridge(wired_title(wiring), clock=counting_clock())
+    cart = Cartridge(wired_title(wiring), clock=counting_clock(), writer=Writer.inline(), leave=lambda: None)
     frame(cart)
     press(cart, pyxel.KEY_DOWN)
     for char in seed:
@@ -179,7 +180,8 @@ def test_a_monkey_on_random_buttons_never_breaks_or_sticks(pyxel_headless):
     total = 0
     for seed in MONKEY_SEEDS:
         rng = random.Random(seed)
-        cart = Cartridge(lambda c: TableScene(c, seed, wiring=quick()), clock=counting_clock(MONKEY_TICK))
+        cart = Cartridge(lambda c: TableScene(c, seed, wiring=quick()), clock=counting_clock(MONKEY_TICK),
+                         writer=Writer.inline(), leave=lambda: None)
         cart.settings = cart.scene.settings = Settings(cpu_speed="fast")
         fingers = Fingers()
         cart.buttons.read = fingers.read

@@ -27,6 +27,7 @@ from game.data.storage import StorageError
 from game.replay.steps import ReplayLog
 from game.rules.words import tile_words
 from game.ui import board, hands, paint, saving
+from game.ui.wiring import WIRING, Wiring
 
 RECORD_NAME = "drill"  # the record's name in the storage
 BACK_KEYS = (pyxel.KEY_ESCAPE, pyxel.KEY_BACKSPACE, pyxel.GAMEPAD1_BUTTON_START)
@@ -42,9 +43,10 @@ def told_lines(right: bool, reason: str, cpu: int, played: int, answer: int) -> 
 
 
 class DrillScene:
-    def __init__(self, cart: Cartridge) -> None:
+    def __init__(self, cart: Cartridge, wiring: Wiring = WIRING) -> None:
         self.cart = cart
-        self.storage = saving.storage()
+        self.wiring = wiring
+        self.storage = saving.handed(cart, wiring)  # the record written beside the frames
         self.message = ""
         self.record = self.read_record()
         self.progress = [0, 0]
@@ -66,7 +68,7 @@ class DrillScene:
             return Record()
 
     def build(self) -> TaskGen[None]:
-        self.drill = yield from build_task(saving.shelf(), self.record, self.progress)
+        self.drill = yield from build_task(saving.handed_shelf(self.cart, self.wiring), self.record, self.progress)
         self.asked = queue(self.drill.positions, self.record)
         yield from self.next_position()
 

@@ -26,11 +26,13 @@ from engine.cartridge import Cartridge
 from engine.scheduler import Task
 from engine.target import DARK_BLUE, DARK_GREY, LIGHT_GREY, ORANGE, PINK, WHITE, YELLOW
 from engine.tasks import TaskGen
+from engine.writer import beside
 from game.data import logs
 from game.data.storage import DATA_DIR_VARIABLE, MAX_BYTES
 from game.rules.errors import InputError
 from game.ui import paint, saving
 from game.ui.viewer import ViewerScene
+from game.ui.wiring import WIRING, Wiring
 from game.replay.steps import ReplayLog
 
 LIST_Y, LINE, SHOWN = 22, 8, 10
@@ -44,9 +46,11 @@ FOOTER_BOX = (0, 118, 128, 10)  # the footer's line: a click there goes back
 
 
 class ReplaysScene:
-    def __init__(self, cart: Cartridge) -> None:
+    def __init__(self, cart: Cartridge, wiring: Wiring = WIRING) -> None:
+        """``wiring``: where the logs are (``Wiring.shelf``)."""
         self.cart = cart
-        self.shelf = saving.shelf()
+        self.wiring = wiring
+        self.shelf = saving.handed_shelf(cart, wiring)
         self.entries: list[logs.Entry] = []  # newest first, once listed
         self.listed = self.shelf is None
         self.lines: dict[str, str] = {}  # an entry's line, once its log has been read
@@ -63,13 +67,15 @@ class ReplaysScene:
 
     def read_lines(self) -> TaskGen[None]:
         """Task: the list of logs, then the line of each game of ours, 2 KiB of a log a
-        step (the others show their names)."""
-        self.entries = yield from self.shelf.entries_task()
+        step (the others show their names); the folder listed and each log read beside the
+        frames (the cartridge's writer: after the writes handed over before)."""
+        shelf, writer = self.shelf, self.cart.writer
+        self.entries = yield from beside(writer, shelf.entries)
         self.listed = True
         for entry in self.entries:
             if entry.ours:
                 try:
-                    data = self.shelf.read(entry, MAX_BYTES)  # ours are blobs: no giant read
+                    data = yield from beside(writer, lambda: shelf.read(entry, MAX_BYTES))  # ours are blobs
                     summary = yield from logs.summary_task(entry.name, data)
                 except InputError:
                     summary = None
@@ -124,7 +130,8 @@ class ReplaysScene:
         """Task: the log read and parsed; what is wrong with it, in one message, when it cannot be."""
         where = entry.path or Path(entry.name)
         try:
-            return (yield from ReplayLog.parse_task(self.shelf.read(entry), where))
+            data = yield from beside(self.cart.writer, lambda: self.shelf.read(entry))
+            return (yield from ReplayLog.parse_task(data, where))
         except InputError as error:
             return why_not(str(error), where)
 
@@ -134,9 +141,13 @@ class ReplaysScene:
         log = self.opening.result if self.opening.state == Task.DONE else ""  # FAILED: the cartridge says why
         self.opening = None
         if isinstance(log, ReplayLog):
-            self.cart.change(ViewerScene, log, ReplaysScene)
+            self.cart.change(ViewerScene, log, self.again)
         else:
             self.message = log
+
+    def again(self, cart: Cartridge) -> ReplaysScene:
+        """The list again, wired as this one (where the viewer returns)."""
+        return ReplaysScene(cart, self.wiring)
 
     def draw(self) -> None:
         pyxel.cls(DARK_BLUE)

@@ -31,13 +31,14 @@ from engine.buttons import POINT, REST_FRAMES, X
 from engine.cartridge import Cartridge
 from engine.target import GREEN, LIGHT_GREY, PINK, WHITE
 from engine.scheduler import Task
-from engine.tasks import NEXT_FRAME
+from engine.tasks import NEXT_FRAME, TaskGen
+from engine.writer import until_written
 from game.data.save import Continued
 from game.cpu.strength import SIMPLER
 from game.play.driver import Agent, Game, TsumogiriAgent, WaitingAgent, player_seat
 from game.rules.actions import Pass
 from game.data.settings import PRACTICE, Settings
-from game.ui import board, callouts, centre, debug, hands, hints, look, paint, pause, pieces, sound
+from game.ui import board, callouts, centre, debug, hands, hints, look, paint, pause, pieces, saving, sound
 from game.ui.board import HINT_X, INFO_Y
 from game.ui.chooser import NO_CALLS_NOTE, Chooser
 from game.ui.results import GUARD_FRAMES, ResultsPanel
@@ -87,7 +88,8 @@ class TableScene:
         self.human = self.game.agents[seat] if not demo else WaitingAgent()
         self.game.pace, self.game.frame_counter = self.pace, lambda: cart.scheduler.frames
         self.game.on_crash = self.fall_back  # a CPU that raises: a simpler one plays on, said in one line
-        self.saver = None if demo else Saver(seed_code, self.settings)  # the rules it began with
+        self.saver = None if demo else Saver(seed_code, self.settings,  # the rules it began with
+                                             saving.handed(cart, wiring), saving.handed_shelf(cart, wiring))
         self.turn_began = 0  # the frame the present turn began (a CPU's lasts a moment)
         self.sounds = sound.EventSounds(self.player, wiring.play_sound)
         self.callouts = callouts.Callouts()
@@ -201,7 +203,8 @@ class TableScene:
                 self.menu = None
             return
         if any(pyxel.btnp(key) for key in PAUSE_KEYS) or buttons.clicked_in(*board.PAUSE_BOX):
-            self.menu = pause.PauseMenu(self.cart, self.settings, self.seed_code, on_quit=self.leave)
+            self.menu = pause.PauseMenu(self.cart, self.settings, self.seed_code, on_quit=self.leave,
+                                        wiring=self.wiring)
             return
         self.frames += 1  # the table's clock: it stands still while paused
         self.note_new_round()
@@ -245,9 +248,15 @@ class TableScene:
 
     def leave(self) -> Task | None:
         """Quit to the title from the pause menu: the game's log is kept as it stands, as
-        thinking (the task the pause menu waits for before the title); the hint is dropped."""
+        thinking, and written with the save (the task the pause menu waits for before the
+        title); the hint is dropped."""
         self.hint.stop()
-        return self.cart.spawn(self.saver.keep_log(self.game), "keep log") if self.saver is not None else None
+        return self.cart.spawn(self.leaving(), "keep log") if self.saver is not None else None
+
+    def leaving(self) -> TaskGen[None]:
+        """Task: the log kept, then every write handed over done (the save, the settings, the log)."""
+        yield from self.saver.keep_log(self.game)
+        yield from until_written(self.cart.writer)
 
     def update_demo(self) -> None:
         buttons = self.cart.buttons

@@ -14,13 +14,15 @@ the code whose deals it plays. Nothing typed is lost to the demo. The code is dr
 (game/ui/glyphs.py), where no two characters look alike.
 
 CONTINUE shows only when a saved game exists, and the cursor starts there. A new game (NEW GAME or a seed code) would replace the saved one, so it is asked once more first.
-The title tune plays once on arrival.
+The title tune plays once on arrival. Esc (not typing) quits, once everything handed to the
+writer is on disk (SAVING... if that takes more than a frame; in a browser Esc does nothing).
 Left alone for ``ATTRACT_FRAMES``, the title plays a demo game of four CPUs (attract mode,
 game/ui/demo.py); any button there returns here.
 """
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -71,6 +73,7 @@ REFUSED_KEYS = {getattr(pyxel, f"KEY_{c}"): c for c in "ABCDEFGHIJKLMNOPQRSTUVWX
 SHIFTED_DIGITS = dict(zip("1234567890", "!@#$%^&*()"))
 DIGIT_ROW = {getattr(pyxel, f"KEY_{d}") for d in SHIFTED_DIGITS}
 SHIFT_KEYS = (pyxel.KEY_SHIFT, pyxel.KEY_LSHIFT, pyxel.KEY_RSHIFT)
+QUITS = sys.platform != "emscripten"  # Esc ends the program (a page in a browser is closed instead)
 TYPED_MAX = 2 * CODE_MAX  # the keys kept past it are refused (the message says the code is too long)
 # Menu lines that appear once their scene exists: (label, module, scene class).
 @dataclass(frozen=True)
@@ -79,9 +82,10 @@ class Entry:
     scene: Callable[..., object] | None = None  # what O opens (NEW GAME and SEED start a table)
 
 
-def menu_entries() -> list[Entry]:
-    """The lines the title offers now, top to bottom (CONTINUE when a game is saved)."""
-    saved = [Entry(CONTINUE)] if saving.has_save() else []
+def menu_entries(storage) -> list[Entry]:
+    """The lines the title offers now, top to bottom (CONTINUE when a game is saved in
+    ``storage``, or handed to the writer to be)."""
+    saved = [Entry(CONTINUE)] if saving.has_save(storage) else []
     return [Entry(NEW_GAME), *saved, Entry(SEED), Entry(SETTINGS, SettingsScene), Entry(REPLAYS, ReplaysScene),
             Entry(PRACTICE, DrillScene)]
 
@@ -113,8 +117,9 @@ class TitleScene:
         ``wiring``: what the games begun here are played with (game/ui/wiring.py)."""
         self.cart = cart
         self.wiring = wiring
-        self.message = saving.load_settings(cart) or message  # why the typed code (or a save) was refused
-        self.entries = menu_entries()
+        storage = saving.handed(cart, wiring)
+        self.message = saving.load_settings(cart, storage) or message  # why the typed code (or a save) was refused
+        self.entries = menu_entries(storage)
         self.choice = start_choice(self.entries)
         self.code = ""  # every key typed, the ones past the longest code too (shown, refused)
         self.typing_code = False  # the SEED line takes the keyboard as text
@@ -155,6 +160,9 @@ class TitleScene:
             sound.play("cursor")
         elif self.typing:
             self.type_code()
+        elif pyxel.btnp(pyxel.KEY_ESCAPE) and QUITS:
+            sound.stop()
+            self.cart.quit()  # once the writer has written everything (SAVING... meanwhile)
         elif self.chosen == SEED:
             self.start_typing()
         elif buttons.pressed(O):
@@ -205,7 +213,7 @@ class TitleScene:
         elif entry.label == CONTINUE:
             self.continue_game()
         elif entry.scene is not None:
-            self.cart.change(entry.scene)
+            self.cart.change(entry.scene, self.wiring)
 
     def continue_game(self) -> None:
         """Resume the saved game at the very question it was saved on, behind the loading

@@ -29,6 +29,7 @@ from game.data.storage import MAX_BYTES
 from game.records import GameLog, parse_log_task
 from game.rules.errors import InputError
 from game.ui import paint, saving
+from game.ui.wiring import WIRING, Wiring
 
 REVIEWED = 8  # the latest games reviewed for the agreement (a few seconds of thinking each)
 LAST_CHARTED = 20  # games on the chart, the latest at the right
@@ -52,10 +53,11 @@ def agreement_y(share: float) -> int:
 
 
 class YourGamesScene:
-    def __init__(self, cart: Cartridge, back: Callable[..., object] | None = None) -> None:
+    def __init__(self, cart: Cartridge, wiring: Wiring = WIRING, back: Callable[..., object] | None = None) -> None:
         self.cart = cart
+        self.wiring = wiring
         self.back = back
-        self.shelf = saving.shelf()
+        self.shelf = saving.handed_shelf(cart, wiring)
         self.stats: Stats | None = None if self.shelf is not None else Stats()
         self.games: list[tuple[SeatGame, GameLog | None, int]] = []  # the log kept only to be reviewed
         self.agreement: dict[str, list[int]] = {}  # topic -> [agreed, decisions]
@@ -105,7 +107,7 @@ class YourGamesScene:
         buttons = self.cart.buttons
         if any(pyxel.btnp(key) for key in BACK_KEYS) or buttons.pressed(O) or buttons.clicked_in(*FOOTER_BOX):
             if self.back is not None:
-                self.cart.change(self.back)
+                self.cart.change(self.back, self.wiring)
             else:
                 self.cart.restart()
 
