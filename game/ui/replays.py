@@ -32,6 +32,7 @@ from game.data.storage import DATA_DIR_VARIABLE, MAX_BYTES
 from game.rules.errors import InputError
 from game.ui import paint, saving
 from game.ui.viewer import ViewerScene
+from game.ui.your_games import YourGamesScene
 from game.ui.wiring import WIRING, Wiring
 from game.replay.steps import ReplayLog
 
@@ -42,7 +43,19 @@ FOLDER_ROWS = 7  # the folder's path takes at most this many lines (its end, whe
 MESSAGE_Y, MESSAGE_ROWS = 104, 2
 BACK_KEYS = (pyxel.KEY_ESCAPE, pyxel.KEY_BACKSPACE, pyxel.GAMEPAD1_BUTTON_START)
 OPENING = "OPENING..."
-FOOTER_BOX = (0, 118, 128, 10)  # the footer's line: a click there goes back
+FOOTER_Y = 120
+STATS_KEYS = (pyxel.KEY_S, pyxel.KEY_TAB, pyxel.GAMEPAD1_BUTTON_BACK)  # YOUR GAMES, as the viewer's summary
+
+
+def footer_parts(listed: bool) -> list[tuple[str, str | None]]:
+    """The footer's words, and what a click on each does (None: words only)."""
+    if listed:
+        return [(f"{paint.OK_KEY}:VIEW ", None), ("S:YOUR GAMES", "stats"), (" ", None), ("ESC:BACK", "back")]
+    return [("S:YOUR GAMES", "stats"), ("  ", None), (f"{paint.OK_KEY},ESC:BACK", "back")]
+
+
+def footer_x(listed: bool) -> int:
+    return (128 - paint.text_width("".join(text for text, _ in footer_parts(listed)))) // 2
 
 
 class ReplaysScene:
@@ -84,8 +97,14 @@ class ReplaysScene:
 
     def update(self) -> None:
         buttons = self.cart.buttons
-        if any(pyxel.btnp(key) for key in BACK_KEYS) or buttons.clicked_in(*FOOTER_BOX):
+        listed = bool(self.entries)
+        clicked = paint.segment_at(footer_x(listed), FOOTER_Y, footer_parts(listed), buttons.pointer) \
+            if buttons.clicked() else None
+        if any(pyxel.btnp(key) for key in BACK_KEYS) or clicked == "back":
             self.cart.restart()
+            return
+        if any(pyxel.btnp(key) for key in STATS_KEYS) or clicked == "stats":
+            self.cart.change(YourGamesScene, self.wiring, ReplaysScene)
             return
         if self.opening is not None:
             self.follow_opening()
@@ -171,7 +190,8 @@ class ReplaysScene:
         elif not self.entries:
             for row, text in enumerate(empty_lines(self.where, getattr(self.shelf, "not_a_folder", False))):
                 paint.text(2, LIST_Y + row * LINE, text, WHITE if row == 0 else LIGHT_GREY)
-        paint.text_centered(120, f"{paint.OK_KEY}: VIEW  ESC: BACK" if self.entries else f"{paint.OK_KEY}, ESC: BACK", DARK_GREY)
+        listed = bool(self.entries)
+        paint.draw_segments(footer_x(listed), FOOTER_Y, footer_parts(listed), DARK_GREY, LIGHT_GREY)
 
 
 def empty_lines(where: str | None, not_a_folder: bool = False) -> list[str]:
