@@ -243,6 +243,23 @@ def _review_round(review: Review, index: int, round_log: RoundLog, ruleset: Rule
             since = clock()
 
 
+def decision_view(game: GameLog, seat: int, round_index: int, step: int, hand: tuple[int, ...],
+                  ruleset: Ruleset) -> TaskGen[PlayerView]:
+    """Task: the view ``seat`` answered a decision on (a ``Judged``'s round, step and hand),
+    found again by replaying its round to it: a review keeps no views, and the viewer's steps
+    show the table after each action, not the question (the drill and the viewer's best cuts
+    ask for one). ValueError when the round does not reach it."""
+    recorder = DecisionRecorder(game.rounds[round_index], ruleset, seat)
+    replaying = recorder.replay.run_task()
+    for _ in replaying:
+        for note in recorder.take_notes():
+            if note.step == step and note.view.hand == hand:
+                replaying.close()
+                return note.view
+        yield
+    raise ValueError(f"round {round_index}, step {step}: no such decision of seat {seat}")
+
+
 def _judge(review: Review, index: int, label: str, note: Note) -> TaskGen[None]:
     view = note.view
     explanation = yield from gathered(review.judge(view, note.action, review.strength, review.ruleset))

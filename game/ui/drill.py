@@ -24,7 +24,8 @@ from engine.target import DARK_BLUE, DARK_GREY, GREEN, LIGHT_GREY, ORANGE, PINK,
 from engine.tasks import TaskGen
 from game.coach.drill import Drill, Position, Record, build_task, queue
 from game.data.storage import StorageError
-from game.replay.steps import ReplayLog
+from game.coach.review import decision_view
+from game.replay.door import ruleset_for
 from game.rules.words import tile_words
 from game.ui import board, hands, paint, saving
 from game.ui.wiring import WIRING, Wiring
@@ -80,13 +81,10 @@ class DrillScene:
             self.position = None
             return
         self.position = open_[0]
-        log = ReplayLog(self.drill.games[self.position.log], self.position.log or "drill", self.position.seat)
-        stepped = yield from log.round_task(self.position.round_index)
-        # the review's step shows the answer made; the table before it shows the question
-        view = stepped.steps[self.position.step - 1].views[self.position.seat]
-        if sorted(view.hand) != sorted(self.position.hand):  # the review and the steps disagree: loud
-            raise RuntimeError(f"drill position {self.position.key}: the step's hand is not the review's")
-        self.view, self.round_index = view, stepped.round_index
+        p = self.position
+        game = self.drill.games[p.log]
+        view = yield from decision_view(game, p.seat, p.round_index, p.step, p.hand, ruleset_for(game))
+        self.view, self.round_index = view, game.rounds[p.round_index].init.round_index
         self.cursor = len(view.hand) - 1  # on the draw, as at the table
 
     # -- update ---------------------------------------------------------------------------------

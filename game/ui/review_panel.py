@@ -35,10 +35,12 @@ LEGEND = {  # what each figure means, by its row's first word
     "yaku": "YAKU: WHAT THE HAND CAN WIN ON",
     "lost": "TILES LOST: UKEIRE KEPT FEWER",
     "outlook": "OUTLOOK: POINTS X CHANCES",
+    "best": "BEST: THE CPU'S TOP 3 CUTS, %",
 }
 MORE_LEGEND = {"ukeire": "  (AND THEIR SHARE OF UNSEEN)", "danger": "  SEAT'S RIICHI OR OPEN HAND",
                "value": "  +TANYAO: HELPS TOWARDS IT", "lost": "  THAN THE CPU'S CUT KEEPS",
-               "outlook": "  (THE STRONG CPU'S, NEAR TENPAI)"}
+               "outlook": "  (THE STRONG CPU'S, NEAR TENPAI)", "best": "  AS ITS SCORER RATES EACH ONE"}
+BEST_H, BEST_W = 9, 28  # the best cuts' row: its height, and each cut's width past its tile
 LEGEND_END = 114  # the legend stops above the progress line (and the words above the legend)
 CHOOSER_Y, CHOOSER_LINE = 34, 10
 CHOOSER_FOOTER = [("UP/DOWN  Z: OK  ", None), ("ESC: BACK", "back")]  # a click on ESC: BACK goes back
@@ -102,9 +104,9 @@ def _ascii(name: str) -> str:
 # --- one decision --------------------------------------------------------------------------------
 
 
-def draw_decision(y: int, judged: Judged, player: int | None, seat: int) -> None:
-    """The decision's hand with both answers marked, the figures row by row, the verdict and the
-    reason, from ``y`` down."""
+def draw_decision(y: int, judged: Judged, player: int | None, seat: int, best: tuple = ()) -> None:
+    """The decision's hand with both answers marked, the CPU's ``best`` cuts (its alternatives,
+    once measured), the figures row by row, the verdict and the reason, from ``y`` down."""
     e = judged.explanation
     tiles = hands.hand_in_order(judged.hand, judged.drawn)
     width = hands.draw_small_row(1, y, tiles[:-1] if judged.drawn is not None else tiles,
@@ -126,6 +128,9 @@ def draw_decision(y: int, judged: Judged, player: int | None, seat: int) -> None
         rows.insert(0, (topic_text(judged), answer_words(e.player.action, judged.offered),
                         answer_words(e.cpu.action, judged.offered)))
     y += LINE + 2
+    if best:
+        draw_best(y, best)
+        y += BEST_H
     verdict = textwrap.wrap((VERDICT_WORDS[judged.cost.verdict] + cost_text(judged)).upper(), CHARS)[:2]
     why = textwrap.wrap(("CPU: " + reason(judged)).upper(), CHARS)[:2] if judged.cost.verdict != "agree" else []
     # the figures take what the verdict and the reason leave above the progress line: the
@@ -143,8 +148,21 @@ def draw_decision(y: int, judged: Judged, player: int | None, seat: int) -> None
     for row in why:
         paint.text(1, y, row, YELLOW)
         y += LINE
-    labels = (["lost"] if judged.cost.tiles > 0.05 else []) + [label for label, _, _ in figure_rows(judged)]
+    labels = (["best"] if best else []) + (["lost"] if judged.cost.tiles > 0.05 else []) \
+        + [label for label, _, _ in figure_rows(judged)]
     draw_legend(y + 3, labels)
+
+
+def draw_best(y: int, best: tuple) -> None:
+    """The CPU's best cuts on one row, each tile with its share of the scorer's choice
+    (``Measure.likely``) and its shanten and ukeire: BEST [5m]56% 2/54 ..."""
+    paint.text(LABEL_X, y + 1, "BEST", LIGHT_GREY)
+    x = LABEL_X + 18
+    for i, m in enumerate(best[:3]):
+        pieces.draw_row(x, y - 1, [m.action.tile], border=True)
+        share = f"{100 * m.likely:.0f}%" if m.likely >= 0 else ""
+        paint.text(x + 8, y + 1, share, ORANGE if i == 0 else WHITE)
+        x += 8 + BEST_W
 
 
 def draw_legend(y: int, labels: list[str]) -> None:

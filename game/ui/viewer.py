@@ -33,7 +33,9 @@ import pyxel
 from engine.buttons import DOWN, LEFT, POINT, REST_FRAMES, RIGHT, UP, X, O
 from engine.cartridge import Cartridge
 from engine.target import DARK_BLUE, DARK_GREY, LIGHT_GREY, ORANGE, PINK, WHITE, YELLOW
-from game.coach.review import Judged, Review, review_task, start_review
+from engine.tasks import TaskGen
+from game.coach.explain import explain
+from game.coach.review import ALTERNATIVES, Judged, Review, decision_view, review_task, start_review
 from game.rules.actions import Ron, Tsumo
 from game.rules.words import WIND_LETTERS, WIND_WORDS, action_word
 from game.ui import board, debug, hands, paint, review_panel
@@ -72,6 +74,8 @@ class ViewerScene:
         self.hints_key: tuple | None = None
         self.hints_task = None
         self.hints: list | None = None
+        self.best: tuple[tuple[int, int], tuple] = ((-1, -1), ())  # (round, step), the CPU's best cuts there
+        self.best_task = None
         self.frames = 0
         # a double click on the list: its clicks act on nothing here until the pointer rests
         cart.buttons.hold_over(rest=REST_FRAMES, only=(POINT,))
@@ -165,6 +169,29 @@ class ViewerScene:
             self.table = not self.table
         if buttons.held(X):
             self.follow_hints()
+        self.follow_best()
+
+    def follow_best(self) -> None:
+        """The CPU's best cuts at the decision shown (``review.ALTERNATIVES``, as its scorer
+        ranks them), measured as a task when the decision is first shown: the review itself keeps
+        none, within the cartridge's memory."""
+        key = (self.round_index, self.step)
+        judged = self.decision
+        if self.best_task is not None or self.best[0] == key or judged is None:
+            return
+        if judged.explanation.topic != "discard":
+            return
+        self.best_task = self.cart.spawn(self.best_of(key, judged), "best cuts")
+
+    def best_of(self, key: tuple[int, int], judged: Judged) -> TaskGen[None]:
+        try:
+            view = yield from decision_view(self.log.game, self.review.seat, judged.round_index, judged.step,
+                                            judged.hand, self.log.ruleset)
+            e = yield from explain(view, judged.explanation.player.action, self.review.strength, self.log.ruleset,
+                                   ALTERNATIVES)
+            self.best = (key, e.alternatives)
+        finally:
+            self.best_task = None
 
     def clicked_action(self) -> str | None:
         """What a click (a tap) on the screen asks: an arrow or a word of the footer (in the
@@ -335,7 +362,9 @@ class ViewerScene:
             review_panel.draw_status(SEATS_Y + SEAT_H, self.review, self.log.player)
             return
         self.draw_seat_line(seat, views[seat], SEATS_Y)
-        review_panel.draw_decision(SEATS_Y + 7, judged, self.log.player, seat)
+        key, best = self.best
+        review_panel.draw_decision(SEATS_Y + 7, judged, self.log.player, seat,
+                                   best if key == (self.round_index, self.step) else ())
         review_panel.draw_progress(judged, self.review)
 
     def draw_analysis(self, views) -> None:
