@@ -7,9 +7,11 @@ or dama is asked of ``style``'s riichi scorer, and the reason given is the figur
 score most (``riichi.deciding_figure``); a call of ``style``'s call scorer, the rules' own answer
 (``calls.ruled_call``) one of its figures. The rules it replaced stay as vetoes: the folding
 seat calls nothing, a call under a riichi needs its outlook (``calls.riichi_veto``), a riichi
-that cannot better the last round's place is not declared, and kans only from tenpai.
+that cannot better the last round's place is not declared. Kans are weighed by what they give
+and cost (``game.cpu.kans``: at tenpai, or a closed kan at one shanten early that breaks no
+shape, never before tenpai against a threat).
 
-    >>> LearnedPolicy(STRONG).name, LearnedPolicy(STRONG).kans_from_tenpai_only
+    >>> LearnedPolicy(STRONG).name, LearnedPolicy(STRONG).kans_weighed
     ('learned', True)
 """
 
@@ -31,7 +33,7 @@ class LearnedPolicy:
     """The learned scorers over one strength's figures (see the module)."""
 
     name = "learned"
-    kans_from_tenpai_only = True
+    kans_weighed = True
 
     def __init__(self, strength: Strength, scorers: style.Scorers | None = None) -> None:
         self.strength = strength
