@@ -9,7 +9,7 @@ from dataclasses import replace
 from engine.tasks import run_to_end
 from game.cpu.agent import CpuAgent
 from game.cpu.value import _view
-from game.rules.actions import AddedKan, ClosedKan, Discard
+from game.rules.actions import AddedKan, ClosedKan, Discard, Riichi
 from game.rules.melds import Meld
 from game.rules.tiles import parse_tiles
 from game.rules.view import DiscardView
@@ -78,3 +78,32 @@ def test_an_added_kan_at_tenpai_is_made_and_before_tenpai_the_fourth_tile_is_cut
     one_away = _turn("234m35p68s229s7z", "7z", melds=((pon,), (), (), ()), kans=(AddedKan(135),))
     choice = _choose(replace(one_away, hand=(*one_away.hand[:-1], 135), drawn=135, legal_actions=_legal(one_away)))
     assert choice.why_of("kan").short[0] == "NO KAN: DORA FOR ALL"
+
+
+def _riichi_turn(hand: str, drawn: str, cut: str, dora_indicator: int, turn: int):
+    """Seat 0's closed tenpai turn ``turn``: riichi legal with ``cut`` (a tile of the hand)."""
+    own = "".join(("1m", "9m", "1p", "9s", "2z", "3z", "4z")[:turn])
+    view = _turn(hand, drawn, ponds=(_pond(own),) + (_pond("1z8p7z"),) * 3)
+    tile = next(t for t in view.hand if t == parse_tiles(cut)[0] or t // 4 == parse_tiles(cut)[0] // 4)
+    return replace(view, dora_indicators=(dora_indicator,), legal_actions=(*view.legal_actions, Riichi(tile)))
+
+
+def test_a_haneman_dama_on_a_kanchan_stays_dama_and_says_it_is_worth_that_already():
+    # 234m 234p 234s, red 5m 7m waiting on 6m, 66s the dora (indicator 5s): tanyao, sanshoku,
+    # three dora: 12,000 without riichi; riichi adds little and tells the table
+    view = _riichi_turn("23407m234p234s66s9p", "9p", "9p", dora_indicator=89, turn=5)
+    choice = _choose(view)
+    assert isinstance(choice.action, Discard) and choice.action.tile // 4 == parse_tiles("9p")[0] // 4
+    assert choice.why_of("riichi").short[0] == "DAMA: 12000 ALREADY"
+
+
+def test_a_cheap_ryanmen_tenpai_on_turn_six_declares():
+    # 3s drawn makes pinfu on 23s, waiting on 1s-4s, no dora: 1,000 dama; with every score level
+    # no place keeps it dama, and riichi is worth more (Houou win rates, ura, the stick)
+    view = _riichi_turn("234m567p23s789s55p9m", "3s", "9m", dora_indicator=parse_tiles("1z")[0], turn=6)
+    choice = _choose(view)
+    assert isinstance(choice.action, Riichi)
+    short = choice.why_of("riichi").short
+    assert short[-1] == "RIICHI" and short[0] != "DAMA: PLACE"
+    for scores in ((24000, 26000, 25000, 25000), (25000, 26000, 24000, 25000)):  # 4th, 2nd
+        assert isinstance(_choose(replace(view, scores=scores)).action, Riichi)
