@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from types import SimpleNamespace as Fake
 
+from conftest import LOGS
+
 from engine.tasks import run_to_end
 from game.coach.explain import explain, same_choice
 from game.coach.grade import Grade, grades, letter, points
@@ -17,7 +19,7 @@ from game.records import read_log
 from game.replay.door import ruleset_for
 from game.rules.actions import Discard
 
-PHOENIX = "tests/data/logs/mjx2022/2022060100gm-00a9-0000-01481d95.mjlog"
+PHOENIX = LOGS / "mjx2022" / "2022060100gm-00a9-0000-01481d95.mjlog"
 
 
 def scorers_order(view, ruleset) -> list[int]:

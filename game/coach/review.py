@@ -95,6 +95,7 @@ class Judged:
     dealer: bool  # the seat deals this round
     explanation: Explanation
     cost: Cost
+    riichi_legal: bool = False  # the seat could declare riichi (with some tile) here
 
 
 @dataclass
@@ -185,7 +186,8 @@ def judge(view: PlayerView, explanation: Explanation, number: int = 0, round_ind
                   hand=view.hand, drawn=view.drawn,
                   offered=view.last_discard[1] if view.last_discard is not None else None,
                   melds=view.melds[view.seat], winds=view.seat_winds, tiles_left=view.tiles_left,
-                  dealer=view.seat == view.dealer, explanation=explanation, cost=verdict(explanation))
+                  dealer=view.seat == view.dealer, explanation=explanation, cost=verdict(explanation),
+                  riichi_legal=any(isinstance(a, Riichi) for a in view.legal_actions))
 
 
 def start_review(game: GameLog, seat: int, strength: str = DEFAULT_STRENGTH,
