@@ -11,6 +11,7 @@ from dataclasses import replace
 from functools import cache
 from pathlib import Path
 
+import pytest
 import pyxel
 from playing import counting_clock, play_until, quick
 from stepping import press, step
@@ -231,18 +232,24 @@ def test_with_call_prompts_off_a_ron_is_still_asked():
     assert "RON" in labels and "PON" not in labels
 
 
-def test_the_strong_cpu_declares_no_kan_before_tenpai_where_the_rules_cpu_would():
-    """Caught before only by a docs figure: kans allowed from any shanten."""
+@pytest.mark.parametrize("hand, far, why", [
+    ("111m234p479s35m69p", 2, "no kan at 2-shanten"),      # far from tenpai: never
+    ("111m234p678s35m69p", 1, "no kan: it breaks a shape"),  # one shanten, its tiles still shapes
+])
+def test_the_strong_cpu_declares_no_kan_far_from_tenpai_where_the_rules_cpu_would(hand, far, why):
+    """Caught before only by a docs figure: kans allowed from any shanten. The strong CPU's kans
+    (game/cpu/kans.py) are made at tenpai, or at one shanten early when the kan keeps every
+    accepting tile; the rules CPU makes any kan that keeps the hand's count."""
     from game.rules.actions import ClosedKan
     from game.rules.shanten import shanten
 
-    rnd = scene(["111m234p678s35m69p", "258m369p258s47m5p1s", "3579m1357s19p123z", "29m19s9p5z6z6z7z12p34p"], ["1m"])
+    rnd = scene([hand, "258m369p258s47m5p1s", "3579m1357s19p123z", "29m19s9p5z6z6z7z12p34p"], ["1m"])
     view = rnd.view(0)
     kan = ClosedKan(0)
-    assert kan in view.legal_actions and shanten(counts34(view.hand)) > 0
+    assert kan in view.legal_actions and shanten(counts34(view.hand)) == far
     assert run_to_end(CpuAgent("normal").act(view)) == kan  # a kan that keeps the hand: the rules take it
     choice = run_to_end(CpuAgent("strong").choose(view))
-    assert choice.action != kan and any("before tenpai" in why.words for why in choice.whys), choice
+    assert choice.action != kan and any(reason.words.startswith(why) for reason in choice.whys), choice
 
 
 def test_a_pass_another_seats_claim_beat_is_not_reviewed():
