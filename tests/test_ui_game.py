@@ -65,10 +65,13 @@ def shows_text_centred(shown: bytes, y: int, text: str, colour: int) -> bool:
     return [p == colour for p in band(shown, y, 6)] == [p == colour for p in band(alone, y, 6)]
 
 
-def start_from_the_title(seed: str, wiring=WIRING) -> Cartridge:
-    """The title, ↓ to SEED, the code typed, ENTER: the table for that seed."""
+def start_from_the_title(seed: str, wiring=WIRING, first=None) -> Cartridge:
+    """The title, ↓ to SEED, the code typed, ENTER: the table for that seed (``first(cart)``
+    done on the title before, back on the title: a setting changed)."""
     cart = Cartridge(wired_title(wiring), clock=counting_clock())
     frame(cart)
+    if first is not None:
+        first(cart)
     press(cart, pyxel.KEY_DOWN)
     for char in seed:
         press(cart, KEYS[char])

@@ -237,7 +237,8 @@ def read_game_task(storage: Storage, agents_for: Callable[[SavedGame], Sequence[
         if data is None:
             return None
         saved = yield from decode_task(data)
-        game = resume(saved, agents_for(saved) if agents_for else [TsumogiriAgent()] * 4, **options)
+        game = resume(saved, agents_for(saved) if agents_for else [TsumogiriAgent()] * saved.settings.players,
+                      **options)
         play = game.play()
         yield from catch_up(game, play)
     except DamagedBlob as error:  # not a file a save can be: read nothing from it

@@ -4,20 +4,32 @@ As on a real table: from the seat to the left (kamicha) the leftmost tile, from 
 middle one, from the right (shimocha) the rightmost. An added kan lays its fourth tile
 sideways beside the called one (not stacked on it: a row of melds stays one tile high, so a
 seat's four melds fit its corner in rows); a closed kan shows its two end tiles face down.
+
+With three players the Norths a seat has set aside (nukidora) stand first in its row of melds,
+nearest its corner, as one North tile with their count after it ("x2") when more than one: never
+wider than a pon, so a seat's corner holds its Norths and four pons in the rows four pons take.
+
+    >>> nuki_width(1), nuki_width(4)
+    (5, 13)
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
+import pyxel
+
+from engine.target import WHITE
 from game.rules.melds import Meld
-from game.ui import pieces
+from game.rules.tiles import NORTH
+from game.ui import paint, pieces
+from game.ui.seats import relative
 
 GAP = 2  # between two melds
 ROW_GAP = 1  # between two rows of melds
 
 
-def tiles_in_order(meld: Meld, seat: int) -> list[tuple[int | None, bool]]:
+def tiles_in_order(meld: Meld, seat: int, players: int = 4) -> list[tuple[int | None, bool]]:
     """(tile or None for a back, sideways) left to right, for the meld of ``seat``.
 
     >>> chi = Meld("chi", (8, 12, 16), called=12, from_seat=3)     # 3m called from the left
@@ -30,43 +42,61 @@ def tiles_in_order(meld: Meld, seat: int) -> list[tuple[int | None, bool]]:
     [(None, False), (1, False), (2, False), (None, False)]
     >>> tiles_in_order(Meld("kakan", (8, 9, 10, 11), called=9, from_seat=3, added=11), 0)
     [(9, True), (11, True), (8, False), (10, False)]
+    >>> [s for _, s in tiles_in_order(Meld("pon", (108, 109, 110), called=110, from_seat=2), 0, players=3)]
+    [True, False, False]
     """
     if meld.kind == "ankan":
         t = meld.tiles
         return [(None, False), (t[1], False), (t[2], False), (None, False)]
     rest = [t for t in meld.tiles if t not in (meld.called, meld.added)]
-    relative = (meld.from_seat - seat) % 4  # 3 left, 2 across, 1 right
-    where = {3: 0, 2: 1, 1: len(rest)}[relative]
+    where = {3: 0, 2: 1, 1: len(rest)}[relative(meld.from_seat, seat, players)]  # left, across, right
     turned = [(meld.called, True)] + ([(meld.added, True)] if meld.added is not None else [])
     return [(t, False) for t in rest[:where]] + turned + [(t, False) for t in rest[where:]]
 
 
-def meld_width(meld: Meld, seat: int) -> int:
-    return sum(pieces.extent("pond", s)[0] for _, s in tiles_in_order(meld, seat)) + len(meld.tiles) - 1
+def meld_width(meld: Meld, seat: int, players: int = 4) -> int:
+    return sum(pieces.extent("pond", s)[0] for _, s in tiles_in_order(meld, seat, players)) + len(meld.tiles) - 1
 
 
-def draw_meld(x: int, y: int, meld: Meld, seat: int, border: bool = False) -> int:
+def nuki_width(count: int) -> int:
+    """The Norths set aside: one tile, and its count ("x2") when more than one."""
+    return pieces.extent("pond")[0] + (1 + paint.text_width(f"x{count}") if count > 1 else 0)
+
+
+def draw_nukis(x: int, y: int, count: int) -> None:
+    """The Norths a seat has set aside, top-left at (x, y), bottom-aligned as the melds are."""
+    _, tall = pieces.extent("pond")
+    pieces.draw(x, y, NORTH * 4, "pond")
+    if count > 1:
+        pyxel.text(x + pieces.extent("pond")[0] + 1, y + tall - paint.FONT_H + 1, f"x{count}", WHITE)
+
+
+def draw_meld(x: int, y: int, meld: Meld, seat: int, border: bool = False, players: int = 4) -> int:
     """One meld with its top-left at (x, y) (tiles bottom-aligned on a pond tile's height);
     its width. ``border``: on the border small tiles stand on off the felt."""
     _, tall = pieces.extent("pond")
     if border:
         pieces.draw_border(x, y, meld_width(meld, seat), tall)
     dx = 0
-    for tile, sideways in tiles_in_order(meld, seat):
+    for tile, sideways in tiles_in_order(meld, seat, players):
         w, h = pieces.extent("pond", sideways)
         pieces.draw(x + dx, y + tall - h, tile, "pond", sideways)
         dx += w + 1
     return dx - 1
 
 
-def draw_melds(x: int, y: int, melds: Sequence[Meld], seat: int, width: int, right_to_left: bool = False) -> None:
-    """A seat's melds in a box ``width`` wide from (x, y), wrapping onto rows below."""
+def draw_melds(x: int, y: int, melds: Sequence[Meld], seat: int, width: int, right_to_left: bool = False,
+               players: int = 4, nukis: int = 0) -> None:
+    """A seat's melds in a box ``width`` wide from (x, y), wrapping onto rows below; its
+    ``nukis`` (Norths set aside) first."""
     row_x, row_y = 0, 0
     _, tall = pieces.extent("pond")
-    for meld in melds:
-        w = meld_width(meld, seat)
+    groups = [(nuki_width(nukis), lambda gx, gy: draw_nukis(gx, gy, nukis))] if nukis else []
+    groups += [(meld_width(m, seat, players), lambda gx, gy, m=m: draw_meld(gx, gy, m, seat, players=players))
+               for m in melds]
+    for w, draw in groups:
         if row_x and row_x + w > width:
             row_x, row_y = 0, row_y + tall + ROW_GAP
         left = x + width - row_x - w if right_to_left else x + row_x
-        draw_meld(left, y + row_y, meld, seat)
+        draw(left, y + row_y)
         row_x += w + GAP

@@ -40,8 +40,10 @@ class PauseMenu:
     """RESUME, SETTINGS, QUIT TO TITLE (asked once more); ``closed`` on resume."""
 
     def __init__(self, cart: Cartridge, settings: Settings, seed_code: str,
-                 on_quit: Callable[[], Task | None] | None = None) -> None:
+                 on_quit: Callable[[], Task | None] | None = None, players: int = 4) -> None:
+        """``players``: the game's seats, said beside its seed code (3P)."""
         self.cart = cart
+        self.players = players
         self.on_quit = on_quit  # told before the title returns: its task (the table keeping the game's log) ends first
         self.quitting: Task | None = None
         if not hasattr(cart, "settings"):
@@ -115,5 +117,5 @@ class PauseMenu:
             paint.text_centered(82, "QUIT THIS GAME?", WHITE)
             for (x, y, _, _), text in zip(answer_boxes(), ANSWERS):
                 pyxel.text(x + 1, y + 1, text, YELLOW)
-        draw_seed(108, self.seed_code)
+        draw_seed(108, self.seed_code, players=self.players)
         paint.text_centered(120, "ESC: RESUME", DARK_GREY)
