@@ -32,11 +32,11 @@ PRACTICE = "after cut"  # the hints' practice setting: the hint's tile only once
 CHOICES: dict[str, tuple[Any, ...]] = {
     "red_fives": (True, False),
     "length": ("east-south", "east"),
-    "players": (4, 3),  # 3: Tenhou's three-player game (game.rules.ruleset.TENHOU_SANMA)
     "cpu_strength": ("strong", "normal", "weak"),
     "cpu_speed": ("normal", "fast", "slow"),
     "hints": (True, PRACTICE, False),
     "call_prompts": (True, False),
+    "players": (4, 3),  # 3: Tenhou's three-player game (game.rules.ruleset.TENHOU_SANMA); last, a new line
 }
 # What each CPU strength does, in one line the settings menu shows (30 characters at most:
 # the screen's width less a margin). game/cpu/strength.py holds what each one considers.
@@ -58,11 +58,11 @@ CALLOUT_FRAMES = {"slow": 36, "normal": 24, "fast": 15}
 class Settings:
     red_fives: bool = True
     length: str = "east-south"
-    players: int = 4
     cpu_strength: str = "strong"
     cpu_speed: str = "normal"
     hints: bool | str = True  # True, PRACTICE or False
     call_prompts: bool = True  # False: chi/pon/kan prompts are passed (never tsumo or ron)
+    players: int = 4  # 3: Tenhou's three-player game
 
     def ruleset(self, base: Ruleset | None = None) -> Ruleset:
         """The rules of a new game with these settings (on Tenhou's four- or three-player
@@ -90,7 +90,7 @@ class Settings:
 
             >>> now = Settings(hints=False, cpu_speed="fast")
             >>> now.for_game(Settings(length="east", hints=True))
-            Settings(red_fives=True, length='east', players=4, cpu_strength='strong', cpu_speed='fast', hints=False, call_prompts=True)
+            Settings(red_fives=True, length='east', cpu_strength='strong', cpu_speed='fast', hints=False, call_prompts=True, players=4)
         """
         return replace(self, **{name: getattr(began, name) for name in GAME_FIELDS})
 

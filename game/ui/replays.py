@@ -29,7 +29,7 @@ from game.data import logs
 from game.data.storage import DATA_DIR_VARIABLE, MAX_BYTES
 from game.rules.errors import InputError
 from game.ui import paint, saving
-from game.ui.viewer import ViewerScene
+from game.ui.viewer import SEATS, ViewerScene
 from game.replay.steps import ReplayLog
 
 LIST_Y, LINE, SHOWN = 22, 8, 10
@@ -121,7 +121,7 @@ class ReplaysScene:
         """Task: the log read and parsed; what is wrong with it, in one message, when it cannot be."""
         where = entry.path or Path(entry.name)
         try:
-            return (yield from ReplayLog.parse_task(self.shelf.read(entry), where))
+            return (yield from ReplayLog.parse_task(self.shelf.read(entry), where, seats=SEATS))
         except InputError as error:
             return why_not(str(error), where)
 

@@ -24,11 +24,11 @@ MENU_Y, VALUE_X = 30, 68  # the first line; where the values stand (a "<" before
 SETTING_LABELS = {
     "red_fives": "RED FIVES",
     "length": "GAME",
-    "players": "PLAYERS",
     "cpu_strength": "CPU",
     "cpu_speed": "CPU SPEED",
     "hints": "HINTS",
     "call_prompts": "CALL PROMPTS",
+    "players": "PLAYERS",
 }
 
 
