@@ -7,11 +7,13 @@ tests of tests/test_ui_game.py do; the CPUs' three-player judgement has its own 
 
 from __future__ import annotations
 
+import pytest
 import pyxel
 from playing import Fingers, ScriptedPlayer, frame, quick
 from stepping import press, release_all, screen, step_until
 from test_ui_game import shows_big_word, start_from_the_title
 from test_ui_logs import open_chosen, to_replays
+from test_ui_overlaps import LONG_POND, no_overlaps, staging
 
 from engine.buttons import O, pyxel_reader
 from engine.cartridge import Cartridge
@@ -20,7 +22,20 @@ from game.data.settings import Settings
 from game.data.storage import open_storage
 from game.play.driver import player_seat
 from game.replay.door import replay_file
+from game.rules.actions import (
+    AddedKan,
+    ClosedKan,
+    Discard,
+    NineTerminals,
+    Nuki,
+    Pass,
+    Riichi,
+    Ron,
+    Tsumo,
+)
 from game.rules.events import NukiDeclared, Won
+from game.rules.melds import Meld
+from game.rules.view import DiscardView, PlayerView
 from game.ui.loading import LoadingScene
 from game.ui.settings import SettingsScene
 from game.ui.standings import StandingsScene
@@ -28,6 +43,13 @@ from game.ui.table import TableScene
 from game.ui.title import CONTINUE, TitleScene
 
 SANMA_SEED = "SANMA00001"
+THREE = Settings(players=3, cpu_speed="fast")
+
+
+@pytest.fixture
+def staged_three(make_cart):
+    """``staged_three(view, asked=None)``: a three-player table showing ``view``, the player asked ``asked``."""
+    return staging(make_cart, THREE)
 GAME_FRAMES = 20000
 
 
@@ -149,3 +171,160 @@ def test_a_three_player_game_is_saved_continued_kept_listed_and_replayed(pyxel_h
         assert all(len(step.views) == 3 for step in viewer.stepped.steps)
     finally:
         cart.close()
+
+
+# --- the three-player screens in their fullest states: nothing drawn over anything -------------------
+
+def three_melds(seat: int) -> tuple[Meld, ...]:
+    """An added kan and three pons, called from the seats on either side (no chi at three)."""
+    left, right = (seat + 2) % 3, (seat + 1) % 3
+    base = 72 + 12 * seat  # sou, a kind apart per seat
+    return (
+        Meld("kakan", (base, base + 1, base + 2, base + 3), called=base + 1, from_seat=right, added=base + 3),
+        Meld("pon", (108, 109, 110), called=109, from_seat=left),
+        Meld("pon", (base + 4, base + 5, base + 6), called=base + 6, from_seat=right),
+        Meld("pon", (124, 125, 126), called=126, from_seat=left),
+    )
+
+
+def three_player_view(closed: bool, legal=(), claim: bool = False) -> PlayerView:
+    """The table from seat 0 of three: every seat with four melds and four Norths set aside
+    (seat 0 closed, with fourteen tiles, or melded too), long ponds, riichi for all."""
+    hand = tuple(range(0, 56, 4)) if closed else (100, 104)
+    drawn = None if claim else hand[-1]
+    if claim:
+        hand = hand[:-1]
+    melds = tuple(() if seat == 0 and closed else three_melds(seat) for seat in range(3))
+    ponds = tuple(tuple(DiscardView((seat * 29 + i * 11) % 136, i % 3 == 0, i == 7, None) for i in range(LONG_POND))
+                  for seat in range(3))
+    return PlayerView(
+        seat=0, dealer=1, round_wind=1, seat_winds=(2, 0, 1), hand=hand, drawn=drawn, hand_sizes=(len(hand), 2, 2),
+        melds=melds, discards=ponds, riichi=(closed, True, True), dora_indicators=(8, 12, 40, 72, 124),
+        scores=(88800, 99900, -12300), honba=12, riichi_sticks=11, tiles_left=49, turn=2 if claim else 0,
+        awaiting=(0,), last_discard=(2, 120) if claim else None, legal_actions=tuple(legal), over=False,
+        nukis=((120, 121, 122, 123),) * 3 if not closed else ((), (120, 121), (122, 123)))
+
+
+OWN_TURN = (Tsumo(), Riichi(0), ClosedKan(2), AddedKan(30), Nuki(120), NineTerminals(), Discard(0))
+CLAIM = (Ron(), Pass())
+
+
+def test_the_three_player_table_with_norths_set_aside_and_melds_overlaps_nothing(staged_three):
+    found = {}
+    for closed in (True, False):
+        for name, legal, claim in (("own turn", OWN_TURN, False), ("claim", CLAIM, True)):
+            asked = three_player_view(closed, legal, claim)
+            table = staged_three(three_player_view(closed, claim=claim), asked)
+            for chosen in range(len(table.chooser.options)):
+                table.chooser.chosen = chosen
+                overlaps = no_overlaps(table.draw)
+                if overlaps:
+                    found[f"{name}, closed={closed}, button {chosen}"] = overlaps[:4]
+    assert found == {}
+
+
+def test_the_norths_set_aside_show_at_each_seat(staged_three):
+    """Each seat's Norths, first among its melds: one North tile in each seat's meld box, and
+    none where no North is set aside."""
+    from game.ui import board, melds
+
+    view = three_player_view(closed=True)
+    table = staged_three(view)
+    table.draw()
+    for seat, place in ((1, 1), (2, 3)):
+        x, y, width = board.meld_box(view, place)
+        right_to_left = place == 1
+        nx = x + width - melds.nuki_width(len(view.nukis[seat])) if right_to_left else x
+        shown = [pyxel.pget(nx + dx, y + dy) for dy in range(8) for dx in range(5)]
+        pyxel.cls(0)
+        melds.draw_nukis(nx, y, len(view.nukis[seat]))
+        assert shown == [pyxel.pget(nx + dx, y + dy) for dy in range(8) for dx in range(5)], seat
+        table.draw()
+
+
+def test_the_three_player_results_standings_title_and_settings_overlap_nothing(make_cart):
+    from types import SimpleNamespace
+
+    from game.rules.match import Match
+    from game.rules.ruleset import TENHOU_SANMA
+    from game.rules.scoring import HandScore
+    from game.ui.results import ResultsPanel
+
+    score = HandScore(yaku=[(1, 1), (52, 4)], han=5, fu=40, limit="mangan", total=8000)
+    rnd = SimpleNamespace(
+        hand=lambda seat: list(range(0, 40, 4)), melds=[(), three_melds(1)[:1], three_melds(2)[:1]],
+        wall=SimpleNamespace(dora_indicators=[8, 12], ura_indicators=[9, 13]), riichi=[True] * 3, honba=2,
+        scores=[-12300, 99900, 17400], dealer=1,
+        result=SimpleNamespace(wins=[Won(1, 0, 36, score, (-8600, 8600 + 1000, 0), 1)], draw_reason=None,
+                               tenpai=(True, True, True), deltas=[-8600, 9600, 0]))
+    match = Match(TENHOU_SANMA)
+    match.scores, match.over = [-12300, 99900, 17400], True
+    drawn = SimpleNamespace(**{**vars(rnd), "result": SimpleNamespace(
+        wins=[], draw_reason="exhaustive", tenpai=(True, True, True), deltas=[1000, 1000, -2000])})
+    found = {}
+    for name, panel in (("win", ResultsPanel(rnd, 0, match)), ("draw", ResultsPanel(drawn, 0, match))):
+        panel.frames = 100
+        for page in range(len(panel.pages)):
+            panel.page = page
+            overlaps = no_overlaps(panel.draw)
+            if overlaps:
+                found[f"{name} page {page}"] = overlaps[:4]
+    standings = make_cart(lambda c: StandingsScene(c, match.standings(), "WWWWWWWWWWWW", 0))
+    standings.scene.frames = 100
+    found["standings"] = no_overlaps(standings.scene.draw)
+    title = make_cart(TitleScene)
+    title.settings = Settings(players=3)
+    title.scene.code, title.scene.typing_code = "WWWWWWWWWWWW", True
+    while title.scene.chosen != "SEED":
+        title.scene.choice += 1
+    found["title"] = no_overlaps(title.scene.draw)
+    menu = make_cart(SettingsScene)
+    menu.settings = Settings(players=3)
+    menu.scene.menu.chosen = menu.scene.menu.names.index("players")
+    found["settings"] = no_overlaps(menu.scene.draw)
+    assert {name: overlaps for name, overlaps in found.items() if overlaps} == {}
+
+
+def test_a_whole_three_player_game_against_the_real_strong_cpus_keeps_the_frame_budget(make_cart):
+    """As tests/test_ui_game.py holds the four-player game: the real strong CPUs, memory traced,
+    the work clock for the meter; three players chosen, the scripted player plays from the title
+    to the standings. No task fails, the memory peak stays inside PICO-8's 2 MiB, the CPU meter
+    under 1.0 on every frame and under half on most; the CPUs' callouts show at their seats."""
+    from playing import WorkClock
+    from test_ui_game import holds_the_budget, play_to_the_standings, strong_table
+
+    from engine.scheduler import Clock
+
+    clock = WorkClock()
+    with clock:
+        cart = make_cart(TitleScene, clock=Clock.working(clock), trace_memory=True)
+        cart.settings = Settings(players=3)
+        table = strong_table(cart, "STRNGCPS03", cpus=2)
+        assert table.game.ruleset.players == 3
+        meters, called_out = play_to_the_standings(cart, table)
+    peak = holds_the_budget(cart, table, meters, rounds=3)
+    assert "RIICHI" in called_out and "NUKI" in called_out and called_out & {"RON", "TSUMO"}, called_out
+    print(f"three-player strong game: {meters.frames} frames, peak {peak // 1024} KiB, "
+          f"{len(table.game.rounds)} rounds, called out {sorted(called_out)}")
+
+
+def test_the_hint_weighs_a_north_set_aside_as_a_kan_not_as_a_hand_of_fourteen():
+    """The hint's explanation measures a Nuki as a kan: the hand's shanten without the North
+    (before the replacement draw), never the ukeire of all fourteen tiles, whose unsliced
+    search was one step of 8 to 15 ms of work on the table (frames over the budget)."""
+    from test_sanma import ROBBING, sanma_table
+
+    from engine.tasks import run_to_end
+    from game.coach.explain import explain
+    from game.rules.ruleset import TENHOU_SANMA
+    from game.rules.shanten import shanten
+    from game.rules.tiles import NORTH, counts34
+
+    rnd = sanma_table(ROBBING, ["1z"])
+    view = rnd.view(0)
+    north = next(t for t in view.hand if t // 4 == NORTH)
+    assert Nuki(north) in view.legal_actions
+    measured = run_to_end(explain(view, Nuki(north), ruleset=TENHOU_SANMA)).player
+    counts = counts34(view.hand)
+    counts[NORTH] -= 1
+    assert measured.action == Nuki(north) and measured.shanten == shanten(counts) and measured.ukeire == 0

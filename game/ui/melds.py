@@ -6,11 +6,12 @@ sideways beside the called one (not stacked on it: a row of melds stays one tile
 seat's four melds fit its corner in rows); a closed kan shows its two end tiles face down.
 
 With three players the Norths a seat has set aside (nukidora) stand first in its row of melds,
-nearest its corner, as one North tile with their count after it ("x2") when more than one: never
-wider than a pon, so a seat's corner holds its Norths and four pons in the rows four pons take.
+nearest its corner, as one North tile with their count after it (in yellow) when more than one:
+half a pon's width, so the player's row holds four Norths and four melds, one a kan, beside a
+hand of two tiles, and another seat's corner its Norths and four pons in the rows four pons take.
 
     >>> nuki_width(1), nuki_width(4)
-    (5, 13)
+    (5, 9)
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from collections.abc import Sequence
 
 import pyxel
 
-from engine.target import WHITE
+from engine.target import YELLOW
 from game.rules.melds import Meld
 from game.rules.tiles import NORTH
 from game.ui import paint, pieces
@@ -59,8 +60,8 @@ def meld_width(meld: Meld, seat: int, players: int = 4) -> int:
 
 
 def nuki_width(count: int) -> int:
-    """The Norths set aside: one tile, and its count ("x2") when more than one."""
-    return pieces.extent("pond")[0] + (1 + paint.text_width(f"x{count}") if count > 1 else 0)
+    """The Norths set aside: one tile, and its count when more than one."""
+    return pieces.extent("pond")[0] + (1 + paint.text_width(str(count)) if count > 1 else 0)
 
 
 def draw_nukis(x: int, y: int, count: int) -> None:
@@ -68,7 +69,7 @@ def draw_nukis(x: int, y: int, count: int) -> None:
     _, tall = pieces.extent("pond")
     pieces.draw(x, y, NORTH * 4, "pond")
     if count > 1:
-        pyxel.text(x + pieces.extent("pond")[0] + 1, y + tall - paint.FONT_H + 1, f"x{count}", WHITE)
+        pyxel.text(x + pieces.extent("pond")[0] + 1, y + tall - paint.FONT_H + 1, str(count), YELLOW)
 
 
 def draw_meld(x: int, y: int, meld: Meld, seat: int, border: bool = False, players: int = 4) -> int:
