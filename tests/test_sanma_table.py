@@ -17,6 +17,7 @@ from test_ui_overlaps import LONG_POND, no_overlaps, staging
 
 from engine.buttons import O, pyxel_reader
 from engine.cartridge import Cartridge
+from game.cli.wall import game_rounds
 from game.data import save
 from game.data.settings import Settings
 from game.data.storage import open_storage
@@ -95,12 +96,14 @@ def test_a_scripted_player_plays_a_whole_three_player_game_from_the_title(pyxel_
         game = table.game
         assert game.ruleset.players == 3 and len(game.agents) == 3
         assert table.player == player_seat(SANMA_SEED, seats=3)
+        walls = [w["wall"] for w in game_rounds(SANMA_SEED, 3, players=3)]
         play_to_standings(cart, table)
         standings = cart.scene
         for _ in range(3):
             frame(cart)
         assert shows_big_word(screen(), 6, "FINAL")
         assert len(standings.standings) == 3 and sum(s.points for s in standings.standings) == 105000
+        assert [r.wall.tiles for r in game.rounds[:3]] == walls  # 'picoriichi wall CODE --players 3'
         events = [e for r in game.rounds for e in r.events]
         assert any(isinstance(e, NukiDeclared) and e.seat == table.player for e in events)
         assert any(isinstance(e, Won) for e in events)
