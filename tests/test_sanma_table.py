@@ -331,3 +331,31 @@ def test_the_hint_weighs_a_north_set_aside_as_a_kan_not_as_a_hand_of_fourteen():
     counts = counts34(view.hand)
     counts[NORTH] -= 1
     assert measured.action == Nuki(north) and measured.shanten == shanten(counts) and measured.ukeire == 0
+
+
+def test_the_three_player_hold_x_view_shows_three_seats_and_overlaps_nothing(make_cart):
+    """Hold X at a three-player table: three seats' hands and hints under the engine's meters,
+    SEED 3P beside the code."""
+    from engine import overlay
+    from game.coach import hint as coach_hint
+    from game.ui import debug
+
+    cart = make_cart(lambda c: TableScene(c, "OVERLAP001", THREE, wiring=quick()))
+    table = cart.scene
+    for _ in range(200):  # the game's first deal
+        if table.game.round is not None:
+            break
+        frame(cart)
+    assert table.game.round.players == 3
+    view = debug.DebugView(cart)
+    view.hints = [coach_hint.Hint(3, 0.256, advice=coach_hint.Advice(Discard(20))),
+                  coach_hint.Hint(0, 0.05, advice=coach_hint.Advice(Nuki(120))), coach_hint.Hint(-1, 0.0)]
+    view.follow = lambda game, player=None: None
+
+    def both():
+        view.draw(table.game, "WWWWWWWWWWWW", table.player)
+        overlay.draw_debug(cart)
+
+    assert no_overlaps(both) == []
+    both()
+    assert pyxel.pget(2, debug.SEATS_Y + 3 * debug.SEAT_H + 2) == pyxel.pget(1, 127)  # no fourth seat: background

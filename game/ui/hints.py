@@ -51,6 +51,9 @@ def hint_line(hint: Hint, room: int, short: bool = False) -> tuple[str, int | No
     >>> hint = Hint(1, 0.12, advice=Advice(Discard(8), ("SAFE VS N RIICHI", "SAFE VS N", "SAFE")))
     >>> hint_line(hint, 82), hint_line(Hint(1, 0.12, advice=Advice(Discard(8))), 82)
     (('1SH 12%', 8, 'SAFE VS N'), ('1 SHANTEN 12% CUT', 8, ''))
+    >>> from game.rules.actions import Nuki
+    >>> hint_line(Hint(0, 0.05, advice=Advice(Nuki(120))), 50, short=True)
+    ('NUKI', None, '')
     """
     def width(words: str, tile: int | None, after: str) -> int:
         return (paint.text_width(words) + (TILE_GAP + pieces.extent("pond")[0] if tile is not None else 0)
@@ -61,6 +64,8 @@ def hint_line(hint: Hint, room: int, short: bool = False) -> tuple[str, int | No
     plain = [(f"{head} {hint.word}".strip(), tile, "") for head in heads]
     if hint.word == "CUT" and tile is not None:  # the tile alone says what to cut
         plain += [(head, tile, "") for head in heads if head]
+    elif hint.word and heads[-1]:  # the last resort: the answer without the figures (NUKI by the hold-X row)
+        plain.append((hint.word, tile, ""))
     reasoned = []
     for after in hint.reason:  # the longest reason first, then the widest words
         for head in heads:
