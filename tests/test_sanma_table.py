@@ -7,6 +7,8 @@ tests of tests/test_ui_game.py do; the CPUs' three-player judgement has its own 
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 import pyxel
 from playing import Fingers, ScriptedPlayer, frame, quick
@@ -359,3 +361,35 @@ def test_the_three_player_hold_x_view_shows_three_seats_and_overlaps_nothing(mak
     assert no_overlaps(both) == []
     both()
     assert pyxel.pget(2, debug.SEATS_Y + 3 * debug.SEAT_H + 2) == pyxel.pget(1, 127)  # no fourth seat: background
+
+
+def test_the_viewer_draws_a_three_player_log_with_its_norths_and_overlaps_nothing(make_cart):
+    """A real three-player Phoenix game in the viewer: three seats listed, each seat's Norths set
+    aside among its melds, and the table from a chair; nothing drawn over anything."""
+    from test_sanma import FIRST
+
+    from game.replay.steps import ReplayLog
+    from game.ui.viewer import SEATS, ViewerScene
+
+    log = ReplayLog.read(FIRST, seats=SEATS)
+    log.round(0)  # stepped through at once
+    cart = make_cart(lambda c: ViewerScene(c, log))
+    viewer = cart.scene
+    assert viewer.seats == 3
+    viewer.choosing = False
+    viewer.step = len(viewer.stepped.steps) - 2  # the last step before the result
+    views = viewer.views
+    seat = next(s for s in range(3) if views[s].nukis[s])
+    found = {"seats": no_overlaps(viewer.draw)}
+    viewer.table = True
+    found["table"] = no_overlaps(viewer.draw)
+    assert {name: o for name, o in found.items() if o} == {}
+
+    def seat_row(view) -> list[int]:
+        pyxel.cls(0)
+        viewer.draw_seat(seat, view, 9)
+        return [pyxel.pget(x, y) for y in range(16, 25) for x in range(128)]
+
+    without = dataclasses.replace(views[seat], nukis=((),) * 3)
+    assert seat_row(views[seat]) != seat_row(without)  # the Norths drawn
+    assert sum(p != 0 for p in seat_row(views[seat])) > sum(p != 0 for p in seat_row(without))

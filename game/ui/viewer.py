@@ -298,12 +298,13 @@ class ViewerScene:
         pyxel.text(127 - 4 * len(caption), HEADER_Y, caption, YELLOW)
 
     def draw_seat(self, seat: int, view, y: int) -> None:
-        """Name, wind, score and riichi; the hand; the pond."""
+        """Name, wind, score and riichi; the hand, the melds and Norths set aside; the pond."""
         self.draw_seat_line(seat, view, y)
         tiles = hands.hand_in_order(view.hand, view.drawn)
         width = hands.draw_small_row(1, y + 7, tiles[:-1] if view.drawn is not None else tiles,
                                      apart=view.drawn)
         melded = [t for meld in view.melds[seat] for t in meld.tiles]
+        melded += view.nukis[seat] if view.nukis else ()  # three-player: the Norths set aside, after the melds
         hands.draw_small_row(min(1 + width + 4, 127 - 6 * len(melded)), y + 7, melded)
         pond = [d.tile for d in view.discards[seat]][-POND_SHOWN:]
         hands.draw_small_row(1, y + 16, pond)
