@@ -393,3 +393,27 @@ def test_the_viewer_draws_a_three_player_log_with_its_norths_and_overlaps_nothin
     without = dataclasses.replace(views[seat], nukis=((),) * 3)
     assert seat_row(views[seat]) != seat_row(without)  # the Norths drawn
     assert sum(p != 0 for p in seat_row(views[seat])) > sum(p != 0 for p in seat_row(without))
+
+
+def test_the_replays_list_shows_a_three_player_games_widest_line_whole(make_cart, data_folder):
+    """The widest line of a three-player game (ES3, two-digit rounds, LEFT, a five-digit loss)
+    is shown whole on the screen, and the legend says what the 3 means."""
+    from game.data.logs import Summary
+    from game.ui.replays import ReplaysScene
+
+    folder = data_folder / "logs"
+    folder.mkdir(parents=True)
+    (folder / "20260115-123456-sanma00001.json").write_text("{}")
+    cart = make_cart(ReplaysScene)
+    scene = cart.scene
+    frame(cart)
+    widest = Summary("01-15 12:34", "ES", 12, False, 1, -31200, 0, players=3).line()
+    assert len(widest) == 31
+    scene.lines = {entry.name: widest for entry in scene.entries}
+    texts = []
+    with pytest.MonkeyPatch.context() as patches:
+        shown = pyxel.text
+        patches.setattr(pyxel, "text", lambda x, y, s, c, *a: (texts.append(s), shown(x, y, s, c, *a)))
+        scene.draw()
+    assert widest in texts and "ES: EAST-SOUTH. 3: 3P. R: ROUNDS" in texts
+    assert no_overlaps(scene.draw) == []

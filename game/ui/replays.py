@@ -33,7 +33,7 @@ from game.ui.viewer import SEATS, ViewerScene
 from game.replay.steps import ReplayLog
 
 LIST_Y, LINE, SHOWN = 22, 8, 10
-NAME_CHARS = 30
+NAME_CHARS = 31  # a line from x 5 to the screen's edge: a game's line is 31 at most (logs.Summary.line)
 LINE_CHARS = 31  # a line of text across the screen, a pixel either side
 FOLDER_ROWS = 7  # the folder's path takes at most this many lines (its end, when longer)
 MESSAGE_Y, MESSAGE_ROWS = 104, 2
@@ -145,13 +145,15 @@ class ReplaysScene:
             if i == self.choice:
                 pyxel.text(1, y, ">", YELLOW)
             text = self.lines.get(entry.name, entry.name)
-            pyxel.text(6, y, text[:NAME_CHARS], WHITE if i == self.choice else LIGHT_GREY)
+            pyxel.text(5, y, text[:NAME_CHARS], WHITE if i == self.choice else LIGHT_GREY)
         if self.opening is not None:
             paint.text_centered(MESSAGE_Y, OPENING, WHITE)
         for row, text in enumerate(message_rows(self.message)):
             pyxel.text(2, MESSAGE_Y + row * 7, text, PINK)
         if not self.message and self.lines:  # what a game's line says
-            paint.text_centered(MESSAGE_Y + 7, "ES: EAST-SOUTH. R: ROUNDS", DARK_GREY)
+            three = any(line.split()[2].endswith("3") for line in self.lines.values())
+            paint.text_centered(MESSAGE_Y + 7, "ES: EAST-SOUTH. 3: 3P. R: ROUNDS" if three
+                                else "ES: EAST-SOUTH. R: ROUNDS", DARK_GREY)
         if not self.listed:
             paint.text_centered(LIST_Y, "...", LIGHT_GREY)
         elif not self.entries:
