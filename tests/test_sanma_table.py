@@ -417,3 +417,18 @@ def test_the_replays_list_shows_a_three_player_games_widest_line_whole(make_cart
         scene.draw()
     assert widest in texts and "ES: EAST-SOUTH. 3: 3P. R: ROUNDS" in texts
     assert no_overlaps(scene.draw) == []
+
+
+def test_three_players_is_a_setting_saved_like_the_others(data_folder):
+    """PLAYERS is kept in the settings file and read back; a value that is not 3 or 4 (or not
+    a number) keeps the default, four, as every damaged setting does."""
+    from game.rules.ruleset import TENHOU, TENHOU_SANMA
+
+    storage = open_storage(data_folder, environ={})
+    save.write_settings(storage, Settings(players=3, length="east"))
+    read, message = save.read_settings(storage)
+    assert read == Settings(players=3, length="east") and message == ""
+    assert read.ruleset() == dataclasses.replace(TENHOU_SANMA, east_south=False)
+    assert Settings().ruleset() == TENHOU
+    for bad in (5, "3", 3.0, True, None):
+        assert Settings.from_dict({"players": bad, "length": "east"}) == Settings(length="east")
