@@ -21,10 +21,20 @@ $(VENV)/.installed-test: pyproject.toml | $(BIN)/python
 play: $(VENV)/.installed
 	$(BIN)/pyxel run main.py
 
+# The set-up that needs the network (the arena's .venv-mjai and npm packages, the web check's
+# Pyodide) is made here, once, never inside a test; then the web check, then the tests on every
+# core (pytest-xdist; tests that share a module's fixture stay on one worker: --dist loadgroup),
+# and last how long it all took and the ten slowest tests, so a slow test is seen the day it comes.
+PYTEST_ARGS ?= -n auto --dist loadgroup --durations=10
+
 test: $(VENV)/.installed-test
-	SDL_AUDIODRIVER=dummy $(BIN)/python -m pytest
-	@if command -v node >/dev/null && command -v npm >/dev/null; then $(MAKE) --no-print-directory web-check; \
-	else echo "web-check SKIPPED: no node/npm on this machine (install Node.js 18+ to run the game under Pyodide)"; fi
+	@start=$$(date +%s); status=0; \
+	if command -v node >/dev/null && command -v npm >/dev/null; then \
+	$(MAKE) --no-print-directory arena web-check || status=1; \
+	else echo "web-check SKIPPED: no node/npm on this machine (install Node.js 18+ to run the game under Pyodide)"; fi; \
+	SDL_AUDIODRIVER=dummy $(BIN)/python -m pytest $(PYTEST_ARGS) || status=1; \
+	echo "make test: $$(( $$(date +%s) - start )) s in all (set-up, web check, tests); $$([ $$status = 0 ] && echo passed || echo FAILED)"; \
+	exit $$status
 
 # Every benchmarks/*.py is a benchmark, run to its end (a new one is picked up by its name);
 # what is not a benchmark lives in a folder beneath (benchmarks/bots/). BENCH_ARGS.NAME gives a
@@ -43,8 +53,7 @@ bench: $(VENV)/.installed-test
 	echo;) echo "bench: $(words $(BENCHMARKS)) benchmarks ran to their end"
 
 # The outside measures' own set-up (benchmarks/bots/arena.py and cpu_vs_majiang.py make it when
-# they run; tests/test_majiang_arena.py runs cpu_vs_majiang.py, so `make test` makes it where
-# node is).
+# they run; `make test` makes it first where node is, and tests/test_majiang_arena.py asks for it).
 arena: $(VENV)/.installed
 	$(BIN)/python -c "import sys; sys.path[:0] = ['benchmarks', 'benchmarks/bots']; import arena, cpu_vs_majiang; arena.ensure_venv(); cpu_vs_majiang.ensure_node_modules()"
 

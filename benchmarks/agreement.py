@@ -10,7 +10,12 @@ judge), and the decisions are counted by the review's topics: a discard, a riich
 where either answer declares), a call or a pass, a kan, a win, the nine-terminals draw. A
 decision agrees when the CPU answers the same (the same kinds: a log names no copies);
 "close" is the share the review calls close (another answer, no cost by the CPU's figures).
-The interval is Wilson's score interval. A game met twice (the same first deal and players:
+Beside the riichi topic, "riichi or dama" counts every turn on which riichi was legal and the
+answer was a cut (either may declare): it agrees when both declare or both stay dama, whatever
+tile each cuts, so the question the hint answers most often is seen whole. Each topic prints
+beside it the agreement of a naive rule (``BASELINES``: cut the drawn tile, always riichi,
+always pass, never kan, always win, always abort), so a figure can be told from a rule of
+thumb. The interval is Wilson's score interval. A game met twice (the same first deal and players:
 tests/data keeps truncated copies of one game) is counted once; a log of another room or of
 another number of players is left out and said (``--players 3`` counts Tenhou's three-player
 games, by default tests/data's sanma logs).
@@ -38,15 +43,19 @@ sys.path.insert(0, str(ROOT))
 
 from game.cpu.strength import STRENGTHS  # noqa: E402
 from game.records import parse_log  # noqa: E402
-from game.coach.review import review_game  # noqa: E402
+from game.coach.review import Judged, review_game  # noqa: E402
 from game.coach.review_text import topic_text  # noqa: E402
+from game.rules.actions import AddedKan, ClosedKan, Discard, NineTerminals, Nuki, Pass, Riichi, Ron, Tsumo  # noqa: E402
 from game.rules.errors import InputError  # noqa: E402
 
 DEFAULT_LOGS = (ROOT / "tests" / "data" / "logs" / "mjx", ROOT / "tests" / "data" / "logs" / "mjx2022")
 DEFAULT_SANMA_LOGS = (ROOT / "tests" / "data" / "logs" / "sanma",)  # --players 3
 LOG_SUFFIXES = (".mjlog", ".xml", ".json")
 PHOENIX_BITS = 0xA0  # GO type bits 0x80 and 0x20 together: the Phoenix room (鳳凰卓)
-TOPICS = ("discard", "riichi", "call", "kan", "win", "abort")
+TOPICS = ("discard", "riichi", "riichi or dama", "call", "kan", "win", "abort")
+RIICHI_OR_DAMA = "riichi or dama"
+BASELINES = {"discard": "cut the drawn tile", "riichi": "always riichi", RIICHI_OR_DAMA: "always riichi",
+             "call": "always pass", "kan": "never kan", "win": "always win", "abort": "always abort"}
 Z95 = 1.96
 
 
@@ -109,22 +118,59 @@ def games(paths: list[Path], players: int = 4) -> tuple[list[Path], list[str]]:
     return kept, left
 
 
-def review_seat(job: tuple[str, int, str]) -> list[tuple[str, str]]:
-    """(topic, verdict) of each decision of one seat of one game."""
+Row = tuple[str, str, bool]  # (topic, verdict, whether the topic's naive rule answers as the seat did)
+
+
+def naive_agrees(topic: str, judged: Judged) -> bool:
+    """Whether the topic's naive rule (``BASELINES``) answers as the seat did.
+
+        >>> from types import SimpleNamespace as Fake
+        >>> naive_agrees("kan", Fake(explanation=Fake(player=Fake(action=Pass())), drawn=None))
+        True
+    """
+    action = judged.explanation.player.action
+    if topic == "discard":
+        return isinstance(action, Discard) and judged.drawn is not None and action.tile // 4 == judged.drawn // 4
+    if topic in ("riichi", RIICHI_OR_DAMA):
+        return isinstance(action, Riichi)
+    if topic == "kan":
+        return not isinstance(action, (ClosedKan, AddedKan, Nuki))
+    if topic == "win":
+        return isinstance(action, (Tsumo, Ron))
+    if topic == "abort":
+        return isinstance(action, NineTerminals)
+    return isinstance(action, Pass)
+
+
+def rows_of(judged: Judged) -> list[Row]:
+    """A decision's rows: its topic's, and "riichi or dama" on a cut where riichi was legal."""
+    topic = topic_text(judged)
+    rows = [(topic, judged.cost.verdict, naive_agrees(topic, judged))]
+    if judged.riichi_legal and topic in ("discard", "riichi"):
+        player, cpu = judged.explanation.player.action, judged.explanation.cpu.action
+        same = isinstance(player, Riichi) == isinstance(cpu, Riichi)
+        rows.append((RIICHI_OR_DAMA, "agree" if same else "differ", naive_agrees(RIICHI_OR_DAMA, judged)))
+    return rows
+
+
+def review_seat(job: tuple[str, int, str]) -> list[Row]:
+    """The rows (``rows_of``) of each decision of one seat of one game."""
     path, seat, strength = job
     game = parse_log(Path(path).read_bytes(), path)
     review = review_game(game, seat, strength)
-    return [(topic_text(d), d.cost.verdict) for d in review.decisions]
+    return [row for d in review.decisions for row in rows_of(d)]
 
 
-def tally(results: list[list[tuple[str, str]]]) -> dict[str, dict]:
-    """Per topic (and "all"): decisions, agreements, close ones, the rate and its interval."""
+def tally(results: list[list[Row]]) -> dict[str, dict]:
+    """Per topic (and "all", the decisions once each): decisions, agreements, close ones, the
+    rate and its interval, and the naive rule's rate."""
     counts: Counter = Counter()
     for decisions in results:
-        for topic, verdict in decisions:
-            for key in (topic, "all"):
+        for topic, verdict, naive in decisions:
+            for key in (topic, "all") if topic != RIICHI_OR_DAMA else (topic,):
                 counts[key, "n"] += 1
                 counts[key, verdict] += 1
+                counts[key, "naive"] += naive
     table = {}
     for topic in (*TOPICS, "all"):
         total = counts[topic, "n"]
@@ -133,18 +179,32 @@ def tally(results: list[list[tuple[str, str]]]) -> dict[str, dict]:
         agree = counts[topic, "agree"]
         low, high = wilson(agree, total)
         table[topic] = {"decisions": total, "agree": agree, "agreement": agree / total, "low": low, "high": high,
-                        "close": counts[topic, "close"] / total}
+                        "close": counts[topic, "close"] / total, "baseline": counts[topic, "naive"] / total,
+                        "baseline_rule": BASELINES.get(topic, "")}
     return table
 
 
 def report(table: dict[str, dict], strength: str, games_count: int, seats: int, seconds: float) -> str:
     lines = [f"the {strength} CPU beside Phoenix-room players: {games_count} games, {seats} seats reviewed "
              f"({seconds:.0f} s)",
-             f"{'topic':8} {'decisions':>9} {'agree':>7} {'95% interval':>16} {'close':>6}"]
+             f"{'topic':14} {'decisions':>9} {'agree':>7} {'95% interval':>16} {'close':>6}  naive rule"]
     for topic, row in table.items():
-        lines.append(f"{topic:8} {row['decisions']:9d} {100 * row['agreement']:6.1f}% "
-                     f"[{100 * row['low']:5.1f}, {100 * row['high']:5.1f}] {100 * row['close']:5.1f}%")
+        naive = f"  {100 * row['baseline']:5.1f}% {row['baseline_rule']}" if row["baseline_rule"] else ""
+        lines.append(f"{topic:14} {row['decisions']:9d} {100 * row['agreement']:6.1f}% "
+                     f"[{100 * row['low']:5.1f}, {100 * row['high']:5.1f}] {100 * row['close']:5.1f}%{naive}")
     return "\n".join(lines)
+
+
+def measure(kept: list[Path], strength: str = "strong", jobs: int = 2, players: int = 4) -> dict[str, dict]:
+    """The table by topic of every seat of ``kept`` reviewed against ``strength``, ``jobs`` at once."""
+    seats = [(str(path), seat, strength) for path in kept for seat in range(players)]
+    with multiprocessing.Pool(max(1, jobs)) as pool:
+        return tally(pool.map(review_seat, seats, chunksize=1))
+
+
+def default_games() -> list[Path]:
+    """The Phoenix-room games the measure reads by default (each counted once)."""
+    return games(log_files(list(DEFAULT_LOGS)))[0]
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -161,15 +221,12 @@ def main(argv: list[str] | None = None) -> None:
     kept, left = games(log_files(logs), args.players)
     for line in left:
         print(f"left out: {line}", file=sys.stderr)
-    jobs = [(str(path), seat, args.strength) for path in kept for seat in range(args.players)]
     start = time.perf_counter()
-    with multiprocessing.Pool(max(1, args.jobs)) as pool:
-        results = pool.map(review_seat, jobs, chunksize=1)
-    table = tally(results)
+    table = measure(kept, args.strength, args.jobs, args.players)
     if args.json:
         print(json.dumps({"strength": args.strength, "games": len(kept), "topics": table}, indent=1))
     else:
-        print(report(table, args.strength, len(kept), len(jobs), time.perf_counter() - start))
+        print(report(table, args.strength, len(kept), len(kept) * args.players, time.perf_counter() - start))
 
 
 if __name__ == "__main__":

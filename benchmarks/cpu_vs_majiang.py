@@ -99,7 +99,7 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     ensure_node_modules()
     arena.run_inside(__file__, argv)
-    jobs = [(args.seed, i, args.ours, args.strength, args.logs, not args.single) for i in range(args.games)]
+    jobs = arena.jobs(args)
     records, wall = arena.run_games(play_one, jobs, args.jobs, args.records)
     print(arena.report(records, wall, _title(args.ours, args.strength)))
     if args.json:

@@ -24,8 +24,18 @@ line of text), timed the same way, as the base of the ratios.
 
 ``--clock thread`` (the default) runs the cartridge on the thread's processor time, as the
 tests and ``benchmarks/scenes.py`` do: a pause of the process on a machine shared with other
-work is not counted as the frame's. ``--clock wall`` times by the wall clock, as ``make play``
-does.
+work is not counted as the frame's. ``--clock wall`` runs it as ``make play`` does
+(``Clock.machine``: its frames on the wall clock).
+
+Either way every frame is timed on both clocks: the wall clock, as a player waits for it
+(a frame that waits for the disk costs the processor nothing and the player everything), and
+the thread's processor time. A frame over budget on either is listed with its scene, what ran
+longest in it (on the wall clock), the last task stepped, what the writer's thread was doing
+(``busy``: a job ran in the frame; ``none``: no writer, before issue 50) and its cause, read
+from the thread's context switches (``getrusage(RUSAGE_THREAD)``): its own work (processor
+time past the budget), a wait (voluntary switches: the disk, a lock, the GIL), or the machine
+busy with other work (involuntary switches only). Esc on the title quits the cartridge: the
+monkey counts the quit (once the writer is done) and plays on from the title.
 """
 
 from __future__ import annotations
@@ -34,6 +44,7 @@ import argparse
 import json
 import os
 import random
+import resource
 import runpy
 import shutil
 import subprocess
@@ -151,11 +162,13 @@ class FrameParts:
 
         cart.change, cart._tidy = timed_change, timed_tidy
         step = scheduler.Task.step
+        self.last_task = ""  # the last task stepped: what the frame was doing when it ran long
 
-        def timed_step(task) -> None:
+        def timed_step(task, gather=None) -> None:
             start = clock()
-            step(task)
+            step(task, gather)
             self.parts[f"task {task.name}"] += clock() - start
+            self.last_task = task.name
 
         scheduler.Task.step = timed_step
 
@@ -168,8 +181,37 @@ class FrameParts:
         parts[f"{scene}.update"] = max(0.0, cart.update_seconds - built - tidied)
         parts[f"{scene}.draw"] = cart.draw_seconds
         parts["cartridge: thinking"] = max(0.0, cart.think_seconds - thought)  # the scheduler's own
+        self.last_parts = parts  # every part of the frame, for a frame that waited
         name = max(parts, key=parts.get)
         return name, parts[name]
+
+
+def _switches() -> tuple[int, int]:
+    """This thread's context switches so far: voluntary (it waited: the disk, a lock, a sleep)
+    and involuntary (the machine's other work took the core)."""
+    usage = resource.getrusage(resource.RUSAGE_THREAD)
+    return usage.ru_nvcsw, usage.ru_nivcsw
+
+
+def _cause(seconds: float, wall: float, waited: int, preempted: int) -> str:
+    """Why a frame ran long: its own work (processor time past the budget), or, its work
+    within it, the time it did not run: waiting (voluntary switches: the disk, a lock) or
+    the machine busy with other work (involuntary switches only)."""
+    from engine.target import FRAME_SECONDS
+
+    if seconds > FRAME_SECONDS:
+        return "work"
+    if waited:
+        return "waited (the disk, a lock)"
+    return "machine busy (preempted)" if preempted else "work"
+
+
+def _writer_in(writer, ran: int) -> str:
+    """What the writer did during a frame: "none" (no writer: every write in the frame),
+    "busy" (a job ran or is running: its thread held the GIL between its calls), or "idle"."""
+    if writer is None:
+        return "none"
+    return "busy" if writer.ran != ran or not writer.idle else "idle"
 
 
 def _name(scene) -> str:
@@ -240,8 +282,14 @@ def run_seed(seed: int, frames: int, clock_name: str, clicks: bool) -> dict:
             setattr(pyxel, name, lambda *args, **kwargs: None)  # audio thread once deadlocked a playm
         bare = bare_frames(pyxel, clock, BARE_FRAMES)
         target.init_pyxel = lambda *args, **kwargs: None  # started above, headless
-        cartridge.Cartridge.__init__.__defaults__ = (thread_clock() if clock_name == "thread" else Clock.machine(),
-                                                     False)  # main.py's cartridge on our clock
+        built = cartridge.Cartridge.__init__
+        chosen = thread_clock() if clock_name == "thread" else Clock.machine()
+
+        def on_our_clock(self, *args, **options) -> None:  # main.py's cartridge on our clock
+            options["clock"] = chosen
+            built(self, *args, **options)
+
+        cartridge.Cartridge.__init__ = on_our_clock
         record = {"seed": seed, "bare": bare}
         pyxel.run = lambda update, draw: monkey_frames(update.__self__, seed, frames, clock, clicks, record)
         runpy.run_path(str(ROOT / "main.py"), run_name="__main__")
@@ -256,9 +304,17 @@ def monkey_frames(cart, seed: int, frames: int, clock, clicks: bool, record: dic
     from engine.target import FRAME_SECONDS
 
     monkey = Monkey(seed, pyxel, clicks)
-    parts = FrameParts(cart, clock)
+    parts = FrameParts(cart, time.perf_counter)  # what ran, as a player waits for it
+    quits = [0]
+
+    def left() -> None:  # Esc on the title quit (once the writer was done): the monkey plays on
+        quits[0] += 1
+        cart.quitting = -1
+        cart.restart()
+
+    cart.leave = left
     scenes: Counter = Counter()
-    over, times, worst_meter, failures = [], [], 0.0, []
+    over, times, walls, worst_meter, failures = [], [], [], 0.0, []
     report_failure = cart._report_failure
 
     def failed(task) -> None:  # a task that raised: the cartridge shows it, the report lists it
@@ -270,7 +326,9 @@ def monkey_frames(cart, seed: int, frames: int, clock, clicks: bool, record: dic
     for frame in range(frames):
         monkey.act()
         parts.parts.clear()
-        start = clock()
+        writer = getattr(cart, "writer", None)  # the disk's work beside the frames (none before issue 50)
+        ran = writer.ran if writer is not None else 0
+        start, wall, switches = time.thread_time(), time.perf_counter(), _switches()
         try:
             cart.update()
             cart.draw()
@@ -280,20 +338,27 @@ def monkey_frames(cart, seed: int, frames: int, clock, clicks: bool, record: dic
 
             traceback.print_exc()
             break
-        seconds = clock() - start
+        wall_seconds, seconds = time.perf_counter() - wall, time.thread_time() - start
+        waited, preempted = (now - before for now, before in zip(_switches(), switches))
         pyxel.flip()
         scene = _name(cart.scene)
         scenes[scene] += 1
         times.append(seconds)
+        walls.append(wall_seconds)
         meter = cart.cpu.this_frame
         worst_meter = max(worst_meter, meter)
-        if meter >= 1.0 or seconds > FRAME_SECONDS:
+        if meter >= 1.0 or max(seconds, wall_seconds) > FRAME_SECONDS:
             what, part_seconds = parts.what_ran(cart, scene)
+            top = sorted(parts.last_parts.items(), key=lambda item: -item[1])[:3]
             over.append({"frame": frame, "scene": scene, "what": what, "ms": seconds * 1000,
-                         "part_ms": part_seconds * 1000, "meter": meter})
-        if seconds > worst[0]:
-            worst = (seconds, scene, parts.what_ran(cart, scene)[0], frame)
-    record.update(frames=len(times), times=times, over=over, worst_meter=worst_meter, scenes=dict(scenes),
+                         "wall_ms": wall_seconds * 1000, "part_ms": part_seconds * 1000, "meter": meter,
+                         "last_task": parts.last_task, "waited": waited, "preempted": preempted,
+                         "cause": _cause(seconds, wall_seconds, waited, preempted),
+                         "writer": _writer_in(writer, ran),
+                         "parts": [f"{name} {seconds * 1000:.1f} ms" for name, seconds in top]})
+        if wall_seconds > worst[0]:
+            worst = (wall_seconds, scene, parts.what_ran(cart, scene)[0], frame)
+    record.update(frames=len(times), times=times, walls=walls, quits=quits[0], over=over, worst_meter=worst_meter, scenes=dict(scenes),
                   worst={"ms": worst[0] * 1000, "scene": worst[1], "what": worst[2], "frame": worst[3]},
                   failures=failures)
     cart.close()
@@ -309,8 +374,10 @@ def percentile(values: list[float], share: float) -> float:
 def report(records: list[dict], clock_name: str, clicks: bool) -> None:
     frames = sum(r["frames"] for r in records)
     times = [t for r in records for t in r["times"]]
+    walls = [t for r in records for t in r.get("walls", r["times"])]
     bare = [t for r in records for t in r["bare"]]
     over = [dict(o, seed=r["seed"]) for r in records for o in r["over"]]
+    budget_ms = 1000 / 30
     print(f"benchmarks/monkey.py: {frames} frames of random {'buttons and clicks' if clicks else 'buttons'} on "
           f"main.py, seeds {','.join(str(r['seed']) for r in records)}, clock {clock_name}, Python "
           f"{sys.version.split()[0]}, each seed in a fresh process")
@@ -318,19 +385,37 @@ def report(records: list[dict], clock_name: str, clicks: bool) -> None:
     for r in records:
         scenes.update(r["scenes"])
     print("scenes visited (frames): " + ", ".join(f"{name} {n}" for name, n in scenes.most_common()))
-    print(f"frames over budget (CPU meter >= 1.0 or the frame past {1000 / 30:.1f} ms): {len(over)} of {frames}")
-    for label, key in (("by scene", "scene"), ("by what ran", "what")):
-        counts = Counter(o[key] for o in over)
-        print(f"  {label}: " + (", ".join(f"{name} {n}" for name, n in counts.most_common()) or "none"))
-    for o in sorted(over, key=lambda o: -o["ms"])[:WORST_SHOWN]:
-        print(f"    seed {o['seed']} frame {o['frame']:>5}: {o['ms']:6.1f} ms, meter {o['meter']:.2f}, "
-              f"{o['scene']}: {o['what']} {o['part_ms']:.1f} ms")
+    print(f"quits from the title (Esc, after the writer): {sum(r.get('quits', 0) for r in records)}")
+    for o in over:
+        o["cause_writer"] = f"{o.get('cause', '?').split(' (')[0]}, writer {o.get('writer', 'none')}"
+    on_wall = [o for o in over if o.get("wall_ms", o["ms"]) > budget_ms]
+    on_work = [o for o in over if o["ms"] > budget_ms or o["meter"] >= 1.0]
+    for label, chosen in ((f"on the wall clock (past {budget_ms:.1f} ms as a player waits)", on_wall),
+                          ("on processor time (the thread's past the frame, or the CPU meter >= 1.0)", on_work)):
+        print(f"frames over budget {label}: {len(chosen)} of {frames}")
+        for name, key in (("by cause", "cause"), ("by the writer's thread", "writer"),
+                          ("by cause and the writer", "cause_writer"), ("by scene", "scene"), ("by what ran longest (wall)", "what"),
+                          ("by the last task stepped", "last_task")):
+            counts = Counter(o.get(key) or "none" for o in chosen)
+            print(f"  {name}: " + (", ".join(f"{what} {n}" for what, n in counts.most_common()) or "none"))
+    for o in sorted(over, key=lambda o: -o.get("wall_ms", o["ms"]))[:WORST_SHOWN]:
+        print(f"    seed {o['seed']} frame {o['frame']:>5}: wall {o.get('wall_ms', o['ms']):6.1f} ms, processor "
+              f"{o['ms']:6.1f} ms, meter {o['meter']:.2f}, {o['scene']}: {o['what']} {o['part_ms']:.1f} ms, "
+              f"last task {o.get('last_task') or 'none'}, {o.get('cause', '')}, writer {o.get('writer', 'none')}")
+    waited = [o for o in on_wall if o.get("cause", "").startswith("waited")]
+    print(f"the frames past the budget on the wall clock that waited (the {min(len(waited), WORST_SHOWN)} longest):")
+    for o in sorted(waited, key=lambda o: -o["wall_ms"])[:WORST_SHOWN]:
+        print(f"    seed {o['seed']} frame {o['frame']:>5}: wall {o['wall_ms']:6.1f} ms, processor {o['ms']:5.1f} ms, "
+              f"{o['waited']} waits, {o['preempted']} preemptions, writer {o.get('writer', 'none')}, {o['scene']}: "
+              f"{', '.join(o.get('parts', [])) or o['what']}")
     worst = max((dict(r["worst"], seed=r["seed"]) for r in records), key=lambda w: w["ms"])
     base = percentile(bare, 0.5)
-    print(f"worst frame: {worst['ms']:.1f} ms (seed {worst['seed']} frame {worst['frame']}, {worst['scene']}: "
-          f"{worst['what']}), {worst['ms'] / 1000 / base:.0f}x the bare frame")
+    print(f"worst frame on the wall clock: {worst['ms']:.1f} ms (seed {worst['seed']} frame {worst['frame']}, "
+          f"{worst['scene']}: {worst['what']}), {worst['ms'] / 1000 / base:.0f}x the bare frame")
     print(f"CPU meter's worst: {max(r['worst_meter'] for r in records):.2f}")
-    print(f"frame p50 / p99: {percentile(times, 0.5) * 1000:.3f} / {percentile(times, 0.99) * 1000:.3f} ms")
+    print(f"frame p50 / p99 on processor time: {percentile(times, 0.5) * 1000:.3f} / "
+          f"{percentile(times, 0.99) * 1000:.3f} ms; on the wall clock: {percentile(walls, 0.5) * 1000:.3f} / "
+          f"{percentile(walls, 0.99) * 1000:.3f} ms")
     print(f"peer: bare Pyxel frame (cls+text) p50 {base * 1000:.4f} ms; ratio of the frames' p50 to it: "
           f"{percentile(times, 0.5) / base:.0f}x")
     for r in records:

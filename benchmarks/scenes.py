@@ -21,7 +21,12 @@ frame after it leaves, and collects the frame after that, so a scene's first fra
 it), and the worst CPU meter with the frames at 1.0 or more; then the game's length in frames
 and in minutes of the player's time at 30 frames a second.
 
-``--clock thread`` (the default) times the frames by this thread's processor time: the meter
+Every frame is timed on both clocks as well (the table's "worst wall" and "worst work"): the
+wall clock, as the player waits for it (a frame that waits for the disk costs the processor
+nothing), and this thread's processor time; each frame past the budget on the wall clock is
+named by its scene and the last task the scheduler stepped (``Scheduler.watch``).
+
+``--clock thread`` (the default) runs the cartridge on this thread's processor time: the meter
 reads the game's own work, as on a quiet machine, and a pause of the process on a machine
 shared with other work is not counted (the whole-game test counts the work itself:
 tests/playing.py's work clock). ``--clock wall`` times them
@@ -36,7 +41,9 @@ import os
 import shutil
 import sys
 import tempfile
+import time
 import tracemalloc
+from collections import Counter
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -62,15 +69,23 @@ class Meter:
         self.scenes: dict[str, dict] = {}
         self.label: str | None = None
         self.since = 0  # frames since the label began
+        self.last_task = ""  # the last task the scheduler stepped (its ``watch``)
+        self.long: list[tuple[str, str, float, float]] = []  # frames past the budget on the wall clock
+        cart.scheduler.watch = self.watch
 
-    def record(self, label: str) -> None:
-        """After a frame: charge it to ``label`` (a new label starts a fresh memory peak)."""
+    def watch(self, task) -> None:
+        self.last_task = task.name
+
+    def record(self, label: str, wall: float = 0.0, work: float = 0.0) -> None:
+        """After a frame: charge it to ``label`` (a new label starts a fresh memory peak), with
+        its seconds on the wall clock and on this thread's processor time."""
         if label != self.label:
             self.label, self.since = label, 0
             tracemalloc.reset_peak()
         self.since += 1
         current, peak = tracemalloc.get_traced_memory()
-        scene = self.scenes.setdefault(label, {"frames": 0, "peak": 0, "settled": 0, "worst": 0.0, "over": 0})
+        scene = self.scenes.setdefault(label, {"frames": 0, "peak": 0, "settled": 0, "worst": 0.0, "over": 0,
+                                               "wall": 0.0, "work": 0.0, "wall_over": 0})
         meter = self.cart.cpu.this_frame
         scene["frames"] += 1
         scene["peak"] = max(scene["peak"], peak, current)
@@ -80,6 +95,10 @@ class Meter:
             tracemalloc.reset_peak()
         scene["worst"] = max(scene["worst"], meter)
         scene["over"] += meter >= 1.0
+        scene["wall"], scene["work"] = max(scene["wall"], wall), max(scene["work"], work)
+        if wall > 1 / FPS:  # as a player waits for it: named by its scene and the last task stepped
+            scene["wall_over"] += 1
+            self.long.append((label, self.last_task or "none", wall, work))
 
 
 def label_of(cart) -> str:
@@ -122,12 +141,14 @@ class Visit:
             self.fingers.press(button)
         for key in keys:
             pyxel.set_btn(key, True)
+        wall, work = time.perf_counter(), time.thread_time()
         self.cart.update()
         self.cart.draw()
+        wall, work = time.perf_counter() - wall, time.thread_time() - work
         pyxel.flip()
         for key in keys:
             pyxel.set_btn(key, False)
-        self.meter.record(label_of(self.cart))
+        self.meter.record(label_of(self.cart), wall, work)
 
     def idle(self, frames: int = IDLE_FRAMES) -> None:
         for _ in range(frames):
@@ -215,7 +236,7 @@ def visit_replays(visit: Visit, log_name: str) -> int:
     while replays.entries[replays.choice].name != log_name:
         visit.press(DOWN)
     visit.press(O)
-    while replays.opening is not None:  # the log is read as thinking
+    while replays.opening is not None or cart.scene is replays:  # read as thinking, then the viewer
         visit.frame()
     viewer = cart.scene
     visit.idle(2)
@@ -276,11 +297,19 @@ def main(argv: list[str] | None = None) -> None:
 def report(meter: Meter, args, game: dict, steps: int, log: Path) -> None:
     print(f"benchmarks/scenes.py: clock {args.clock}, CPU speed {args.speed}, seed {args.seed}, "
           f"viewer on {log.relative_to(ROOT)} ({steps} steps, seat 0 reviewed); Python {sys.version.split()[0]}")
-    print(f"{'scene':<28} {'frames':>7} {'memory peak':>12} {'settled':>9} {'worst CPU':>10} {'frames >= 1.0':>14}")
+    print(f"{'scene':<28} {'frames':>7} {'memory peak':>12} {'settled':>9} {'worst CPU':>10} {'frames >= 1.0':>14}"
+          f" {'worst wall':>11} {'worst work':>11} {'wall > 33 ms':>13}")
     for label, scene in meter.scenes.items():
         over = "  OVER BUDGET" if scene["settled"] > MEMORY_BUDGET else ""
         print(f"{label:<28} {scene['frames']:>7} {scene['peak'] // 1024:>8} KiB {scene['settled'] // 1024:>5} KiB "
-              f"{scene['worst']:>10.2f} {scene['over']:>14}{over}")
+              f"{scene['worst']:>10.2f} {scene['over']:>14} {scene['wall'] * 1000:>8.1f} ms {scene['work'] * 1000:>8.1f} ms"
+              f" {scene['wall_over']:>13}{over}")
+    named = Counter(f"{label} (last task {task})" for label, task, _, _ in meter.long)
+    print(f"frames past {1000 / FPS:.1f} ms on the wall clock: {len(meter.long)}"
+          + (": " + ", ".join(f"{what} {n}" for what, n in named.most_common()) if named else ""))
+    for label, task, wall, work in sorted(meter.long, key=lambda long: -long[2])[:5]:
+        print(f"  {wall * 1000:.1f} ms on the wall clock, {work * 1000:.1f} ms of the thread's processor time: "
+              f"{label}, last task {task}")
     minutes = game["frames"] / FPS / 60
     wind = "ESWN"[game["last"] % 4]
     print(f"the game: {game['rounds']} rounds (the last a {wind} round), {game['answers']} answers from the player's seat; "

@@ -93,7 +93,8 @@ def pyxel_keys() -> dict[str, tuple[int, ...]]:
         UP: (pyxel.KEY_UP, pyxel.GAMEPAD1_BUTTON_DPAD_UP),
         DOWN: (pyxel.KEY_DOWN, pyxel.GAMEPAD1_BUTTON_DPAD_DOWN),
         O: (pyxel.KEY_Z, pyxel.KEY_C, pyxel.KEY_N, pyxel.GAMEPAD1_BUTTON_A),
-        X: (pyxel.KEY_X, pyxel.KEY_V, pyxel.KEY_M, pyxel.GAMEPAD1_BUTTON_B),
+        # the right mouse button too: a mouse-only player holds it to look, as X is held
+        X: (pyxel.KEY_X, pyxel.KEY_V, pyxel.KEY_M, pyxel.GAMEPAD1_BUTTON_B, pyxel.MOUSE_BUTTON_RIGHT),
         POINT: (pyxel.MOUSE_BUTTON_LEFT,),  # in a browser, a tap too
     }
 
@@ -177,11 +178,12 @@ class Buttons:
             self.cursor_shown = shown
             self.show_cursor(shown)
 
-    def hold_over(self, rest: int = 0) -> None:
+    def hold_over(self, rest: int = 0, only: tuple[str, ...] = COUNTED) -> None:
         """A new screen: every button down now reads as up until it has been let go; with
         ``rest``, so does a button pressed in the last ``rest`` frames, until it has rested
-        ``rest`` frames in a row (a run of presses begun before never acts here)."""
-        for button in COUNTED:
+        ``rest`` frames in a row (a run of presses begun before never acts here); ``only``:
+        these buttons alone (the pointer, where a double click must not fall through)."""
+        for button in only:
             if self.frames[button] > 0 or self.read(button) or self.rested[button] < rest:
                 self.stale[button] = max(1, rest, self.stale.get(button, 0))
                 self.frames[button] = 0

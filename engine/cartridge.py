@@ -17,6 +17,10 @@ Garbage: everything loaded before the cartridge starts (modules, Pyxel) is froze
 collector, and a scene that leaves is collected at the change, so collections stay short and the
 memory meter reads what is live.
 
+What waits for the disk (saves, logs, listings) is handed to the cartridge's writer
+(``engine.writer``: a thread beside the frames); ``quit`` ends the program once it has written
+everything, saying SAVING... over the scene if that takes more than a frame.
+
 Tests and benchmarks step frames themselves: ``cart.update(); cart.draw(); pyxel.flip()``.
 """
 
@@ -28,16 +32,20 @@ import traceback
 from collections.abc import Callable
 from typing import Any, Protocol
 
+import pyxel
+
 from engine import audio, overlay
 from engine.buttons import Buttons, X
 from engine.meters import CpuMeter, MemoryMeter
 from engine.target import FPS, FRAME_SECONDS
 from engine.scheduler import Clock, Scheduler, Task
 from engine.tasks import TaskGen
+from engine.writer import Writer
 
 THINK_MARGIN_SECONDS = 0.005  # kept free each frame for Pyxel's own work (present, input, audio)
 FAILURE_SHOWN_FRAMES = 3 * FPS
 NOTICE_SHOWN_FRAMES = FPS  # MUTED or SOUND ON stays a second
+SAVING = "SAVING..."  # said while quitting waits for the writer
 
 
 class Scene(Protocol):
@@ -57,6 +65,8 @@ class Cartridge:
         boot: SceneClass,
         clock: Clock | None = None,
         trace_memory: bool = False,
+        writer: Writer | None = None,
+        leave: Callable[[], None] | None = None,
     ) -> None:
         """``boot`` builds the first scene (``restart`` returns to it). ``clock`` times the
         frames, the slices, the CPU meter and the tasks' steps (``scheduler.Clock``: by default
@@ -64,9 +74,15 @@ class Cartridge:
         passes the thread's processor time so that other processes' use of the machine does not
         count as ours, a test a counting clock). ``trace_memory`` counts the game's memory with
         tracemalloc for the meter; tracing slows every allocation (the CPUs' thinking runs
-        several times slower: benchmarks/frame.py), so the caller chooses."""
+        several times slower: benchmarks/frame.py), so the caller chooses. ``writer`` does what
+        waits for the disk (by default ``Writer.machine()``: a thread; a test that counts frames
+        gives ``Writer.inline()``); ``leave`` ends the program once ``quit`` has waited for the
+        writer (by default ``pyxel.quit``)."""
         self.boot = boot
         self.clock = clock or Clock.machine()
+        self.writer = writer or Writer.machine()
+        self.leave = leave or pyxel.quit
+        self.quitting = -1  # frames waited for the writer since ``quit`` (-1: not quitting)
         self.buttons = Buttons()
         self.scheduler = Scheduler(self.clock)
         self.cpu = CpuMeter()
@@ -109,6 +125,12 @@ class Cartridge:
         """Back to the scene the cartridge booted with (the title)."""
         self.change(self.boot)
 
+    def quit(self) -> None:
+        """End the program once the writer has written all it was handed (the title's Esc):
+        the scene stands still meanwhile, SAVING... over it after a frame."""
+        if self.quitting < 0:
+            self.quitting = 0
+
     def close(self) -> None:
         """Stop thinking, memory tracing and the frozen heap (tests build many cartridges)."""
         self.scheduler.cancel_all()
@@ -119,6 +141,10 @@ class Cartridge:
 
     def update(self) -> None:
         start = self.clock.frame()
+        if self.quitting >= 0:
+            self._wait_to_leave()
+            self.update_seconds = self.clock.frame() - start
+            return
         if self.next_scene is not None:
             scene_class, args = self.next_scene
             self.next_scene = None
@@ -136,11 +162,21 @@ class Cartridge:
 
     def draw(self) -> None:
         start = self.clock.frame()
-        self.scene.draw()
+        self.scene.draw()  # while quitting too: the picture stays, the notice over it
         self._draw_reports()
         self.draw_seconds = self.clock.frame() - start
         self.think()
         self.cpu.record(self.update_seconds + self.draw_seconds + self.think_seconds)
+
+    def _wait_to_leave(self) -> None:
+        """A frame of quitting: leave once the writer is idle, else say SAVING... (the next
+        frame and on: a wait of one frame is not worth a word)."""
+        if self.writer.idle:
+            self.leave()
+            return
+        self.quitting += 1
+        if self.quitting > 1:
+            self.notice, self.notice_frames = SAVING, 2
 
     def _tidy(self) -> None:
         """Free a retired scene, then collect, each in its own frame: freeing a whole game
@@ -169,8 +205,10 @@ class Cartridge:
 
     @property
     def overlay_shown(self) -> bool:
-        """Holding X shows the debug overlay, except while the scene takes typed text."""
-        return self.buttons.held(X) and not getattr(self.scene, "typing", False)
+        """Holding X shows the debug overlay, except while the scene takes typed text or uses X
+        for a look of its own (``looking``: the table's look cursor, X held with an arrow)."""
+        scene = self.scene
+        return self.buttons.held(X) and not getattr(scene, "typing", False) and not getattr(scene, "looking", False)
 
     def _draw_reports(self) -> None:
         if self.notice_frames > 0:
@@ -183,8 +221,13 @@ class Cartridge:
             overlay.draw_debug(self)
 
     def _report_failure(self, task: Task) -> None:
-        self.failure = f"{task.name}: {task.error_text}"
-        self.failure_frames = FAILURE_SHOWN_FRAMES
-        print(f"task {task.name!r} failed:", file=sys.stderr)
         assert task.error is not None
-        traceback.print_exception(task.error, file=sys.stderr)
+        self.report(f"{task.name}: {task.error_text}", task.error, f"task {task.name!r} failed:")
+
+    def report(self, line: str, error: BaseException | None = None, heading: str = "") -> None:
+        """Say ``line`` in the red bar at the top for a while; ``error``'s traceback goes to stderr."""
+        self.failure = line
+        self.failure_frames = FAILURE_SHOWN_FRAMES
+        print(heading or line, file=sys.stderr)
+        if error is not None:
+            traceback.print_exception(error, file=sys.stderr)

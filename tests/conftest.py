@@ -53,17 +53,22 @@ def make_cart(pyxel_headless):
     """Build cartridges on a scene (``make_cart(boot)``); closed and all keys let go afterwards.
 
     Their clock is a counting clock at a quick tick (tests/playing.py) unless the test gives
-    one: a test's frames never depend on the time, so a busy machine plays them the same."""
+    one: a test's frames never depend on the time, so a busy machine plays them the same. Their
+    writer is inline (what waits for the disk is done as it is handed over: no frame's count
+    depends on a thread) unless the test gives one."""
     from playing import QUICK_TICK, counting_clock
     from stepping import release_all
 
     from engine.cartridge import Cartridge
+    from engine.writer import Writer
 
     carts = []
 
     def make(boot, **options):
         release_all()
         options.setdefault("clock", counting_clock(QUICK_TICK))
+        options.setdefault("writer", Writer.inline())  # the disk's work within the frame: frames never wait on a thread
+        options.setdefault("leave", lambda: None)  # quitting ends the test's cartridge, never the run
         cart = Cartridge(boot, **options)
         carts.append(cart)
         return cart

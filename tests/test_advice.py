@@ -106,6 +106,8 @@ class Following:
         self.passes = 0
 
     def act(self, view):
+        if len(view.legal_actions) == 1:  # nothing to decide (a riichi hand's draw): no hint to follow
+            return view.legal_actions[0]
         hint = yield from coach_hint.analyse(view, self.ruleset)
         assert hint is not None and hint.answer in view.legal_actions
         self.followed += 1

@@ -6,10 +6,12 @@ from __future__ import annotations
 
 from types import SimpleNamespace as Fake
 
+from conftest import LOGS
+
 from engine.tasks import run_to_end
 from game.coach.explain import explain, same_choice
 from game.coach.grade import Grade, grades, letter, points
-from game.coach.review import Cost, Review, review_task, start_review
+from game.coach.review import Cost, Review, decision_view, review_task, start_review
 from game.cpu import defence, style
 from game.cpu.discard import candidates, style_facts
 from game.cpu.strength import STRENGTHS
@@ -17,7 +19,7 @@ from game.records import read_log
 from game.replay.door import ruleset_for
 from game.rules.actions import Discard
 
-PHOENIX = "tests/data/logs/mjx2022/2022060100gm-00a9-0000-01481d95.mjlog"
+PHOENIX = LOGS / "mjx2022" / "2022060100gm-00a9-0000-01481d95.mjlog"
 
 
 def scorers_order(view, ruleset) -> list[int]:
@@ -84,3 +86,30 @@ def test_the_grades_weigh_each_difference_by_its_cost():
     assert [points(d.cost) for d in review.decisions] == [1.0, 0.5, 1.0, 0.0]
     assert grades(review) == [Grade("E1.0", 2, 75.0), Grade("E2.0", 2, 50.0), Grade("GAME", 4, 62.5)]
     assert [letter(p) for p in (95, 94.9, 90, 80, 70, 69.9)] == ["S", "A", "A", "B", "C", "D"]
+
+
+def test_the_viewer_measures_the_best_cuts_of_the_decision_shown(make_cart):
+    from test_ui_viewer import our_log
+
+    from game.ui.viewer import ViewerScene
+
+    log = our_log(seat=3, decisions=120)
+    review = run_to_end(review_task(log.game, start_review(log.game, 3, ruleset=log.ruleset)))
+    judged = next(j for j in review.decisions if j.explanation.topic == "discard" and j.round_index == 0
+                  and j.explanation.player.action != j.explanation.cpu.action)
+    cart = make_cart(lambda c: ViewerScene(c, log))
+    viewer = cart.scene
+    viewer.choosing, viewer.review = False, review
+    run_to_end(log.round_task(0))
+    viewer.step = judged.step
+    for _ in range(300):
+        cart.update()
+        cart.draw()
+        if viewer.best[0] == (0, judged.step):
+            break
+    _, best = viewer.best
+    assert best and same_choice(best[0].action, judged.explanation.cpu.action)  # the review's answer first
+    view = run_to_end(decision_view(log.game, 3, 0, judged.step, judged.hand, log.ruleset))
+    assert view.hand == judged.hand and view.drawn == judged.drawn
+    again = run_to_end(explain(view, judged.explanation.player.action, "strong", log.ruleset, alternatives=3))
+    assert best == again.alternatives

@@ -1,7 +1,7 @@
 """The command line as a new user meets it: usage, messages, plurals, bad bytes, and a fuzz.
 
 Bad input of any kind must end in exit 2 and one line on stderr, never a traceback
-(README, "The command line").
+(docs/manual.md, "The command line").
 """
 
 from __future__ import annotations

@@ -50,6 +50,9 @@ from game.rules.view import PlayerView
 from game.rules.wall import Wall
 from seat_lines import SeatLines
 
+# its tests share a module fixture: one worker runs them all (make test runs pytest-xdist --dist loadgroup)
+pytestmark = pytest.mark.xdist_group("fairness")
+
 STATES = 1000
 ROOT = Path(__file__).resolve().parent.parent
 CPU_DIR = ROOT / "game" / "cpu"

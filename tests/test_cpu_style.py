@@ -24,6 +24,9 @@ from game.replay.door import ruleset_for
 from game.coach.review import DecisionRecorder
 from game.rules.actions import Discard
 
+# its tests share a module fixture: one worker runs them all (make test runs pytest-xdist --dist loadgroup)
+pytestmark = pytest.mark.xdist_group("style")
+
 LOGS = Path(__file__).parent / "data" / "logs" / "mjx2022"
 GAME = LOGS / "2022060100gm-00a9-0000-34c99cfa.mjlog"  # 16 rounds: the longest Phoenix game here
 DISCARD_AGREEMENT = 0.62  # the trainer's held-out figure is 67%; the old efficiency order made 58%
@@ -76,6 +79,11 @@ def test_the_features_the_cpu_reads_are_those_the_weights_were_fitted_on(decisio
         assert scorer.seen, part
         unknown = {n for n in scorer.seen if not scorer.knows(n)}
         assert not unknown, (part, unknown)
+    # and the other way: the discard features that weigh most are made by the code on these
+    # decisions (a feature dropped from game/cpu/style.py, "dora" once, is silently never read)
+    weighty = sorted(real.discard.rows, key=lambda n: -abs(real.discard.rows[n][1]) - sum(map(abs, real.discard.rows[n][0])))
+    assert {"dora", "red", "pair", "safe_min", "sh+1"} <= noting.discard.seen
+    assert [n for n in weighty[:40] if n not in noting.discard.seen] == []
 
 
 def test_the_strong_cpu_cuts_as_the_phoenix_players_did(decisions):

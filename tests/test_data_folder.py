@@ -32,13 +32,14 @@ sys.path.insert(0, {tests!r})
 import pyxel
 from engine import audio, target
 from engine.cartridge import Cartridge
+from engine.writer import Writer
 from playing import counting_clock
 from stepping import press, step, step_until
 from game.ui.loading import LoadingScene
 from game.ui.title import TitleScene
 target.init_pyxel(headless=True, fps=target.UNCAPPED_FPS)
 audio.silence()  # the title's music never reaches Pyxel's audio thread (see audio.silence)
-cart = Cartridge(TitleScene, clock=counting_clock())  # its frames as in every test: never on the time
+cart = Cartridge(TitleScene, clock=counting_clock(), writer=Writer.inline())  # frames never on the time nor a thread
 step(cart)
 seen = {{"first": cart.scene.message, "menu": [e.label for e in cart.scene.entries]}}
 if "CONTINUE" in seen["menu"]:

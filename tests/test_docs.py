@@ -25,10 +25,24 @@ def test_no_document_points_outside_the_repository():
         assert "../" not in text and "/work/" not in text, doc.name
 
 
-def test_the_files_the_readme_names_exist():
-    text = (ROOT / "README.md").read_text(encoding="utf-8")
-    named = set(re.findall(r"`((?:docs|game|engine|tests|benchmarks|tools)/[\w./]+\.\w+)`", text))
-    assert named and all((ROOT / path).exists() for path in named), sorted(named)
+def test_the_files_the_readme_and_the_manual_name_exist():
+    for doc in ("README.md", "docs/manual.md", "docs/contributing.md"):
+        text = (ROOT / doc).read_text(encoding="utf-8")
+        named = set(re.findall(r"`((?:docs|game|engine|tests|benchmarks|tools)/[\w./]+\.\w+)`", text))
+        assert named and all((ROOT / path).exists() for path in named), (doc, sorted(named))
+        linked = set(re.findall(r"\]\(([\w./]+\.(?:md|png|gif))(?:#[\w-]+)?\)", text))  # from the document
+        assert all(((ROOT / doc).parent / path).exists() for path in linked), (doc, sorted(linked))
+
+
+def test_the_readme_is_for_a_player_first():
+    """A player reads it in two minutes: at most 10 KiB, the two commands and the keys on its
+    first screen, and the full manual one link away."""
+    readme = (ROOT / "README.md").read_bytes()
+    first = b"\n".join(readme.split(b"\n")[:40]).decode("utf-8")
+    assert len(readme) <= 10_240, len(readme)
+    assert all(words in first for words in ("make play", "make test", "Z, C or N", "X, V or M", "Esc or Enter",
+                                            "mouse")), first
+    assert "](docs/manual.md)" in readme.decode("utf-8")
 
 
 # -- the figures ---------------------------------------------------------------------------
@@ -72,9 +86,9 @@ def test_a_table_figure_is_checked_and_written_row_by_row(tmp_path):
 # -- the lists -----------------------------------------------------------------------------
 
 
-def test_the_readme_names_every_tool_and_measurements_md_every_benchmark():
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    tools_block = readme.split("tools/ ", 1)[1].split("\nart/", 1)[0]
+def test_contributing_md_names_every_tool_and_measurements_md_every_benchmark():
+    tree = (ROOT / "docs" / "contributing.md").read_text(encoding="utf-8")
+    tools_block = tree.split("tools/ ", 1)[1].split("\nart/", 1)[0]
     assert [p.name for p in sorted((ROOT / "tools").glob("*.py")) if p.name not in tools_block] == []
     measurements = (ROOT / "docs" / "measurements.md").read_text(encoding="utf-8")
     table = measurements.split("| script | measures | against |", 1)[1].split("\n\n", 1)[0]
@@ -98,6 +112,6 @@ def test_design_md_gives_every_option_of_every_command():
     assert missing == []
 
 
-def test_the_readme_says_which_tests_need_node():
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    assert "tests/test_majiang_arena.py" in readme and "node" in readme.split("tests/test_majiang_arena.py", 1)[1][:300]
+def test_contributing_md_says_which_tests_need_node():
+    tree = (ROOT / "docs" / "contributing.md").read_text(encoding="utf-8")
+    assert "tests/test_majiang_arena.py" in tree and "node" in tree.split("tests/test_majiang_arena.py", 1)[1][:300]

@@ -22,6 +22,9 @@ from pathlib import Path
 
 import pytest
 
+# its tests share a module fixture: one worker runs them all (make test runs pytest-xdist --dist loadgroup)
+pytestmark = pytest.mark.xdist_group("majiang")
+
 ROOT = Path(__file__).resolve().parent.parent
 BENCH = ROOT / "benchmarks"
 sys.path.insert(0, str(BENCH / "bots"))
@@ -32,7 +35,11 @@ GAMES = 4
 
 
 def _need_node() -> None:
+    """Node and the arena's set-up (made by ``make arena``, which ``make test`` runs first: the
+    network is met there, never inside a test)."""
     if shutil.which("node") and shutil.which("npm"):
+        if not (arena.STAMP.exists() and (BENCH / "majiang" / "node_modules" / ".package-lock.json").exists()):
+            pytest.fail("the majiang-ai arena is not set up: `make arena` makes it (`make test` does)")
         return
     if os.environ.get("CI"):
         pytest.fail("majiang-ai runs under Node: CI must have node and npm")
@@ -81,16 +88,10 @@ def test_an_error_draw_is_charged_to_the_seat_that_pays():
     assert record["rank"] == 1 and record["complete"]
 
 
-def _npm_ci() -> None:
-    if not (BENCH / "majiang" / "node_modules").exists():
-        subprocess.run(["npm", "ci", "--no-audit", "--no-fund", "--loglevel=error"], cwd=BENCH / "majiang", check=True)
-
-
 def test_the_memoised_shanten_is_majiang_cores_own():
     """majiang-ai plays with fast_xiangting.js in place of majiang-core's shanten: on random
     hands (melds, kan draws, one-suit hands) its shanten and waits must be the original's."""
     _need_node()
-    _npm_ci()
     out = subprocess.run(["node", str(BENCH / "majiang" / "check_xiangting.js"), "20000"],
                          capture_output=True, text=True, cwd=ROOT, check=True)
     result = json.loads(out.stdout)
@@ -104,7 +105,6 @@ def test_tiles_translate_both_ways():
               "for (const s of 'mps') for (let n = 1; n <= 9; n++) names.push(n + s);"
               "names.push('5mr', '5pr', '5sr', 'E', 'S', 'W', 'N', 'P', 'F', 'C');"
               "console.log(JSON.stringify(names.map((t) => [t, toMajiang(t), toMjai(...toMajiang(t))])));")
-    _npm_ci()
     out = subprocess.run(["node", "-e", script], capture_output=True, text=True, cwd=ROOT, check=True)
     rows = json.loads(out.stdout)
     assert all(back == name for name, _, back in rows)

@@ -109,29 +109,56 @@ def test_observers_see_only_what_their_seat_may_see():
 
 
 class Stubborn:
-    """Answers with something never legal, then fails outright."""
+    """Answers with something never legal (as an outside bot may)."""
 
     name = "stubborn"
 
-    def __init__(self) -> None:
-        self.calls = 0
-
     def act(self, view):
-        self.calls += 1
-        if self.calls % 2:
-            return Discard(-1)
-        raise RuntimeError("thinking broke")
+        return Discard(-1)
         yield
 
 
-def test_a_wrong_answer_or_a_failing_agent_is_recorded_and_play_goes_on():
+class Broken:
+    """A CPU whose thinking raises, as a bug would."""
+
+    name = "broken"
+
+    def act(self, view):
+        raise IndexError("thinking broke")
+        yield
+
+
+def test_a_wrong_answer_is_recorded_and_play_goes_on():
     game = Game([Stubborn(), TsumogiriAgent(), TsumogiriAgent(), TsumogiriAgent()], "PICORIICHI",
                 Ruleset(east_south=False))
     run_to_end(game.play())
     assert game.match.over
-    answers = {i.answer for i in game.invalid}
-    assert "Discard(tile=-1)" in answers and any("thinking broke" in a for a in answers)
-    assert all(i.seat == 0 for i in game.invalid)
+    assert {i.answer for i in game.invalid} == {"Discard(tile=-1)"} and all(i.seat == 0 for i in game.invalid)
+
+
+def test_a_failing_agent_stops_the_game_with_its_own_error_never_an_illegal_answer():
+    """The simulator, mjai and the tests: an exception in a decision is raised, traceback and all."""
+    game = Game([Broken(), TsumogiriAgent(), TsumogiriAgent(), TsumogiriAgent()], "PICORIICHI")
+    with pytest.raises(IndexError, match="thinking broke"):
+        run_to_end(game.play())
+    assert game.invalid == [] and game.fallbacks == []
+
+
+def test_a_failing_agent_with_on_crash_is_replaced_by_the_agent_it_names_and_said_so():
+    asked = []
+
+    def on_crash(seat, agent, error):
+        asked.append((seat, agent.name, str(error)))
+        return TsumogiriAgent()
+
+    game = Game([TsumogiriAgent(), Broken(), TsumogiriAgent(), TsumogiriAgent()], "PICORIICHI",
+                Ruleset(east_south=False), on_crash=on_crash)
+    run_to_end(game.play())
+    assert game.match.over and game.invalid == []
+    assert asked == [(1, "broken", "thinking broke")]  # once: the seat plays on as its replacement
+    assert [(f.seat, f.failed, f.error, f.now) for f in game.fallbacks] == [
+        (1, "broken", "IndexError: thinking broke", "tsumogiri")]
+    assert game.player_name(1) == "broken>tsumogiri" and game.player_name(0) == "tsumogiri"
 
 
 def test_the_human_seat_waits_frame_by_frame_without_spinning():

@@ -432,3 +432,19 @@ def test_three_players_is_a_setting_saved_like_the_others(data_folder):
     assert Settings().ruleset() == TENHOU
     for bad in (5, "3", 3.0, True, None):
         assert Settings.from_dict({"players": bad, "length": "east"}) == Settings(length="east")
+
+
+@pytest.mark.parametrize("closed", [True, False])
+def test_every_tile_of_the_three_player_table_is_a_spot_of_the_look_where_it_is_drawn(pyxel_headless, closed):
+    """The look (game/ui/look.py) finds every tile where the three-player board draws it, the
+    melds moved along by the Norths set aside before them; the Norths themselves are the only
+    tiles drawn that are not spots (one North tile a seat that has set any aside)."""
+    from test_ui_look import drawn_tiles, spotted
+
+    from game.rules.tiles import NORTH, tile_name
+
+    view = three_player_view(closed)
+    drawn, spots = drawn_tiles(view), spotted(view)
+    assert len(drawn) > 80 and spots <= drawn
+    rest = drawn - spots
+    assert [name for name, _, _ in rest] == [tile_name(NORTH * 4)] * sum(1 for n in view.nukis if n)

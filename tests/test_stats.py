@@ -8,6 +8,7 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
+from conftest import LOGS
 
 from engine.tasks import run_to_end
 from game.cli import main
@@ -20,7 +21,7 @@ from game.records.ours import game_log
 from game.records.tenhou6_write import write_tenhou6
 from game.rules.ruleset import Ruleset
 
-PHOENIX = sorted(Path("tests/data/logs/mjx2022").glob("*.mjlog"))
+PHOENIX = sorted((LOGS / "mjx2022").glob("*.mjlog"))
 CHI, PON, KAKAN, NUKI = 0x4, 0x8, 0x10, 0x20  # the mjlog meld code's kind bits
 
 
@@ -141,7 +142,7 @@ def test_with_no_logs_named_the_data_folders_logs_are_counted(tmp_path, monkeypa
 
 
 def test_every_seat_counts_each_players_games_of_the_logs(capsys):
-    assert main(["stats", "tests/data/logs/mjx2022", "--every-seat", "--json"]) == 0
+    assert main(["stats", str(LOGS / "mjx2022"), "--every-seat", "--json"]) == 0
     out = json.loads(capsys.readouterr().out)
     expected = [by_the_tags(path, seat) for path in PHOENIX for seat in range(4)]
     assert out["games"] == 4 * len(PHOENIX) and out["rounds"] == sum(e["rounds"] for e in expected)

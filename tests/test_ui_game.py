@@ -25,6 +25,7 @@ from engine.buttons import ALL as ALL_BUTTONS
 from engine.buttons import POINT, X
 from engine.cartridge import Cartridge
 from engine.scheduler import Clock
+from engine.writer import Writer
 from game.ui.wiring import WIRING
 from engine.target import DARK_BLUE, ORANGE, RED, WHITE, WIDTH
 from game.rules.events import Called, RiichiAccepted
@@ -68,7 +69,7 @@ def shows_text_centred(shown: bytes, y: int, text: str, colour: int) -> bool:
 def start_from_the_title(seed: str, wiring=WIRING, first=None) -> Cartridge:
     """The title, ↓ to SEED, the code typed, ENTER: the table for that seed (``first(cart)``
     done on the title before, back on the title: a setting changed)."""
-    cart = Cartridge(wired_title(wiring), clock=counting_clock())
+    cart = Cartridge(wired_title(wiring), clock=counting_clock(), writer=Writer.inline(), leave=lambda: None)
     frame(cart)
     if first is not None:
         first(cart)
@@ -182,7 +183,8 @@ def test_a_monkey_on_random_buttons_never_breaks_or_sticks(pyxel_headless):
     total = 0
     for seed in MONKEY_SEEDS:
         rng = random.Random(seed)
-        cart = Cartridge(lambda c: TableScene(c, seed, wiring=quick()), clock=counting_clock(MONKEY_TICK))
+        cart = Cartridge(lambda c: TableScene(c, seed, wiring=quick()), clock=counting_clock(MONKEY_TICK),
+                         writer=Writer.inline(), leave=lambda: None)
         cart.settings = cart.scene.settings = Settings(cpu_speed="fast")
         fingers = Fingers()
         cart.buttons.read = fingers.read
@@ -212,6 +214,7 @@ def test_a_monkey_on_random_buttons_never_breaks_or_sticks(pyxel_headless):
 
 
 REAL_SEED = "STRNGCPS01"
+EAST_ONLY = Settings(length="east")
 REAL_GAME_FRAMES = 40000
 
 
@@ -283,12 +286,14 @@ def holds_the_budget(cart: Cartridge, table: TableScene, meters: MeterTally, rou
 
 
 def test_a_whole_game_against_the_real_strong_cpus_keeps_the_frame_budget(make_cart):
-    """As ``make play`` runs it: the real CPUs at the default settings (strong, east-south),
-    memory traced for the meter. The scripted player plays from the title to the final
-    standings; no task fails, the memory meter's peak stays inside PICO-8's 2 MiB and the CPU
-    meter stays under 1.0 on every frame. The CPUs' riichi, calls and wins are called out
-    at their seats: on the first frame of each callout the screen shows it, and the game shows
-    at least a RIICHI, a PON or CHI and a RON or TSUMO by a CPU.
+    """As ``make play`` runs it: the real CPUs at the default settings but the length (strong,
+    east-only: every kind of frame a game has, at half the frames of east-south: the title, the
+    deals, the CPUs' thinking, the calls, the results, the last round's place play, the
+    standings and the log kept), memory traced for the meter. The scripted player plays from
+    the title to the final standings; no task fails, the memory meter's peak stays inside
+    PICO-8's 2 MiB and the CPU meter stays under 1.0 on every frame. The CPUs' riichi, calls
+    and wins are called out at their seats: on the first frame of each callout the screen shows
+    it, and the game shows at least a RIICHI, a PON or CHI and a RON or TSUMO by a CPU.
 
     The cartridge's clock is the work clock (tests/playing.py), and the runs of ``gathered``
     are timed on it too: a frame's meter is the work its update, draw and thinking did,
@@ -299,8 +304,9 @@ def test_a_whole_game_against_the_real_strong_cpus_keeps_the_frame_budget(make_c
     clock = WorkClock()
     with clock:  # from the first frame: a frame read off the clock would think without end
         cart = make_cart(TitleScene, clock=Clock.working(clock), trace_memory=True)
+        cart.settings = EAST_ONLY  # as the settings menu leaves it
         table = strong_table(cart, REAL_SEED, cpus=3)
-        assert table.settings == Settings()
+        assert table.settings == EAST_ONLY and not table.game.ruleset.east_south
         meters, called_out = play_to_the_standings(cart, table)
     holds_the_budget(cart, table, meters, rounds=4)
     assert "RIICHI" in called_out and called_out & {"PON", "CHI"} and called_out & {"RON", "TSUMO"}, called_out

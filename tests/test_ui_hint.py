@@ -14,7 +14,7 @@ from engine.tasks import run_to_end
 from game.data.settings import Settings
 from game.play.driver import fallback
 from game.rules.view import PlayerView
-from game.ui import board, hints
+from game.ui import board, hints, paint
 from game.ui.loading import LoadingScene
 from game.ui.table import HINT_X, INFO_Y, TableScene
 from game.ui.title import CONTINUE
@@ -45,7 +45,7 @@ def shows_no_stale_hint(table: TableScene) -> bool:
     if set(shown) == {board.FELT}:
         return True
     pyxel.cls(board.FELT)
-    pyxel.text(HINT_X, INFO_Y + 1, hints.THINKING, 6)
+    paint.text(HINT_X, INFO_Y + 1, hints.THINKING, 6)
     if shown == hint_area():
         return True
     if view.drawn is None:

@@ -24,6 +24,9 @@ from game.ui import prompts
 from game.ui.table import TableScene
 from game.coach import hint as coach_hint
 
+# its tests share a module fixture: one worker runs them all (make test runs pytest-xdist --dist loadgroup)
+pytestmark = pytest.mark.xdist_group("overlaps")
+
 SETTINGS = Settings(cpu_speed="fast")
 LONG_POND = 24
 
@@ -360,6 +363,9 @@ def test_every_page_of_the_viewer_and_the_review_overlaps_nothing(make_cart, rev
             continue
         viewer.step = judged.step
         found[f"decision {judged.number}"] = no_overlaps(viewer.draw)
+        if judged.explanation.topic == "discard":  # with the CPU's best cuts measured
+            run_to_end(viewer.best_of((0, judged.step), judged))
+            found[f"decision {judged.number} with its best cuts"] = no_overlaps(viewer.draw)
         viewer.step = max(0, judged.step - 1)
         found[f"before decision {judged.number}"] = no_overlaps(viewer.draw)
     for choice in range(max(1, len([j for _, j in review_panel.summary_rows(review) if j is not None]))):

@@ -4,12 +4,11 @@ screen buffer)."""
 
 from __future__ import annotations
 
-import pyxel
 import pytest
 from stepping import painted
 
 from game.rules.melds import Meld
-from game.ui import board, hands, melds, pieces, ponds
+from game.ui import board, hands, melds, paint, pieces, ponds
 from game.ui import table as table_module
 from game.rules.view import DiscardView, PlayerView
 
@@ -47,8 +46,8 @@ def test_thirty_discards_for_every_seat_overlap_nothing_on_the_table(pyxel_headl
     parts = board.parts(view, round_index=4, thinking=True, frame=7)
     parts.append(("hand", lambda: hands.draw_hand(board.HAND_X, board.HAND_Y, hands.hand_in_order(view.hand, None),
                                                   False)))
-    parts.append(("info line", lambda: pyxel.text(table_module.HINT_X, table_module.INFO_Y, "DEMO: ANY BUTTON", 6)))
-    masks = {name: painted(paint) for name, paint in parts}
+    parts.append(("info line", lambda: paint.text(table_module.HINT_X, table_module.INFO_Y, "DEMO: ANY BUTTON", 6)))
+    masks = {name: painted(draw) for name, draw in parts}
     for place in range(4):
         x, y, w, h = board.POND_BOXES[place]
         pond = masks[f"pond {place}"]

@@ -92,7 +92,11 @@ def test_practice_hides_the_cut_until_the_player_has_cut_then_says_how_the_revie
         if table.hint.task is not None or asked is None or table.hint.key is not asked:
             continue  # the hand changed meanwhile: another turn
         shown = info_row()
-        assert shown == painted(table, lambda: hints.draw_hint(HINT_X, INFO_Y, hint, hide_cut=True))
+        if table.hint.verdict_fresh:  # the last cut's verdict stands its frames over this draw
+            last = table.hint.verdict
+            assert shown == painted(table, lambda: hints.draw_verdict(HINT_X, INFO_Y, last))
+        else:
+            assert shown == painted(table, lambda: hints.draw_hint(HINT_X, INFO_Y, hint, hide_cut=True))
         assert shown != painted(table, lambda: hints.draw_hint(HINT_X, INFO_Y, hint))  # no answer shown
         legal = [a.tile for a in asked.legal_actions if isinstance(a, Discard)]
         other = [t for t in legal if t // 4 != hint.tile // 4]  # another kind than the hint's

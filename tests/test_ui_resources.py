@@ -57,6 +57,11 @@ def test_the_layout_table_beside_the_sheet_is_the_arts_own():
     assert (logo.x, logo.y, logo.w, logo.h) == (*sheet.LOGO_ORIGIN, sheet.LOGO_W, sheet.LOGO_H)
 
 
+def test_the_text_font_beside_the_sheet_is_the_arts_own():
+    """game/ui/font_text.bdf is what tools/build_resources.py writes from art/font_text.txt today."""
+    assert art.TEXT_FONT_FILE.read_text(encoding="utf-8") == art.bdf_source()
+
+
 
 def test_the_sounds_keep_pico8s_limits_and_each_has_notes(pyxel_headless):
     assert len(sound.NUMBERS) <= 64 and audio.CHANNELS == 4

@@ -128,7 +128,7 @@ def test_settings_changed_on_the_menu_are_there_next_time(make_cart, data_folder
 
 def test_the_save_is_deleted_when_the_game_ends(data_folder):
     storage = open_storage(data_folder, environ={})
-    saver = Saver("PICORIICHI", Settings())
+    saver = Saver("PICORIICHI", Settings(), storage, None)
 
     class Ended:
         decisions = []

@@ -17,7 +17,7 @@ from game.rules.match import Match
 from game.play.driver import player_seat
 from game.rules.actions import Chi, Discard, Pass, Pon
 from game.data.settings import Settings
-from game.ui import board, prompts, table as table_module
+from game.ui import board, paint, prompts, table as table_module
 from game.ui.pause import PauseMenu
 from game.ui.results import GUARD_FRAMES, ResultsPanel
 from game.ui.table import TableScene
@@ -49,7 +49,7 @@ def letter_on_screen(x: int, y: int) -> str:
     mask = [pyxel.pget(x + dx, y + dy) != background for dy in range(5) for dx in range(3)]
     for letter in "ESWN":
         pyxel.cls(0)
-        pyxel.text(0, 0, letter, 7)
+        paint.text(0, 0, letter, 7)
         if mask == [pyxel.pget(dx, dy) == 7 for dy in range(5) for dx in range(3)]:
             return letter
     return "?"

@@ -57,10 +57,10 @@ def test_continue_is_offered_only_with_a_save_and_the_cursor_starts_on_it(make_c
     from game.ui.settings import SettingsScene
 
     cart = make_cart(TitleScene)
-    assert [e.label for e in cart.scene.entries] == [NEW_GAME, SEED, "SETTINGS", "REPLAYS"]  # no save yet
+    assert [e.label for e in cart.scene.entries] == [NEW_GAME, SEED, "SETTINGS", "REPLAYS", "PRACTICE"]  # no save yet
     save.write_game(open_storage(data_folder, environ={}), save.SavedGame("SAVED00001", Settings(), ()))
     title = TitleScene(cart)
-    assert [e.label for e in title.entries] == [NEW_GAME, "CONTINUE", SEED, "SETTINGS", "REPLAYS"]
+    assert [e.label for e in title.entries] == [NEW_GAME, "CONTINUE", SEED, "SETTINGS", "REPLAYS", "PRACTICE"]
     cart.scene = title
     assert title.chosen == "CONTINUE"  # a saved game: the cursor starts on it
     for _ in range(2):
@@ -106,7 +106,7 @@ def play_code(cart, code: str) -> TableScene:
 def test_a_typed_seed_code_replays_that_games_deal(make_cart):
     cart = make_cart(TitleScene)
     table = play_code(cart, CODE)
-    assert table.seed_code == CODE
+    assert table.seed_code == normalize_code(CODE) == "P1C02R11CH1"  # read once, as it deals
     shuffle = Shuffler(seed_words(CODE)).next_round()
     expected = Wall(shuffle.wall, shuffle.dice)
     hands = [sorted(hand) for hand in expected.deal(0)]
@@ -318,11 +318,11 @@ def test_a_typed_code_asks_too_before_it_replaces_a_saved_game(make_cart, data_f
     type_text(cart, CODE)
     press(cart, pyxel.KEY_RETURN)
     title = cart.scene
-    assert isinstance(title, TitleScene) and title.replacing == CODE
+    assert isinstance(title, TitleScene) and title.replacing == normalize_code(CODE)
     assert shows_line(title_module.CONFIRM_BOX[1] + 4, "REPLACE THE SAVED GAME?", WHITE)
     assert (data_folder / "game.bin").read_bytes() == kept
     press(cart, pyxel.KEY_RETURN)
-    assert isinstance(cart.scene, TableScene) and cart.scene.seed_code == CODE
+    assert isinstance(cart.scene, TableScene) and cart.scene.seed_code == normalize_code(CODE)
 
 
 def pink_in_box() -> tuple[int, int, int]:
@@ -367,3 +367,58 @@ def test_seed_entry_says_what_is_wrong_on_one_line_inside_its_box(make_cart):
     assert title.message == ""
     press(cart, pyxel.KEY_RETURN)
     assert isinstance(cart.scene, TableScene) and cart.scene.seed_code == "ABCDEFGHJKMN"
+
+
+# --- issue 49, finding 6: the seed line ---------------------------------------------------------
+
+
+def on_seed_line(cart) -> TitleScene:
+    step(cart)
+    for _ in range(len(cart.scene.entries)):
+        if cart.scene.chosen == SEED:
+            break
+        press(cart, pyxel.KEY_DOWN)
+    return cart.scene
+
+
+def test_a_code_being_typed_is_never_lost_to_the_demo(make_cart):
+    cart = make_cart(TitleScene)
+    title = on_seed_line(cart)
+    type_text(cart, "ABCD")
+    step(cart, title_module.ATTRACT_FRAMES + 30)  # the player stops to look at a note
+    assert cart.scene is title and title.code == "ABCD" and title.typing
+    press(cart, pyxel.KEY_ESCAPE)  # typing stopped, the code still on the line
+    step(cart, title_module.ATTRACT_FRAMES + 30)
+    assert cart.scene is title and title.code == "ABCD"
+
+
+def test_the_demo_still_comes_when_nothing_is_typed(make_cart):
+    cart = make_cart(TitleScene)
+    step(cart, title_module.ATTRACT_FRAMES + 2)
+    assert not isinstance(cart.scene, TitleScene)  # the demo's table
+
+
+@pytest.mark.parametrize("digit, said", [("1", "!"), ("0", ")")])
+def test_shift_and_a_digit_is_punctuation_refused(make_cart, digit, said):
+    cart = make_cart(TitleScene)
+    on_seed_line(cart)
+    type_text(cart, "AB")
+    pyxel.set_btn(pyxel.KEY_LSHIFT, True)
+    press(cart, KEYS[digit])
+    pyxel.set_btn(pyxel.KEY_LSHIFT, False)
+    step(cart)
+    assert cart.scene.code == "AB" and cart.scene.message == f"{said} IS NOT A CODE CHARACTER"
+    type_text(cart, digit)  # without Shift, the digit
+    assert cart.scene.code == "AB" + digit
+
+
+def test_a_code_typed_with_o_is_kept_with_0_in_the_log_and_its_file(make_cart, data_folder):
+    """The table, its saver (the save and the log's seed field) and the log's file name all
+    take the code as the title read it: the one code of the deals it plays."""
+    import time
+
+    from game.data import logs
+
+    table = play_code(make_cart(TitleScene), "BOARDGAME0")
+    assert table.seed_code == table.saver.seed_code == "B0ARDGAME0"
+    assert logs.log_name(time.gmtime(0), table.saver.seed_code).endswith("-b0ardgame0")

@@ -13,6 +13,7 @@ from stepping import press, step, step_until
 
 from engine.target import LIGHT_GREY, PINK, WHITE, WIDTH
 from game.records import Call, Discard, Draw, read_log
+from game.ui import paint
 from game.ui.replays import LINE, LIST_Y, MESSAGE_Y, ReplaysScene, empty_lines, message_rows
 from game.ui.title import TitleScene
 from game.ui.viewer import ViewerScene
@@ -136,7 +137,7 @@ def test_a_file_that_is_not_a_log_gets_one_line_and_stays(make_cart, data_folder
         shown = pyxel_screen_rows(0, 128)
         pyxel.cls(0)
         for row, text in enumerate(rows):
-            pyxel.text(2, MESSAGE_Y + row * 7, text, PINK)
+            paint.text(2, MESSAGE_Y + row * 7, text, PINK)
         alone = pyxel_screen_rows(0, 128)
         inked = [i for i, p in enumerate(alone) if p == PINK]
         assert inked and all(shown[i] == PINK for i in inked)  # every row of it on screen
@@ -171,7 +172,7 @@ def test_with_no_logs_replays_says_so_and_shows_where_the_logs_folder_is(make_ca
     for row, text in enumerate(lines):
         y = LIST_Y + row * LINE
         pyxel.cls(0)
-        pyxel.text(2, y, text, 7)
+        paint.text(2, y, text, 7)
         alone = pyxel_screen_rows(0, 128)
         inked = [i for i in range(y * WIDTH, (y + 6) * WIDTH) if alone[i] == 7]
         assert inked and all(shown[i] in (WHITE, LIGHT_GREY) for i in inked), text

@@ -112,7 +112,7 @@ def text_at(x: int, y: int, text: str, colour: int) -> bool:
     cells = [(x + dx, y + dy) for dy in range(5) for dx in range(paint.text_width(text))]
     shown = [pyxel.pget(*cell) == colour for cell in cells]
     pyxel.cls(DARK_BLUE)
-    pyxel.text(x, y, text, colour)
+    paint.text(x, y, text, colour)
     return shown == [pyxel.pget(*cell) == colour for cell in cells]
 
 

@@ -45,3 +45,24 @@ def test_an_empty_folder_says_so_and_esc_goes_back(make_cart, data_folder):
     assert cart.scene.stats.games == [] and no_overlaps(cart.scene.draw) == []
     press(cart, pyxel.KEY_ESCAPE)
     assert isinstance(cart.scene, TitleScene)
+
+
+def test_replays_opens_your_games_by_s_or_a_click_and_esc_comes_back(make_cart, data_folder):
+    from game.ui import paint
+    from game.ui.replays import FOOTER_Y, ReplaysScene, footer_parts, footer_x
+
+    cart = make_cart(TitleScene)
+    cart.change(ReplaysScene)
+    step_until(cart, lambda: isinstance(cart.scene, ReplaysScene) and cart.scene.listed, limit=100)
+    press(cart, pyxel.KEY_S)
+    assert isinstance(cart.scene, YourGamesScene)
+    press(cart, pyxel.KEY_ESCAPE)
+    assert isinstance(cart.scene, ReplaysScene)
+    step_until(cart, lambda: cart.scene.listed, limit=100)
+    (x, y, w, h), _ = next(box for box in paint.segment_boxes(footer_x(False), FOOTER_Y, footer_parts(False))
+                           if box[1] == "stats")
+    pyxel.set_mouse_pos(x + w // 2, y + h // 2)
+    pyxel.set_btn(pyxel.MOUSE_BUTTON_LEFT, True)
+    step_until(cart, lambda: isinstance(cart.scene, YourGamesScene), limit=3)
+    pyxel.set_btn(pyxel.MOUSE_BUTTON_LEFT, False)
+    assert isinstance(cart.scene, YourGamesScene)

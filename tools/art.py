@@ -9,11 +9,14 @@ index per pixel (PICO-8's colours, engine/target.py):
   ``.`` is the blank body of the tile. The tile around the glyph (margin, side, bottom edge)
   and the sideways variants are made here, so each face is drawn once: a sideways face is the
   upright one turned, unless ``art/tiles_<size>_sideways.txt`` draws it (the glyph area turned:
-  as tall as the upright one is wide), as the pond's does for the faces whose numeral or letter
-  must stay upright to be read.
+  as tall as the upright one is wide), as both sizes do for the numerals (a turned 6 reads as a
+  9) and the pond for the winds' letters, which must stay upright to be read.
 - ``art/font_code.txt``: the seed-code glyphs, ``#`` ink and ``.`` clear, one block per
   character.
 - ``art/logo.txt``: the title logo, ``0`` clear.
+- ``art/font_text.txt``: the font every text is written in, ``#`` ink and ``.`` clear, each glyph
+  under a line naming it by its code (``0x41 A``); ``bdf_source`` makes it the BDF font
+  ``game/ui/font_text.bdf`` that game/ui/paint.py hands to ``pyxel.text``.
 """
 
 from __future__ import annotations
@@ -34,6 +37,8 @@ from game.ui.sheet import (  # noqa: E402
 
 ART = ROOT / "art"
 LAYOUT_FILE = ROOT / "game" / "ui" / "sheet_layout.py"
+TEXT_FONT_FILE = ROOT / "game" / "ui" / "font_text.bdf"
+TEXT_CELL_W, TEXT_CELL_H = 4, 6  # a character cell, as Pyxel's own font: glyphs 3 wide, 6 tall
 
 
 @dataclass(frozen=True)
@@ -144,6 +149,42 @@ def font() -> dict[str, tuple[str, ...]]:
         if len(rows[0]) > FONT_CELL_W:
             raise ValueError(f"{path.name}: {char} is wider than a {FONT_CELL_W}-pixel cell")
     return {char: tuple(rows) for char, rows in blocks.items()}
+
+
+@cache
+def text_font() -> dict[str, tuple[str, ...]]:
+    """The text font's glyphs by character, ``#`` ink and ``.`` clear, 3 wide and 6 tall.
+
+    >>> text_font()["I"][:5]
+    ('###', '.#.', '.#.', '.#.', '###')
+    """
+    path = ART / "font_text.txt"
+    glyphs = {}
+    for name, rows in read_blocks(path).items():
+        char = chr(int(name.split()[0], 16))
+        check_block(path, name, rows, TEXT_CELL_W - 1, TEXT_CELL_H)
+        glyphs[char] = tuple(rows)
+    missing = [chr(c) for c in range(33, 127) if chr(c) not in glyphs]
+    if missing:
+        raise ValueError(f"{path.name}: no glyph for {''.join(missing)!r}")
+    return glyphs
+
+
+def bdf_source() -> str:
+    """The text font as a BDF file (the format ``pyxel.Font`` reads): a 4×6 cell per character,
+    the space blank, the baseline under the fifth row (the sixth holds the descenders)."""
+    lines = ["STARTFONT 2.1", "FONT -picoriichi-text-medium-r-normal--6-60-75-75-c-40-iso10646-1",
+             "SIZE 6 75 75", f"FONTBOUNDINGBOX {TEXT_CELL_W} {TEXT_CELL_H} 0 -1", "STARTPROPERTIES 2",
+             "FONT_ASCENT 5", "FONT_DESCENT 1", "ENDPROPERTIES"]
+    glyphs = {" ": ("...",) * TEXT_CELL_H, **text_font()}
+    lines.append(f"CHARS {len(glyphs)}")
+    for char, rows in sorted(glyphs.items()):
+        bits = [int(row.replace("#", "1").replace(".", "0").ljust(8, "0"), 2) for row in rows]
+        lines += [f"STARTCHAR U+{ord(char):04X}", f"ENCODING {ord(char)}", "SWIDTH 666 0",
+                  f"DWIDTH {TEXT_CELL_W} 0", f"BBX {TEXT_CELL_W - 1} {TEXT_CELL_H} 0 -1", "BITMAP",
+                  *(f"{b:02X}" for b in bits), "ENDCHAR"]
+    lines.append("ENDFONT")
+    return "\n".join(lines) + "\n"
 
 
 @cache

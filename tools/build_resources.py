@@ -5,7 +5,8 @@
 The sprite sheet is ``tools/art.py``'s ``compose()`` (tiles, seed-code font, logo, from
 art/*.txt) at the places ``game/ui/sheet.py`` gives; beside the default file it also writes
 ``game/ui/sheet_layout.py``, the table of what the painters need to know of the art (each
-font glyph's width, the logo's size), so the cartridge never reads art/.
+font glyph's width, the logo's size), so the cartridge never reads art/, and ``game/ui/font_text.bdf``, the text font
+(``art/font_text.txt``) as ``pyxel.Font`` reads it.
 The sounds are written here as Pyxel's sound strings (``pyxel.Sound.set``: notes, tones
 t/s/p/n = triangle/square/pulse/noise, volumes 0-7, effects n/s/v/f = none/slide/vibrato/fade
 out, and the speed in 1/120 s per note); ``game.ui.sound`` numbers them. PICO-8 allows 64 sound
@@ -84,6 +85,8 @@ def main(path: Path = target.RESOURCE_FILE) -> None:
     if path.resolve() == target.RESOURCE_FILE.resolve():
         art.LAYOUT_FILE.write_text(art.layout_source(), encoding="utf-8")
         print(f"wrote {art.LAYOUT_FILE.relative_to(ROOT)}")
+        art.TEXT_FONT_FILE.write_text(art.bdf_source(), encoding="utf-8")
+        print(f"wrote {art.TEXT_FONT_FILE.relative_to(ROOT)}")
 
 
 if __name__ == "__main__":

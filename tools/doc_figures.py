@@ -37,6 +37,7 @@ sys.path[:0] = [str(ROOT), str(ROOT / "tools"), str(ROOT / "tests"), str(ROOT / 
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 README = "README.md"
+MANUAL = "docs/manual.md"
 MEASUREMENTS = "docs/measurements.md"
 
 
@@ -289,6 +290,31 @@ def _strengths() -> dict[str, str]:
     return found
 
 
+@cache
+def _agreement() -> dict[str, str]:
+    """benchmarks/agreement.py's table: the strong CPU beside the Phoenix-room players, by topic."""
+    import agreement
+
+    table = agreement.measure(agreement.default_games(), "strong", jobs=2)
+    found = {}
+    for name, row in table.items():
+        topic = name.replace(" ", "_")  # "riichi or dama": a name a pattern can hold
+        found.update({f"{topic}_n": comma(row["decisions"]), f"{topic}": f"{100 * row['agreement']:.1f}",
+                      f"{topic}_low": f"{100 * row['low']:.1f}", f"{topic}_high": f"{100 * row['high']:.1f}",
+                      f"{topic}_close": f"{100 * row['close']:.1f}"})
+    return found
+
+
+@cache
+def _fuzz() -> dict[str, str]:
+    """tools/fuzz_logs.py 2000 --seed 1: how each mutant went, and the problems."""
+    import fuzz_logs
+
+    outcomes, wrong = fuzz_logs.run(fuzz_logs.sources(), 2000, 1)
+    return {"count": comma(sum(outcomes.values())), "alike": comma(outcomes[0]), "differs": comma(outcomes[1]),
+            "refused": comma(outcomes[2]), "problems": comma(len(wrong)), "logs": str(len(fuzz_logs.sources()))}
+
+
 def _codes() -> dict[str, str]:
     from game.rules.wall import CODE_LENGTH, CODE_MAX, CODE_MIN
 
@@ -323,16 +349,10 @@ STRENGTHS = ("strong {strong} [{strong_low}, {strong_high}], normal {normal} [{n
              "weak {weak} [{weak_low}, {weak_high}]")
 
 FIGURES: list[Numbers | Rows] = [
-    Rows("the danger table", README, "`python tools/danger_table.py`", danger_rows,
-         "python tools/danger_table.py", cpu=True),
     Rows("the danger table", MEASUREMENTS, "`python tools/danger_table.py`", danger_rows,
          "python tools/danger_table.py", cpu=True),
-    Rows("the threat table", README, "`python tools/threat_table.py`", threat_rows,
-         "python tools/threat_table.py", key=33, cpu=True),
     Rows("the threat table", MEASUREMENTS, "`python tools/threat_table.py`", threat_rows,
          "python tools/threat_table.py", key=33, cpu=True),
-    Numbers("the Tenhou logs the tables replay", README, "replays the {n} Tenhou logs in `tests/data/logs`",
-            _constant(lambda: len(log_paths())), "ls tests/data/logs/*/* (but sanma/)"),
     Numbers("the Tenhou logs the tables replay", MEASUREMENTS, "replays the {n} Tenhou logs of `tests/data/logs`",
             _constant(lambda: len(log_paths())), "ls tests/data/logs/*/* (but sanma/)"),
     Numbers("the demo game", MEASUREMENTS, "seed `BENCHFRAME`: {rounds} rounds, {decisions} decisions", DEMO,
@@ -352,23 +372,18 @@ FIGURES: list[Numbers | Rows] = [
             ".venv/bin/python benchmarks/shanten.py"),
     Numbers("the scoring benchmark's real wins", MEASUREMENTS, "real Tenhou wins ({n})", _constant(_score_wins),
             ".venv/bin/python benchmarks/score.py"),
-    Numbers("the callouts' length", README, "({normal} s at normal CPU speed, {fast} s fast, {slow} s slow)",
+    Numbers("the callouts' length", MANUAL, "({normal} s at normal CPU speed, {fast} s fast, {slow} s slow)",
             _settings, "game/data/settings.py: CALLOUT_FRAMES / 30"),
     Numbers("the seed codes' lengths", README, "A seed code is {least} to {most} characters of Crockford's base 32 "
             "(new codes have {new};", _codes, "game/rules/wall.py: CODE_MIN, CODE_MAX, CODE_LENGTH"),
-    Numbers("the largest save or settings file", README, "a link to nothing, over {n} KiB)", _constant(_largest_file),
+    Numbers("the seed codes' lengths", MANUAL, "A seed code is {least} to {most} characters of Crockford's base 32 "
+            "(new codes have {new};", _codes, "game/rules/wall.py: CODE_MIN, CODE_MAX, CODE_LENGTH"),
+    Numbers("the largest save or settings file", MANUAL, "a link to nothing, over {n} KiB)", _constant(_largest_file),
             "game/data/storage.py: MAX_BYTES"),
-    Numbers("the exports check's games", README, "`python tools/check_exports.py` writes {n}",
+    Numbers("the exports check's games", MANUAL, "`python tools/check_exports.py` writes {n}",
             _constant(_check_exports_games), "python tools/check_exports.py"),
-    Numbers("the fairness test's states", README, "shuffles the hidden tiles of {n} states",
+    Numbers("the fairness test's states", MANUAL, "shuffles the hidden tiles of {n} states",
             _constant(_fairness_states), "tests/test_cpu_fairness.py: STATES"),
-    Numbers("four strong CPUs in the simulator", README, "| {win}% / {deal_in}% ({unrounded}% unrounded, "
-            "at the range's top) / {riichi}% / {calls}% / {draws}% |", _four_strong,
-            "picoriichi sim --games 400 --seed A --seats cpu,cpu,cpu,cpu --jobs 2", cpu=True, slow=True),
-    Numbers("each strength against three efficiency seats", README, STRENGTHS.replace("{strong}", "**{strong}**")
-            .replace("{normal}", "**{normal}**").replace("{weak}", "**{weak}**"), _strengths,
-            "picoriichi sim --games 400 --seed A --seats cpu:STRENGTH,efficiency,efficiency,efficiency --jobs 2",
-            cpu=True, slow=True),
     *[Numbers("four strong CPUs in the simulator", MEASUREMENTS, words, _four_strong,
               "picoriichi sim --games 400 --seed A --seats cpu,cpu,cpu,cpu --jobs 2", cpu=True, slow=True)
       for words in ("four strong CPUs: win (19–25%) / deal-in (9–13%) | **{win}% / {deal_in}%** ({unrounded}% unrounded",
@@ -378,6 +393,18 @@ FIGURES: list[Numbers | Rows] = [
               f"| {strength} vs three `efficiency` | **{{{strength}}}** [{{{strength}_low}}, {{{strength}_high}}]",
               _strengths, f"picoriichi sim --games 400 --seed A --seats cpu:{strength},efficiency,efficiency,efficiency"
               " --jobs 2", cpu=True, slow=True) for strength in ("strong", "normal", "weak")],
+    *[Numbers("the agreement with Phoenix-room players", MEASUREMENTS, words, _agreement,
+              "python benchmarks/agreement.py --jobs 2", cpu=True, slow=True)
+      for words in ("| discard | {discard_n} | **{discard}%** [{discard_low}, {discard_high}] |",
+                    "| riichi (either declared) | {riichi_n} | **{riichi}%** [{riichi_low}, {riichi_high}] |",
+                    "| riichi or dama (every turn riichi was legal) | {riichi_or_dama_n} | **{riichi_or_dama}%** "
+                    "[{riichi_or_dama_low}, {riichi_or_dama_high}] |",
+                    "| call or pass | {call_n} | **{call}%** [{call_low}, {call_high}] |",
+                    "| kan | {kan_n} | **{kan}%** [{kan_low}, {kan_high}] |",
+                    "| win | {win_n} | **{win}%** [{win_low}, {win_high}] |")],
+    Numbers("the log fuzzer's long run", MEASUREMENTS, "| `python tools/fuzz_logs.py 2000 --seed 1` (the {logs} "
+            "four-player ranked-room logs of tests/data) | {count} | {alike} | {differs} | {refused} | **{problems}** |",
+            _fuzz, "python tools/fuzz_logs.py 2000 --seed 1", slow=True),
 ]
 
 

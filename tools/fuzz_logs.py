@@ -44,6 +44,23 @@ def sources() -> list[Path]:
     return found
 
 
+def run(logs: list[Path], count: int, seed: int, review: bool = True, say=lambda line: None) -> tuple[Counter, list[str]]:
+    """The replay's exit code of each mutant counted, and every problem (each also ``say``-ed)."""
+    outcomes: Counter = Counter()
+    wrong = []
+    with tempfile.TemporaryDirectory() as folder:
+        for index, (source, text, what) in enumerate(mutants(logs, count, seed)):
+            path = Path(folder) / f"mutant{index:05d}{source.suffix}"
+            path.write_text(text, encoding="utf-8")
+            found = verdicts(path, Path(folder), review=review)
+            outcomes[found.replay.code] += 1
+            for problem in problems(path, found):
+                wrong.append(f"{index} {source.name}, {what}: {problem}")
+                say(wrong[-1])
+            path.unlink()
+    return outcomes, wrong
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("count", nargs="?", type=int, default=2000)
@@ -51,19 +68,8 @@ def main() -> int:
     parser.add_argument("--no-review", action="store_true", help="leave out the review (the slowest command)")
     args = parser.parse_args()
     logs = sources()
-    outcomes: Counter = Counter()
-    wrong = []
     start = time.process_time()
-    with tempfile.TemporaryDirectory() as folder:
-        for index, (source, text, what) in enumerate(mutants(logs, args.count, args.seed)):
-            path = Path(folder) / f"mutant{index:05d}{source.suffix}"
-            path.write_text(text, encoding="utf-8")
-            found = verdicts(path, Path(folder), review=not args.no_review)
-            outcomes[found.replay.code] += 1
-            for problem in problems(path, found):
-                wrong.append(f"{index} {source.name}, {what}: {problem}")
-                print(wrong[-1], flush=True)
-            path.unlink()
+    outcomes, wrong = run(logs, args.count, args.seed, review=not args.no_review, say=print)
     seconds = time.process_time() - start
     print(f"{args.count} mutants of {len(logs)} real logs (seed {args.seed}): "
           + ", ".join(f"{outcomes[code]} {name}" for code, name in OUTCOMES.items())

@@ -214,6 +214,14 @@ def seed_of(seed: int, index: int, duplicate: bool) -> int:
     return seed + index // 4 if duplicate else seed + index
 
 
+def jobs(args: argparse.Namespace) -> list[tuple]:
+    """The games of a measure, one job each: (seed, index, ours, strength, logs, duplicate).
+    Game ``index`` is dealt from ``seed_of`` its wall and seats our bot in seat ``index % 4``,
+    so with duplicate seating (the default; ``--single`` plays each wall once) every wall is
+    played four times, our bot once in each seat."""
+    return [(args.seed, i, args.ours, args.strength, args.logs, not args.single) for i in range(args.games)]
+
+
 def rank_interval(records: list[dict]) -> tuple[float, float]:
     """The average rank and its 95% half-width: over walls when every wall was played in each
     seat (duplicate seating), else over games."""

@@ -198,8 +198,13 @@ class _Table:
         if self.look is not None and len(view.hand) % 3 == 1:  # the hand a call is weighed against
             melds = view.melds[view.seat]
             outlook = yield from self.look.worth(counts, melds, closed=not any(m.is_open for m in melds))
+        melds = view.melds[view.seat]
+        paths = ()
+        if any(m.is_open for m in melds) and len(view.hand) % 3 == 1:  # an open hand's yaku, as it stands
+            paths = tuple(value.yaku_paths(counts, melds, value.value_kinds(view), view.visible_counts34(),
+                                           self.ruleset))
         return Measure(action, now.shanten, now.total, now.share, weighed_shanten=now.shanten,
-                       weighed=float(now.total), outlook=outlook)
+                       weighed=float(now.total), outlook=outlook, paths=paths)
 
     def discard(self, action: Discard | Riichi) -> TaskGen[Measure]:
         view = self.view

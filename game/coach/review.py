@@ -95,6 +95,7 @@ class Judged:
     dealer: bool  # the seat deals this round
     explanation: Explanation
     cost: Cost
+    riichi_legal: bool = False  # the seat could declare riichi (with some tile) here
 
 
 @dataclass
@@ -185,7 +186,8 @@ def judge(view: PlayerView, explanation: Explanation, number: int = 0, round_ind
                   hand=view.hand, drawn=view.drawn,
                   offered=view.last_discard[1] if view.last_discard is not None else None,
                   melds=view.melds[view.seat], winds=view.seat_winds, tiles_left=view.tiles_left,
-                  dealer=view.seat == view.dealer, explanation=explanation, cost=verdict(explanation))
+                  dealer=view.seat == view.dealer, explanation=explanation, cost=verdict(explanation),
+                  riichi_legal=any(isinstance(a, Riichi) for a in view.legal_actions))
 
 
 def start_review(game: GameLog, seat: int, strength: str = DEFAULT_STRENGTH,
@@ -241,6 +243,23 @@ def _review_round(review: Review, index: int, round_log: RoundLog, ruleset: Rule
         if clock() - since >= STEP_SECONDS:
             yield
             since = clock()
+
+
+def decision_view(game: GameLog, seat: int, round_index: int, step: int, hand: tuple[int, ...],
+                  ruleset: Ruleset) -> TaskGen[PlayerView]:
+    """Task: the view ``seat`` answered a decision on (a ``Judged``'s round, step and hand),
+    found again by replaying its round to it: a review keeps no views, and the viewer's steps
+    show the table after each action, not the question (the drill and the viewer's best cuts
+    ask for one). ValueError when the round does not reach it."""
+    recorder = DecisionRecorder(game.rounds[round_index], ruleset, seat)
+    replaying = recorder.replay.run_task()
+    for _ in replaying:
+        for note in recorder.take_notes():
+            if note.step == step and note.view.hand == hand:
+                replaying.close()
+                return note.view
+        yield
+    raise ValueError(f"round {round_index}, step {step}: no such decision of seat {seat}")
 
 
 def _judge(review: Review, index: int, label: str, note: Note) -> TaskGen[None]:

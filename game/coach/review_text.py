@@ -21,16 +21,15 @@ from game.coach.explain import Explanation, Measure
 from game.coach.grade import SCALE
 from game.coach.review import EPSILON, WORTH_PERCENT, Judged, Review
 from game.rules.actions import (
-    Pass, Riichi, Ron, Tsumo,
+    Discard, Pass, Riichi, Ron, Tsumo,
 )
-from game.rules.tiles import to_mpsz
-from game.rules.words import WIND_WORDS, answer_words, tile_words
+from game.rules.tiles import YAOCHUU_KINDS, to_mpsz
+from game.rules.words import WIND_WORDS, answer_words, kind_words, tile_words
 
 STEP_TILES = 20  # a shanten step, in tiles, when reasons are weighed against each other
 DANGER_TILES = 2.0  # a percent of deal-in, in tiles
 VERDICT_WORDS = {"agree": "agrees", "differ": "differs", "close": "close call"}
-KEPT_SHORT = {"dora": ("KEEPS DORA",), "red five": ("KEEPS RED 5",), "yakuhai pair": ("KEEPS YAKUHAI", "YAKUHAI"),
-              "value honour": ("KEEPS HONOUR", "HONOUR")}
+KEPT_SHORT = {"dora": ("KEEPS DORA",), "red five": ("KEEPS RED 5",)}  # an honour kept is named: KEEPS HATSU
 
 
 def topic_text(judged: Judged) -> str:
@@ -102,18 +101,16 @@ def _discard_reason(judged: Judged, player: Measure, cpu: Measure) -> Why:
         found.append((STEP_TILES * penalty, "keeps a yaku in reach" + (f" ({cpu.paths[0]})" if cpu.paths else ""),
                       ("KEEPS YAKU", "YAKU")))
     spared = player.danger - cpu.danger
+    safe_first = 0.0  # a cut safe against a riichi, where the other deals in: said before all else
     if spared > EPSILON and e.threats:
         folds = "folds, " if cpu.shanten > player.shanten else ""  # a step back for safety
         words, short = _safety(judged, player, cpu)
         found.append((DANGER_TILES * spared, folds + words, short))
+        if short[0].startswith("SAFE VS") and short[0].endswith("RIICHI"):
+            safe_first = DANGER_TILES * spared
     kept = player.worth - cpu.worth
     if kept > EPSILON:
-        if player.worth > 0 and player.kept:
-            words, short = f"keeps the {player.kept}", KEPT_SHORT.get(player.kept, ("MORE VALUE",))
-        else:
-            words = f"heads for {cpu.kept or 'value'}"
-            short = (f"FOR {cpu.kept.upper()}",) if cpu.kept else ("MORE VALUE",)
-        found.append((value.HAN_WORTH * kept, words, short))
+        found.append((value.HAN_WORTH * kept, *_value_reason(judged, player, cpu)))
     if player.shanten == cpu.shanten:  # tiles and shapes compare at the same distance only
         if cpu.ukeire > player.ukeire:
             count = cpu.ukeire - player.ukeire
@@ -126,8 +123,29 @@ def _discard_reason(judged: Judged, player: Measure, cpu: Measure) -> Why:
             found += _tenpai_reasons(player, cpu)
     if not found:
         return "an equal choice by these figures", ()
+    if safe_first:
+        return next((words, short) for weight, words, short in found if weight == safe_first)
     _, words, short = max(found, key=lambda item: item[0])
     return words, short
+
+
+def _value_reason(judged: Judged, player: Measure, cpu: Measure) -> Why:
+    """The value the CPU's cut keeps (an honour by its name: "KEEPS HATSU", never a bare
+    HONOUR that a cut honour would read as), or the yaku it heads for: tanyao only once no
+    terminal or honour is left besides (else the ones still to go are named)."""
+    if player.worth > 0 and player.kept:
+        if player.kept in ("yakuhai pair", "value honour") and isinstance(player.action, (Discard, Riichi)):
+            name = tile_words(player.action.tile)
+            return f"keeps {name}, a {player.kept}", (f"KEEPS {name.upper()}",)
+        return f"keeps the {player.kept}", KEPT_SHORT.get(player.kept, ("MORE VALUE",))
+    if cpu.kept == "tanyao" and isinstance(cpu.action, (Discard, Riichi)):
+        held = set(judged.hand) | ({judged.drawn} if judged.drawn is not None else set())
+        left = [t for t in held if t // 4 in YAOCHUU_KINDS and t != cpu.action.tile]
+        if left:
+            names = ", ".join(dict.fromkeys(kind_words(t // 4) for t in sorted(left)))
+            return f"cuts towards tanyao ({names} still to go)", ("MORE VALUE",)
+    words = f"heads for {cpu.kept or 'value'}"
+    return words, ((f"FOR {cpu.kept.upper()}",) if cpu.kept else ("MORE VALUE",))
 
 
 def _tenpai_reasons(player: Measure, cpu: Measure) -> list[tuple[float, str, tuple[str, ...]]]:
@@ -198,7 +216,8 @@ def figure_rows(judged: Judged) -> list[tuple[str, str, str]]:
         return rows
     rows.append(("ukeire", _ukeire(player, e.unseen), _ukeire(cpu, e.unseen)))
     if e.topic == "call":
-        rows.append(("yaku", _paths(player), _paths(cpu)))
+        opened = any(m.is_open for m in judged.melds)
+        rows.append(("yaku", _paths(player, opened), _paths(cpu, opened)))
         return rows + _outlook_rows(player, cpu)
     if player.shanten == 1 or cpu.shanten == 1:
         rows.append(("shape", _quality(player), _quality(cpu)))
@@ -266,8 +285,17 @@ def _worth(m: Measure) -> str:
     return "-"
 
 
-def _paths(m: Measure) -> str:
-    if isinstance(m.action, Pass):
+def _paths(m: Measure, opened: bool = False) -> str:
+    """The yaku an answer leaves in reach; a pass of a closed hand keeps it closed (riichi,
+    menzen tsumo), of an open hand (``opened``) the yaku it has in reach as it stands.
+
+        >>> from types import SimpleNamespace as M
+        >>> _paths(M(action=Pass(), paths=())), _paths(M(action=Pass(), paths=("yakuhai",)), opened=True)
+        ('closed', 'yakuhai')
+        >>> _paths(M(action=Pass(), paths=()), opened=True)
+        'none'
+    """
+    if isinstance(m.action, Pass) and not opened:
         return "closed" if not m.paths else ",".join(m.paths)
     return ",".join(m.paths) if m.paths else "none"
 

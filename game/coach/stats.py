@@ -13,8 +13,9 @@ is over the games that were finished (a game left midway has no final place).
 - *called*: the seat made a chi, a pon or an open kan (an added kan follows a pon, a closed kan
   keeps the hand closed, a North set aside is no call).
 
+    >>> from pathlib import Path
     >>> from game.records import read_log
-    >>> game = read_log("tests/data/logs/mjx/2010081709gm-00a9-0000-fe3371ad.mjlog")
+    >>> game = read_log(Path(__file__).parents[2] / "tests/data/logs/mjx/2010081709gm-00a9-0000-fe3371ad.mjlog")
     >>> seat_game(game, 3)
     SeatGame(rounds=15, won=3, dealt_in=1, riichi=3, called=2, place=1, finished=True, points=38900, when='')
     >>> Stats([seat_game(game, 3), seat_game(game, 0)]).rate("won")

@@ -24,6 +24,7 @@ from dataclasses import replace
 from engine.tasks import TaskGen
 from game.cpu import defence, position, value
 from game.cpu.calls import kan_why
+from game.cpu.kans import weighed_kan
 from game.cpu.choice import Choice, Why
 from game.cpu.policies import POLICIES, Policy
 from game.cpu.strength import DEFAULT_STRENGTH
@@ -127,7 +128,10 @@ class CpuAgent:
             best = min(shanten(_less(counts, k)) for k in range(34) if counts[k])
             threatened = self.strength.defence and view.riichi_out
             for kan in kans:
-                worth, why = kan_why(view, kan, best, threatened, self.policy.kans_from_tenpai_only)
+                if self.policy.kans_weighed:
+                    worth, why = yield from weighed_kan(view, kan)
+                else:
+                    worth, why = kan_why(view, kan, best, threatened)
                 if worth:
                     return Choice(kan, (why, *declined))
             declined += (why,)  # the last kan's: why none was made

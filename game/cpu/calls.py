@@ -13,7 +13,7 @@ calls under a riichi losing points). A closed tenpai never calls. An open kan is
 by an open hand that keeps its shanten and yaku; a closed or added kan when it does not lower
 the hand (in riichi always; against another riichi only from tenpai). The strong CPU asks
 ``style``'s call scorer whether to take the call it likes best (``call_features``, the rules'
-answer among them), and kans only from tenpai, as Phoenix-room players do.
+answer among them), and weighs its kans by what they give and cost (``game.cpu.kans``).
 
     >>> from game.rules.melds import Meld
     >>> kuikae_kinds(Meld("chi", (0, 4, 8), called=0, from_seat=3))  # 1m called onto 23m
@@ -250,30 +250,26 @@ def _keiten_call(view: PlayerView, calls: list) -> TaskGen[Action]:
     return Pass()
 
 
-def kan_worth(view: PlayerView, action: Action, best_shanten: int, threatened: bool,
-              tenpai_only: bool = False) -> bool:
+def kan_worth(view: PlayerView, action: Action, best_shanten: int, threatened: bool) -> bool:
     """Whether a closed or added kan is worth making (``kan_why`` says why)."""
-    return kan_why(view, action, best_shanten, threatened, tenpai_only)[0]
+    return kan_why(view, action, best_shanten, threatened)[0]
 
 
-def kan_why(view: PlayerView, action: Action, best_shanten: int, threatened: bool,
-            tenpai_only: bool = False) -> tuple[bool, Why]:
-    """A closed or added kan that does not lower the hand, with the clause that decided. In
-    riichi every legal kan keeps the wait (the rules allow no other), and it turns a dora and
-    draws again: always. Against another riichi only a tenpai hand (pushing anyway) feeds the
-    table a new dora. ``tenpai_only`` (the strong CPU, as Phoenix-room players do): a kan only
-    from tenpai; a hand still building keeps the four tiles' shapes and gives the table no dora.
+def kan_why(view: PlayerView, action: Action, best_shanten: int, threatened: bool) -> tuple[bool, Why]:
+    """The rules' kan (the weak and normal CPUs; the strong one weighs its kans in
+    ``game.cpu.kans``): a closed or added kan that does not lower the hand, with the clause
+    that decided. In riichi every legal kan keeps the wait (the rules allow no other), and it
+    turns a dora and draws again: always. Against another riichi only a tenpai hand (pushing
+    anyway) feeds the table a new dora.
 
         >>> from game.cpu.value import _view
-        >>> kan_why(_view(), ClosedKan(0), best_shanten=1, threatened=False, tenpai_only=True)[1].words
-        'no kan before tenpai'
+        >>> kan_why(_view(), ClosedKan(0), best_shanten=1, threatened=True)[1].words
+        'no kan while a riichi is out'
     """
     if view.riichi[view.seat]:
         return True, _kan("declares the kan: in riichi it keeps the wait", "KAN: IN RIICHI", "wait")
     if threatened and best_shanten > 0:
         return False, _kan("no kan while a riichi is out", "NO KAN: RIICHI OUT", "threat")
-    if tenpai_only and best_shanten > 0:
-        return False, _kan("no kan before tenpai", "NO KAN: NOT TENPAI", "speed")
     counts = counts34(view.hand)
     if isinstance(action, ClosedKan):
         counts[action.kind] -= 4

@@ -34,6 +34,7 @@ from collections.abc import Sequence
 
 from game.cpu import position, value
 from game.cpu.choice import Why
+from game.cpu.riichi_worth import RiichiValue, ippatsu_chance, riichi_value, ura_expectation
 from game.cpu.style import Scorer
 from game.rules.ruleset import TENHOU, Ruleset
 from game.rules.shanten import shanten
@@ -85,19 +86,28 @@ def riichi_rule(waits_unseen: int, dama_points: int, riichi_points: int, dealer:
     return True, _value_why(True, dama_points, riichi_points, dealer)
 
 
-def _value_why(declare: bool, dama_points: int, riichi_points: int, dealer: bool) -> Why:
-    """Riichi or dama said by the hand's value both ways."""
+def _value_why(declare: bool, dama_points: int, riichi_points: int, dealer: bool,
+               worth: RiichiValue | None = None) -> Why:
+    """Riichi or dama said by the hand's value both ways: with ``worth`` (the strong CPU's),
+    by what each answer is worth when that figure agrees with the answer."""
+    gain = round(worth.gain, -2) if worth is not None else 0
     if not declare:
         if dama_points >= (DAMA_ENOUGH_DEALER if dealer else DAMA_ENOUGH):
             return _why(f"stays dama, worth {dama_points} already", (f"DAMA: {dama_points} ALREADY", *DAMA_SHORT),
                         "value")
+        if gain < 0:
+            return _why(f"stays dama: worth {-gain:,.0f} more than riichi", (f"DAMA: +{-gain:,.0f} WORTH", *DAMA_SHORT),
+                        "value")
         dama = f"{dama_points} without" if dama_points else "no yaku without"
         return _why(f"stays dama, weighing the value: {riichi_points} with riichi, {dama}", ("DAMA: VALUE", *DAMA_SHORT),
+                    "value")
+    if gain > 0:
+        return _why(f"declares riichi: worth {gain:,.0f} more than dama", (f"RIICHI: +{gain:,.0f} WORTH", *RIICHI_SHORT),
                     "value")
     if dama_points == 0:
         return _why("declares riichi: no yaku without it", ("RIICHI: NO YAKU", *RIICHI_SHORT), "value")
     return _why(f"declares riichi, worth {riichi_points} not {dama_points}",
-               (f"RIICHI: +{riichi_points - dama_points}", *RIICHI_SHORT), "value")
+                (f"RIICHI: +{riichi_points - dama_points}", *RIICHI_SHORT), "value")
 
 
 # The figure each of ``riichi_features``' features belongs to: what a reason names.
@@ -133,10 +143,11 @@ def deciding_figure(judge: Scorer, features: dict[str, float]) -> str:
 
 
 def scorer_why(declare: bool, figure: str, view: PlayerView, waits_unseen: int, dama_points: int,
-               riichi_points: int, furiten: bool) -> Why:
-    """The learned riichi scorer's answer in words, by the figure that decided it (``deciding_figure``)."""
+               riichi_points: int, furiten: bool, worth: RiichiValue | None = None) -> Why:
+    """The learned riichi scorer's answer in words, by the figure that decided it
+    (``deciding_figure``; the value said by ``worth``, what each answer is worth)."""
     if figure == "value":
-        return _value_why(declare, dama_points, riichi_points, view.seat == view.dealer)
+        return _value_why(declare, dama_points, riichi_points, view.seat == view.dealer, worth)
     place = ("1st", "2nd", "3rd", "4th")[position.rank_of(view.scores, view.seat) - 1]
     words = {
         "wait": ((f"declares on a good wait: {waits_unseen} tiles", "RIICHI: GOOD WAIT"),
@@ -188,3 +199,12 @@ def riichi_features(view: PlayerView, waits_unseen: int, wait_kinds: Sequence[in
              "was_tenpai": len(before) % 3 == 1 and shanten(counts34(before)) == 0}
     f.update({name: 1.0 for name, on in flags.items() if on})
     return f
+
+
+def worth_of(view: PlayerView, waits_unseen: int, wait_kinds: Sequence[int], dama_points: int,
+             riichi_points: int) -> RiichiValue:
+    """What riichi and dama are each worth on this view (``riichi_worth.riichi_value``)."""
+    unseen_total = sum(max(0, 4 - n - v) for n, v in zip(counts34(view.hand), view.visible_counts34()))
+    return riichi_value(waits_unseen, len(wait_kinds), len(view.discards[view.seat]), dama_points, riichi_points,
+                        view.seat == view.dealer, ura_expectation(view, list(view.hand)) * 13 / 14,
+                        ippatsu_chance(waits_unseen, unseen_total))

@@ -42,3 +42,6 @@ NORMAL = Strength("normal", ukeire=True, shape=True, value=True, calls=True, jud
 STRONG = Strength("strong", ukeire=True, shape=True, value=True, calls=True, judge_riichi=True, defence=True, position=True, outlook=True)
 STRENGTHS = {s.name: s for s in (WEAK, NORMAL, STRONG)}
 DEFAULT_STRENGTH = "strong"
+# The CPU that plays on for one that raised at the table (the weak CPU's stand-in is the driver's
+# TsumogiriAgent): each asks less of the code than the one before it.
+SIMPLER = {"strong": "normal", "normal": "weak"}

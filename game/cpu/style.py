@@ -252,6 +252,7 @@ class Scorer:
 
     def __init__(self, names: Sequence[str], hidden: Sequence[Sequence[float]], bias: Sequence[float],
                  out: Sequence[float], linear: Sequence[float]) -> None:
+        _check_sizes(names, hidden, bias, out, linear)
         self.rows = {name: (row, v) for name, row, v in zip(names, hidden, linear)}
         self.bias = list(bias)
         self.out = list(out)
@@ -273,6 +274,30 @@ class Scorer:
         return name in self.rows
 
 
+class WeightsError(ValueError):
+    """Learned weights that do not fit the scorer that reads them: a clear error at the start,
+    never a weaker CPU (a name short would shift every weight onto the next feature's name)."""
+
+
+def _check_sizes(names: Sequence[str], hidden: Sequence[Sequence[float]], bias: Sequence[float],
+                 out: Sequence[float], linear: Sequence[float]) -> None:
+    """One hidden row and one linear weight a name, each row as wide as the hidden layer.
+
+        >>> _check_sizes(("a", "b"), ((1.0,),), (0.0,), (1.0,), (0.0, 0.0))
+        Traceback (most recent call last):
+        ...
+        game.cpu.style.WeightsError: 2 feature names but 1 hidden rows and 2 linear weights
+    """
+    if len(set(names)) != len(names):
+        raise WeightsError(f"a feature name is given twice: {sorted(n for n in set(names) if list(names).count(n) > 1)}")
+    if not len(names) == len(hidden) == len(linear):
+        raise WeightsError(f"{len(names)} feature names but {len(hidden)} hidden rows and {len(linear)} linear weights")
+    wrong = [names[i] for i, row in enumerate(hidden) if len(row) != len(bias)]
+    if wrong or len(out) != len(bias):
+        raise WeightsError(f"the hidden layer is {len(bias)} wide, but {len(out)} output weights"
+                           + (f" and the rows of {wrong[:3]} are not" if wrong else ""))
+
+
 @dataclass(frozen=True)
 class Scorers:
     """The strong CPU's three scorers: which cut, riichi or dama, call or pass."""
@@ -286,11 +311,16 @@ def learned_scorers() -> Scorers:
     """The scorers of ``game.cpu.style_weights``. The weights are imported with this module, at
     the program's start: compiling their 60 KB of literals inside a CPU's first decision took a
     frame's time and 7 MB of memory at its peak."""
-    return Scorers(*(_built(getattr(style_weights, part)) for part in ("DISCARD", "RIICHI", "CALL")))
+    return Scorers(*(_built(part, getattr(style_weights, part)) for part in ("DISCARD", "RIICHI", "CALL")))
 
 
-def _built(w: dict) -> Scorer:
-    return Scorer(w["names"], w["hidden"], w["bias"], w["out"], w["linear"])
+def _built(part: str, w: dict) -> Scorer:
+    """The scorer of one part of the weights; WeightsError, naming the part, when they do not fit."""
+    try:
+        return Scorer(w["names"], w["hidden"], w["bias"], w["out"], w["linear"])
+    except WeightsError as error:
+        raise WeightsError(f"game/cpu/style_weights.py {part}: {error} "
+                           "(learn them again: python tools/train_style.py)") from None
 
 
 def decides(judge: Scorer, features: dict[str, float]) -> bool:

@@ -22,6 +22,7 @@ import errno
 import os
 import stat
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
 
 from game.rules.errors import InputError
@@ -70,13 +71,16 @@ def read_file(path: str | Path, limit: int = MAX_BYTES) -> bytes:
     return data
 
 
-def write_file(path: str | Path, data: bytes, replace_any: bool = False) -> None:
+def write_file(path: str | Path, data: bytes, replace_any: bool = False,
+               fsync: Callable[[int], None] = os.fsync) -> None:
     """Write ``data`` as the file at ``path``, whole or not at all; InputError (one line) if not.
 
     Only a regular file is replaced: anything else at the path (a FIFO, a device, a link, a
     directory) is refused, unless ``replace_any``, for a name that is the caller's own (the
     storage's blobs), whose entry, whatever it is, the new file takes the place of. A crash
-    leaves the old file or the new one, and at most a temporary file beside them.
+    leaves the old file or the new one, and at most a temporary file beside them. ``fsync``
+    makes a file descriptor's data durable (a test's storage passes a slow one: the waits of a
+    real disk, without touching ``os``).
 
         >>> write_file("/dev/full", b"")
         Traceback (most recent call last):
@@ -95,14 +99,14 @@ def write_file(path: str | Path, data: bytes, replace_any: bool = False) -> None
         with os.fdopen(handle, "wb") as file:
             file.write(data)
             file.flush()
-            os.fsync(file.fileno())
+            fsync(file.fileno())
         os.replace(temporary, path)
     except BaseException as exc:
         Path(temporary).unlink(missing_ok=True)
         if isinstance(exc, OSError):
             raise InputError(f"{name}: cannot write ({_reason(exc)})") from None
         raise
-    _sync_folder(path.parent)
+    _sync_folder(path.parent, fsync)
 
 
 def _check_target(path: Path, name: str, replace_any: bool) -> None:
@@ -117,14 +121,14 @@ def _check_target(path: Path, name: str, replace_any: bool) -> None:
         raise InputError(f"{name}: not a regular file ({_kind(mode)}): not replaced")
 
 
-def _sync_folder(folder: Path) -> None:
+def _sync_folder(folder: Path, fsync: Callable[[int], None]) -> None:
     """Make the rename itself durable (POSIX); where folders cannot be opened, the rename stands."""
     try:
         handle = os.open(folder, os.O_RDONLY)
     except OSError:
         return
     try:
-        os.fsync(handle)
+        fsync(handle)
     except OSError:
         pass
     finally:

@@ -28,15 +28,19 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import re
 import sys
 import time
 from dataclasses import dataclass
 from pathlib import Path
+from collections.abc import Callable
 from typing import Any
 
 from engine.tasks import TaskGen, run_to_end
+from engine.writer import Writer
 from game.data.files import read_file
+from game.data.handed import Handed
 from game.data.save import encode_decision
 from game.data.storage import MAX_BYTES, BrowserStorage, FolderStorage, Storage, StorageError
 from game.records import json_steps
@@ -250,6 +254,11 @@ class Shelf:
             raise InputError(f"{entry.name}: no longer there")
         return data
 
+    def handed_to(self, writer: Writer) -> Shelf:
+        """This shelf, its writes done by ``writer`` beside the frames (``game.data.handed``)."""
+        self.storage = Handed(self.storage, writer)
+        return self
+
     def keep(self, name: str, data: bytes) -> None:
         """Store one of our logs (atomically; StorageError says why it could not be)."""
         self.storage.save(name, data)
@@ -267,10 +276,16 @@ class Shelf:
 class FolderShelf(Shelf):
     """The data folder's ``logs/``: our logs, and any log the player put there."""
 
-    def __init__(self, folder: Path) -> None:
-        super().__init__(_JsonFolder(folder))
+    def __init__(self, folder: Path, fsync: Callable[[int], None] = os.fsync) -> None:
+        """``fsync``: what makes a kept log durable (the storage's; a test's may be slow)."""
+        super().__init__(_JsonFolder(folder, fsync))
         self.folder = folder
         self.where = str(folder)
+
+    @property
+    def not_a_folder(self) -> bool:
+        """``logs`` is there but is no folder (a plain file, a link to one): no log can go in."""
+        return self.folder.exists() and not self.folder.is_dir()
 
     def entries_task(self) -> TaskGen[list[Entry]]:
         """Task: the folder's logs, ``LISTED_STEP`` files a step (a file is looked at twice)."""
@@ -337,7 +352,7 @@ def keep_log_task(shelf: Shelf, name: str, data: bytes, seed: str, decisions) ->
 
 def _continued_by(shelf: Shelf, name: str, decisions) -> TaskGen[bool]:
     try:
-        text = (shelf.storage.load(name) or b"null").decode("utf-8")
+        text = ((yield from shelf.storage.load_task(name)) or b"null").decode("utf-8")
         extras = extras_of((yield from json_steps.read_task(text)))
     except (StorageError, ValueError, UnicodeDecodeError, RecursionError):
         return False

@@ -235,7 +235,7 @@ def read_game_task(storage: Storage, agents_for: Callable[[SavedGame], Sequence[
     (tsumogiri seats by default: a check), ``options`` go to its ``Game`` (the table's pace).
     A save that cannot be continued is set aside (``*.bad``) and BadSave says so."""
     try:
-        data = storage.load(GAME)
+        data = yield from storage.load_task(GAME)
         if data is None:
             return None
         saved = yield from decode_task(data)
@@ -244,10 +244,10 @@ def read_game_task(storage: Storage, agents_for: Callable[[SavedGame], Sequence[
         play = game.play()
         yield from catch_up(game, play)
     except DamagedBlob as error:  # not a file a save can be: read nothing from it
-        where = storage.set_aside(GAME)
+        where = yield from storage.set_aside_task(GAME)
         raise BadSave(f"the saved game is damaged ({error}): set aside as {_short(where)}") from None
     except BadSave as error:
-        where = storage.set_aside(GAME)
+        where = yield from storage.set_aside_task(GAME)
         raise BadSave(f"{error}: set aside as {_short(where)}", error.short) from None
     return Continued(saved, game, play)
 

@@ -55,9 +55,10 @@ import binascii
 import os
 import re
 import sys
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 
+from engine.tasks import TaskGen
 from game.data.files import TEMPORARY_SUFFIX, MissingFile, RefusedFile, read_file, write_file
 from game.rules.errors import InputError
 
@@ -136,6 +137,17 @@ class Storage:
     def set_aside(self, name: str) -> str:
         raise NotImplementedError
 
+    def load_task(self, name: str) -> TaskGen[bytes | None]:
+        """Task: ``load`` (here at once; a storage whose disk work is beside the frames,
+        ``game.data.handed``, waits for it a frame at a time)."""
+        return self.load(name)
+        yield
+
+    def set_aside_task(self, name: str) -> TaskGen[str]:
+        """Task: ``set_aside`` (as ``load_task``)."""
+        return self.set_aside(name)
+        yield
+
 
 class Unavailable(Storage):
     """No place to keep anything: every call says why."""
@@ -155,9 +167,11 @@ class FolderStorage(Storage):
 
     suffix = SUFFIX  # a blob's file is NAME + suffix
 
-    def __init__(self, folder: Path) -> None:
+    def __init__(self, folder: Path, fsync: Callable[[int], None] = os.fsync) -> None:
+        """``fsync``: what makes a written file durable (``write_file``'s; a test's may be slow)."""
         self.folder = folder
         self.where = str(folder)
+        self.fsync = fsync
         self._sweep()
 
     def path(self, name: str) -> Path:
@@ -171,7 +185,7 @@ class FolderStorage(Storage):
         except OSError as error:
             raise StorageError(f"cannot save {name} in {self.folder}: {error.strerror or error}") from None
         try:
-            write_file(target, data, replace_any=True)  # the name is ours: whatever stands there goes
+            write_file(target, data, replace_any=True, fsync=self.fsync)  # the name is ours: whatever stands there goes
         except InputError as error:
             raise StorageError(f"cannot save {name}: {error}") from None
 
@@ -217,8 +231,13 @@ class FolderStorage(Storage):
 
     def _sweep(self) -> None:
         """Remove the temporary files a save killed mid-way left (``left_by_a_crash``: regular
-        files of our temporary names only, never the player's other files). A save of another
-        copy of the game running at that moment would fail once and say so; the next one saves."""
+        files of our temporary names only, never the player's other files), once a process
+        for each folder: later in the process a temporary file there is its own writer's, being
+        written beside the frames (``engine.writer``). A save of another copy of the game
+        running at that moment would fail once and say so; the next one saves."""
+        if self.folder in _SWEPT:
+            return
+        _SWEPT.add(self.folder)
         litter = left_by_a_crash(self.suffix)
         try:
             entries = list(os.scandir(self.folder))
@@ -230,6 +249,9 @@ class FolderStorage(Storage):
                     os.unlink(entry.path)
             except OSError:
                 continue  # it stays: the next opening tries again
+
+
+_SWEPT: set[Path] = set()  # the folders swept by this process (``FolderStorage._sweep``)
 
 
 class BrowserStorage(Storage):

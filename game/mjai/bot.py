@@ -70,7 +70,10 @@ class MjaiBot:
             return dict(NONE)
         if self.tracker.declared_riichi:
             return self._riichi_discard(view)
-        action = run_to_end(self.agent.act(view))
+        try:
+            action = run_to_end(self.agent.act(view))
+        except InputError as exc:  # the CPU's own fault, never the referee's line: not refused as input
+            raise RuntimeError(f"the CPU failed on a table it was given: {exc}") from exc
         if isinstance(action, Riichi):
             self.riichi_tile = action.tile
         return action_to_mjai(action, view)

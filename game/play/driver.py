@@ -144,11 +144,24 @@ class DecisionCost:
 
 @dataclass(frozen=True)
 class InvalidAnswer:
-    """An answer that was not legal (or a task that failed), and what was played instead."""
+    """An answer that was not legal (an outside bot's mistake), and what was played instead."""
     seat: int
     agent: str
     answer: str
     played: Action
+
+
+@dataclass(frozen=True)
+class Fallback:
+    """A seat whose agent raised, and the agent that plays it from then on (``Game.on_crash``)."""
+    seat: int
+    failed: str  # the agent's name
+    error: str   # "IndexError: list index out of range"
+    now: str     # the name of the agent that took over
+
+
+Crash = Callable[[int, "Agent", Exception], "Agent"]
+"""Given the seat, its agent and what it raised, the agent to play that seat from then on."""
 
 
 # --- the driver's own events (besides the round's, see game.rules.view.seen_by) -------------------
@@ -207,7 +220,7 @@ class Game:
 
     def __init__(self, agents: Sequence[Agent], seed: str, ruleset: Ruleset = TENHOU,
                  decisions: Sequence[Decision] = (), pace: Pace | None = None,
-                 frame_counter: Callable[[], int] | None = None) -> None:
+                 frame_counter: Callable[[], int] | None = None, on_crash: Crash | None = None) -> None:
         if len(agents) != ruleset.players:
             raise ValueError(f"a game of these rules needs {ruleset.players} agents, not {len(agents)}")
         self.agents = list(agents)
@@ -220,6 +233,10 @@ class Game:
         self.decisions: list[Decision] = []
         self.costs: list[DecisionCost] = []
         self.invalid: list[InvalidAnswer] = []
+        # An agent that raises ends the game with its traceback (the simulator, mjai, the tests),
+        # unless ``on_crash`` names the agent that plays on for it (the table: a simpler CPU).
+        self.on_crash = on_crash
+        self.fallbacks: list[Fallback] = []
         self.script = list(decisions)  # recorded answers to give before the agents are asked
         self.pace = pace
         self.frame_counter = frame_counter
@@ -275,16 +292,40 @@ class Game:
                 raise InputError(f"the saved game does not fit its seed: decision "
                                  f"{len(self.decisions) + 1} ({action}) is not legal")
             return action
-        agent = self.agents[seat]
-        try:
-            answer = yield from self._timed(seat, agent.act(view))
-        except Exception as exc:  # a failing agent must not end the game: play on, and say so
-            answer = f"{type(exc).__name__}: {exc}"
+        while True:
+            agent = self.agents[seat]
+            try:
+                answer = yield from self._timed(seat, agent.act(view))
+                break
+            except Exception as exc:
+                if self.on_crash is None:
+                    raise  # never swallowed into an answer: the game stops, with the traceback
+                self._fall_back(seat, agent, exc)
         if answer in view.legal_actions:
             return answer
         played = fallback(view)
         self.invalid.append(InvalidAnswer(seat, agent.name, repr(answer), played))
         return played
+
+    def _fall_back(self, seat: int, agent: Agent, error: Exception) -> None:
+        """The seat's agent raised: ``on_crash`` names the one that plays on, told the game so far."""
+        replacement = self.on_crash(seat, agent, error)
+        self.agents[seat] = replacement
+        self.fallbacks.append(Fallback(seat, agent.name, f"{type(error).__name__}: {error}", replacement.name))
+        observe = getattr(replacement, "observe", None)
+        if observe is not None:
+            observe(GameStarted(seat, tuple(a.name for a in self.agents), self.ruleset))
+
+    def player_name(self, seat: int) -> str:
+        """The seat's name as its log keeps it: the agent's, and the agents that took over from it.
+
+            >>> game = Game([TsumogiriAgent()] * 4, seed="PICORIICHI")
+            >>> game.fallbacks.append(Fallback(1, "cpu:strong", "IndexError: x", "tsumogiri"))
+            >>> game.player_name(0), game.player_name(1)
+            ('tsumogiri', 'cpu:strong>tsumogiri')
+        """
+        names = [f.failed for f in self.fallbacks if f.seat == seat]
+        return ">".join([*names, self.agents[seat].name]) if names else self.agents[seat].name
 
     def _timed(self, seat: int, task: TaskGen[Action]) -> TaskGen[Action]:
         """Run an agent's task, timing only its own steps (not the frames it waits)."""

@@ -16,7 +16,7 @@ from dataclasses import replace
 from urllib.parse import unquote
 
 from engine.tasks import TaskGen, run_to_end
-from game.rules.errors import InputError
+from game.rules.errors import InputError, in_words
 from game.records.meld_codec import decode_meld, nuki_tile
 from game.records.model import (
     Agari, Bye, Call, Discard, Draw, Event, GameLog, GameRules, NewDora, Nuki, Owari, Player, Riichi, Rejoin,
@@ -83,7 +83,7 @@ def _read_tag(reader: _MjlogReader, element: ET.Element) -> None:
     except InputError:
         raise
     except (ValueError, TypeError, KeyError, IndexError) as exc:  # e.g. too few numbers to unpack
-        raise InputError(f"malformed <{element.tag}> ({exc.__class__.__name__}: {str(exc)[:60]})") from None
+        raise InputError(f"malformed <{element.tag}> ({in_words(exc)})") from None
 
 
 def _check_results(rounds: list[RoundLog]) -> None:

@@ -62,7 +62,7 @@ def game_log(game, played: str | None = None) -> GameLog:
         _close(rounds[-1], game)
     stamp = played or time.strftime("%Y%m%d%H", time.gmtime())
     digest = hashlib.sha256(seed.encode("ascii")).hexdigest()[:8]
-    players = [Player(agent.name) for agent in game.agents]
+    players = [Player(game.player_name(seat)) for seat in range(len(game.agents))]
     return GameLog(rules, players, seed, rounds, ref=f"{stamp}gm-0009-0000-{digest}", go_type=None, lobby=0)
 
 

@@ -35,7 +35,7 @@ from game.records.model import (
 )
 from game.records.tenhou6_codes import DAN_NAMES, LOBBY_NAMES
 from game.records.tenhou6_round import MAX_POINTS, RoundReader, ThreeSeatReader, is_int, is_number
-from game.rules.errors import InputError
+from game.rules.errors import InputError, in_words
 from game.rules.ruleset import TENHOU, TENHOU_SANMA
 from game.rules.scoring import WinSituation, score_hand
 
@@ -65,7 +65,7 @@ def parse_tenhou6_task(text: str) -> TaskGen[GameLog]:
     except _NotANumber as exc:
         raise InputError(f"not a tenhou.net/6 log: {exc}") from None
     except (ValueError, RecursionError) as exc:  # JSONDecodeError is a ValueError
-        raise InputError(f"broken JSON, not a tenhou.net/6 log ({exc.__class__.__name__}: {str(exc)[:60]})") from None
+        raise InputError(f"broken JSON, not a tenhou.net/6 log ({in_words(exc)})") from None
     rules, players = _guarded(_tenhou6_header, data)
     raws = data["log"]
     left = _guarded(_left_mid_round, data)
@@ -88,7 +88,7 @@ def _guarded(read, *args):
     except InputError:
         raise
     except (KeyError, IndexError, TypeError, ValueError, AttributeError, StopIteration, ArithmeticError) as exc:
-        raise InputError(f"malformed tenhou.net/6 log ({exc.__class__.__name__}: {str(exc)[:60]})") from None
+        raise InputError(f"malformed tenhou.net/6 log ({in_words(exc)})") from None
 
 
 class _NotANumber(Exception):

@@ -92,6 +92,13 @@ def draw_centre(view: PlayerView, round_index: int, thinking: bool, frame: int) 
     draw_turn_edge(view, thinking, frame)
 
 
+def draw_banner(word: str) -> None:
+    """How a round ended (TSUMO, RON or DRAW), over the centre box's sticks and tiles left."""
+    x, y, w, _ = CENTRE_BOX
+    pyxel.rect(x + 1, y + 10, w - 2, 16, BLACK)
+    paint.big_text_centered(y + 13, word, ORANGE)
+
+
 def draw_notes(lines: list[str], colour: int | Sequence[int]) -> None:
     """Short notes (two lines at most, the first ones given) in the corner under the right
     pond, on black; ``colour`` one for all, or one a line."""
@@ -100,7 +107,7 @@ def draw_notes(lines: list[str], colour: int | Sequence[int]) -> None:
         width = paint.text_width(text)
         x, y = NOTE_RIGHT - width, NOTE_Y + i * NOTE_LINE
         pyxel.rect(x - 1, y - 1, width + 2, 7, BLACK)
-        pyxel.text(x, y, text, ink)
+        paint.text(x, y, text, ink)
 
 
 def draw_pause_button() -> None:
@@ -117,9 +124,9 @@ def draw_nameplate(view: PlayerView, seat: int, place: int) -> None:
     wind = WIND_LETTERS[view.seat_winds[seat]]
     dealer = seat == view.dealer
     pyxel.rect(x, y - 1, 5, 7, ORANGE if dealer else BLACK)
-    pyxel.text(x + 1, y, wind, BLACK if dealer else PEACH)
+    paint.text(x + 1, y, wind, BLACK if dealer else PEACH)
     to_move = seat in view.awaiting or (view.turn == seat and not view.over and not view.awaiting)
-    pyxel.text(x + 7, y, str(view.scores[seat]), YELLOW if to_move else WHITE)
+    paint.text(x + 7, y, str(view.scores[seat]), YELLOW if to_move else WHITE)
     if view.riichi[seat]:
         paint.draw_stick(x + 7 + 4 * len(str(view.scores[seat])) + 1, y + 1, paint.RIICHI_STICK)
 

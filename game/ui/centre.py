@@ -45,22 +45,38 @@ def dora_tiles(indicators) -> list[int]:
 def draw_dora_row(x: int, y: int, indicators, labelled: bool = True) -> None:
     """DORA and the dora tiles (a pond tile's height from ``y``), on the border small tiles
     stand on off the table (the centre box is black; the results are dark blue)."""
-    tiles = dora_tiles(indicators)
     if labelled:
-        pyxel.text(x, y + 1, DORA_LABEL, LIGHT_GREY)
-        x += paint.text_width(DORA_LABEL) + 2
-    pieces.draw_row(x, y, tiles, border=True, pitch=TILE_PITCH)
+        paint.text(x, y + 1, DORA_LABEL, LIGHT_GREY)
+    pieces.draw_row(dora_row_x(x, labelled), y, dora_tiles(indicators), border=True, pitch=TILE_PITCH)
+
+
+def dora_row_x(x: int, labelled: bool) -> int:
+    """Where the dora tiles of a row drawn from ``x`` begin: past the label, if it has one."""
+    return x + paint.text_width(DORA_LABEL) + 2 if labelled else x
+
+
+def dora_places(box: tuple[int, int, int, int], indicators) -> list[tuple[int, int, tuple[int, int, int, int]]]:
+    """The centre box's dora: (the dora, its indicator, the tile's box x, y, w, h).
+
+    >>> [(dora, box) for dora, _, box in dora_places((42, 39, 44, 37), [12])]
+    [(17, (62, 66, 5, 8))]
+    """
+    x, y, _, _ = box
+    left = dora_row_x(x + 3, len(indicators) <= DORA_LABELLED)
+    w, h = pieces.extent("pond")
+    return [(dora, indicator, (left + i * TILE_PITCH, y + DORA_Y, w, h))
+            for i, (dora, indicator) in enumerate(zip(dora_tiles(indicators), indicators))]
 
 
 def draw_centre(box: tuple[int, int, int, int], view: PlayerView, round_index: int) -> None:
     x, y, w, h = box
     pyxel.rect(x, y, w, h, BLACK)
     pyxel.rectb(x, y, w, h, DARK_GREY)
-    pyxel.text(x + 3, y + ROUND_Y, round_name(round_index), WHITE)
+    paint.text(x + 3, y + ROUND_Y, round_name(round_index), WHITE)
     if not view.over:  # at the round's end the table's banner (TSUMO, RON, DRAW) stands here
         draw_sticks(x + 3, y + STICKS_Y, view.honba, view.riichi_sticks)
-        pyxel.text(x + 3, y + LEFT_Y, f"LEFT {view.tiles_left}", WHITE)
-    draw_dora_row(x + 3, y + DORA_Y, view.dora_indicators, len(view.dora_indicators) <= DORA_LABELLED)
+        paint.text(x + 3, y + LEFT_Y, f"LEFT {view.tiles_left}", WHITE)
+    draw_dora_row(x + 3, y + DORA_Y, view.dora_indicators, len(view.dora_indicators) <= DORA_LABELLED)  # see dora_places
 
 
 def draw_sticks(x: int, y: int, honba: int, sticks: int) -> None:
@@ -68,7 +84,7 @@ def draw_sticks(x: int, y: int, honba: int, sticks: int) -> None:
     for i, (stick, count) in enumerate(((paint.HONBA_STICK, honba), (paint.RIICHI_STICK, sticks))):
         stick_x = x + i * STICKS_PITCH
         paint.draw_stick(stick_x, y + 1, stick)
-        pyxel.text(stick_x + paint.STICK_W + 1, y, str(count), WHITE)
+        paint.text(stick_x + paint.STICK_W + 1, y, str(count), WHITE)
 
 
 def draw_dots(x: int, y: int, frame: int, lit_colour: int = YELLOW, vertical: bool = False) -> None:

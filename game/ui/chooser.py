@@ -3,7 +3,8 @@ the pointer (a mouse, a finger) on both.
 
 Keys and pad: ←→ move along the bar or the hand, O takes the button or throws the tile under
 the cursor, ↑ brings the bar back from the hand, ↓ goes to the hand (on the player's own turn).
-The pointer: a click (a tap) on a tile chooses it, a second click on the same tile throws it;
+The pointer: a click (a tap) on a tile chooses it, a second click on the same tile throws it
+(after RIICHI, the tile raised for the pick goes at the first click);
 a click on a button takes it, on an arrow of the bar turns its page, on the UP note brings the
 bar back.
 
@@ -21,11 +22,11 @@ from __future__ import annotations
 
 from typing import Any
 
-import pyxel
 
 from engine.buttons import DOWN, LEFT, O, POINT, RIGHT, UP, Buttons
 from engine.target import WHITE, YELLOW
 from game.play.driver import WaitingAgent
+from game.data.settings import PRACTICE
 from game.rules.actions import Discard, Pass, Riichi
 from game.ui import board, hands, paint, prompts
 
@@ -159,7 +160,24 @@ class Chooser:
             self.answer(choice)
 
     def bar(self) -> prompts.Bar:
-        return prompts.Bar.of(self.options, self.chosen, BAR_BOX)
+        return prompts.Bar.of(self.shown()[0], self.chosen, BAR_BOX)
+
+    def hint_answer(self):
+        """The hint's answer to this very question, when the table shows it on the bar: the
+        hints on, its analysis of this view done, and (practice) not a cut or riichi before
+        the player has chosen."""
+        keeper, settings = self.table.hint, self.table.settings
+        hint = keeper.hint
+        if not settings.hints or keeper.thinking or keeper.key is not self.asked or hint is None:
+            return None
+        if settings.hints == PRACTICE and isinstance(hint.answer, (Discard, Riichi)):
+            return None
+        return hint.answer
+
+    def shown(self) -> tuple[list[prompts.Option], int | None]:
+        """The buttons as the bar shows them (the hint's tile on its button), and which one the
+        hint would press."""
+        return prompts.with_hint(self.options, self.hint_answer())
 
     # -- the hand -----------------------------------------------------------------------------
 
@@ -219,7 +237,8 @@ class Chooser:
         if index is None:
             return False
         tiles = hands.hand_in_order(view.hand, view.drawn)
-        if self.focus == "hand" and self.clicked == index == self.cursor:
+        # a click throws the tile it chose before, or the tile riichi's pick has raised already
+        if self.focus == "hand" and index == self.cursor and (self.clicked == index or self.riichi):
             self.throw(tiles[index], view)
         else:
             self.focus, self.cursor, self.clicked = "hand", index, index
@@ -229,7 +248,7 @@ class Chooser:
     def click_bar(self, hit: int | str) -> None:
         if hit == "before" or hit == "after":
             bar = self.bar()
-            pages = prompts.pages(self.options, BAR_BOX[2])
+            pages = prompts.pages(self.shown()[0], BAR_BOX[2])
             self.chosen = pages[bar.page + (1 if hit == "after" else -1)][0]
             self.table.wiring.play_sound("cursor")
         else:
@@ -305,7 +324,8 @@ class Chooser:
         allowed = self.selectable(self.asked) if cursor is not None else None
         hands.draw_hand(board.HAND_X, board.HAND_Y, tiles, view.drawn is not None, cursor, allowed)
         if self.bar_shown():
-            prompts.draw_bar(BAR_BOX, self.options, self.chosen)
+            opts, hinted = self.shown()
+            prompts.draw_bar(BAR_BOX, opts, self.chosen, hinted)
 
     def draw_info(self) -> bool:
         """The chooser's line on the hint's row; whether it drew one (or the bar stands there)."""
@@ -314,6 +334,6 @@ class Chooser:
         line = self.info_line()
         if line:
             colour = YELLOW if line in (LET_GO, LET_GO_POINTER) or self.said_frames else WHITE
-            pyxel.text(INFO_X, INFO_Y + 1, line, colour)
+            paint.text(INFO_X, INFO_Y + 1, line, colour)
         return bool(line)
 

@@ -16,7 +16,7 @@ import pyxel
 
 from engine.target import DARK_BLUE, LIGHT_GREY, WHITE
 from engine.tasks import TaskGen
-from game.ui import hands, hints, pieces
+from game.ui import hands, hints, paint, pieces
 from game.ui.seats import seat_name
 from game.ui.standings import draw_seed
 from game.coach import hint as coach_hint
@@ -71,7 +71,7 @@ def draw_seat_hint(y: int, hint: coach_hint.Hint | None, thinking: bool = False,
             draw_hint_bed(y)
         hints.draw_hint(HINT_X, y, hint, short=True, hide_cut=hide_cut)
     elif thinking:
-        pyxel.text(HINT_X, y + 1, hints.THINKING, LIGHT_GREY)
+        paint.text(HINT_X, y + 1, hints.THINKING, LIGHT_GREY)
 
 
 class DebugView:
@@ -108,7 +108,7 @@ class DebugView:
         for seat in range(rnd.players):
             y = SEATS_Y + seat * SEAT_H
             view = rnd.view(seat, legal=False)
-            pyxel.text(2, y, f"{seat_name(seat, rnd.dealer, player, rnd.players)} {view.scores[seat]}", WHITE)
+            paint.text(2, y, f"{seat_name(seat, rnd.dealer, player, rnd.players)} {view.scores[seat]}", WHITE)
             if rnd.over:
                 pass  # nothing to decide after a win
             elif own is not None and seat == player:
@@ -121,4 +121,4 @@ class DebugView:
             hands.draw_small_row(2, y + 7, tiles[:-1] if view.drawn is not None else tiles,
                                  apart=view.drawn)
             if not tiles:
-                pyxel.text(2, y + 8, "-", LIGHT_GREY)
+                paint.text(2, y + 8, "-", LIGHT_GREY)

@@ -24,9 +24,11 @@ from engine.target import DARK_BLUE, DARK_GREY, GREEN, LIGHT_GREY, ORANGE, PINK,
 from engine.tasks import TaskGen
 from game.coach.drill import Drill, Position, Record, build_task, queue
 from game.data.storage import StorageError
-from game.replay.steps import ReplayLog
+from game.coach.review import decision_view
+from game.replay.door import ruleset_for
 from game.rules.words import tile_words
 from game.ui import board, hands, paint, saving
+from game.ui.wiring import WIRING, Wiring
 
 RECORD_NAME = "drill"  # the record's name in the storage
 BACK_KEYS = (pyxel.KEY_ESCAPE, pyxel.KEY_BACKSPACE, pyxel.GAMEPAD1_BUTTON_START)
@@ -42,9 +44,10 @@ def told_lines(right: bool, reason: str, cpu: int, played: int, answer: int) -> 
 
 
 class DrillScene:
-    def __init__(self, cart: Cartridge) -> None:
+    def __init__(self, cart: Cartridge, wiring: Wiring = WIRING) -> None:
         self.cart = cart
-        self.storage = saving.storage()
+        self.wiring = wiring
+        self.storage = saving.handed(cart, wiring)  # the record written beside the frames
         self.message = ""
         self.record = self.read_record()
         self.progress = [0, 0]
@@ -66,7 +69,7 @@ class DrillScene:
             return Record()
 
     def build(self) -> TaskGen[None]:
-        self.drill = yield from build_task(saving.shelf(), self.record, self.progress)
+        self.drill = yield from build_task(saving.handed_shelf(self.cart, self.wiring), self.record, self.progress)
         self.asked = queue(self.drill.positions, self.record)
         yield from self.next_position()
 
@@ -78,13 +81,10 @@ class DrillScene:
             self.position = None
             return
         self.position = open_[0]
-        log = ReplayLog(self.drill.games[self.position.log], self.position.log or "drill", self.position.seat)
-        stepped = yield from log.round_task(self.position.round_index)
-        # the review's step shows the answer made; the table before it shows the question
-        view = stepped.steps[self.position.step - 1].views[self.position.seat]
-        if sorted(view.hand) != sorted(self.position.hand):  # the review and the steps disagree: loud
-            raise RuntimeError(f"drill position {self.position.key}: the step's hand is not the review's")
-        self.view, self.round_index = view, stepped.round_index
+        p = self.position
+        game = self.drill.games[p.log]
+        view = yield from decision_view(game, p.seat, p.round_index, p.step, p.hand, ruleset_for(game))
+        self.view, self.round_index = view, game.rounds[p.round_index].init.round_index
         self.cursor = len(view.hand) - 1  # on the draw, as at the table
 
     # -- update ---------------------------------------------------------------------------------
@@ -156,14 +156,14 @@ class DrillScene:
         board.draw_board(self.view, self.round_index, False, 0)
         hands.draw_hand(board.HAND_X, board.HAND_Y, self.tiles(), self.view.drawn is not None, self.cursor)
         left = len(queue(self.drill.positions, self.record))
-        pyxel.text(board.HINT_X, board.INFO_Y + 1, f"YOUR CUT? {left} LEFT", YELLOW)
+        paint.text(board.HINT_X, board.INFO_Y + 1, f"YOUR CUT? {left} LEFT", YELLOW)
 
     def draw_told(self) -> None:
         pyxel.cls(DARK_BLUE)
         paint.big_text_centered(4, "RIGHT" if self.told else "THE CPU CUTS", GREEN if self.told else PINK)
         p = self.position
         for row, line in enumerate(told_lines(self.told, p.reason, p.cpu, p.played, self.answer)):
-            pyxel.text(2, TOLD_Y + row * 8, line, WHITE if row < 2 else LIGHT_GREY)
+            paint.text(2, TOLD_Y + row * 8, line, WHITE if row < 2 else LIGHT_GREY)
         tiles = hands.hand_in_order(self.view.hand, self.view.drawn)
         shown = next(i for i, t in enumerate(tiles) if t // 4 == p.cpu // 4)
         hands.draw_hand(board.HAND_X, 84, tiles, self.view.drawn is not None, shown)
@@ -172,6 +172,6 @@ class DrillScene:
 
     def draw_score(self, y: int) -> None:
         r = self.record
-        pyxel.text(2, y, f"SCORE {r.score}/{r.answered}  STREAK {r.streak}  BEST {r.best}", YELLOW)
+        paint.text(2, y, f"SCORE {r.score}/{r.answered}  STREAK {r.streak}  BEST {r.best}", YELLOW)
         if self.message:
-            pyxel.text(2, y + 8, self.message[:LINE_CHARS], PINK)
+            paint.text(2, y + 8, self.message[:LINE_CHARS], PINK)

@@ -11,12 +11,11 @@ until the player has cut, then says how the cut stands against it, as the review
 from __future__ import annotations
 
 
-import pyxel
 
 from engine.target import GREEN, LIGHT_GREY, PINK, WHITE, YELLOW
 from game.coach.hint import Advice, Hint, analyse, decides  # noqa: F401  (Advice: the examples)
 from game.coach.practice import CutVerdict, judge_cut
-from game.rules.actions import Action, Discard, Riichi
+from game.rules.actions import Action, Discard, Pon, Riichi  # noqa: F401  (Pon: the examples)
 from game.rules.ruleset import TENHOU, Ruleset
 from game.rules.tiles import counts34
 from game.rules.view import PlayerView
@@ -25,6 +24,7 @@ from game.ui import paint, pieces
 
 
 THINKING = "..."  # the hint line while its analysis runs
+VERDICT_FRAMES = 90  # practice's verdict stands at least three seconds, whatever the CPUs' speed
 SCREEN_RIGHT = 128
 TILE_GAP = 2  # between the words and the hint's tile, and after it
 
@@ -51,6 +51,8 @@ def hint_line(hint: Hint, room: int, short: bool = False) -> tuple[str, int | No
     >>> hint = Hint(1, 0.12, advice=Advice(Discard(8), ("SAFE VS N RIICHI", "SAFE VS N", "SAFE")))
     >>> hint_line(hint, 82), hint_line(Hint(1, 0.12, advice=Advice(Discard(8))), 82)
     (('1SH 12%', 8, 'SAFE VS N'), ('1 SHANTEN 12% CUT', 8, ''))
+    >>> hint_line(Hint(0, 0.03, advice=Advice(Pon((8, 9)))), 50), hint_line(Hint(0, 0.08, advice=Advice(Riichi(8))), 50)
+    (('PON', None, ''), ('RIICHI', 8, ''))
     >>> from game.rules.actions import Nuki
     >>> hint_line(Hint(0, 0.05, advice=Advice(Nuki(120))), 50, short=True)
     ('NUKI', None, '')
@@ -64,8 +66,7 @@ def hint_line(hint: Hint, room: int, short: bool = False) -> tuple[str, int | No
     plain = [(f"{head} {hint.word}".strip(), tile, "") for head in heads]
     if hint.word == "CUT" and tile is not None:  # the tile alone says what to cut
         plain += [(head, tile, "") for head in heads if head]
-    elif hint.word and heads[-1]:  # the last resort: the answer without the figures (NUKI by the hold-X row)
-        plain.append((hint.word, tile, ""))
+    plain.append((hint.word, tile, ""))  # no room for the figures: the answer, never half of it
     reasoned = []
     for after in hint.reason:  # the longest reason first, then the widest words
         for head in heads:
@@ -82,13 +83,13 @@ def draw_hint(x: int, y: int, hint: Hint, short: bool = False, hide_cut: bool = 
         words, tile, after = head_text(hint, short), None, ""
     else:
         words, tile, after = hint_line(hint, SCREEN_RIGHT - x, short)
-    pyxel.text(x, y + 1, words, LIGHT_GREY)
+    paint.text(x, y + 1, words, LIGHT_GREY)
     width = paint.text_width(words)
     if tile is not None:
         pieces.draw(x + width + TILE_GAP, y - 1, tile, "pond")
         width += TILE_GAP + pieces.extent("pond")[0]
     if after:
-        pyxel.text(x + width + TILE_GAP, y + 1, after, YELLOW)
+        paint.text(x + width + TILE_GAP, y + 1, after, YELLOW)
         width += TILE_GAP + paint.text_width(after)
     return width
 
@@ -119,30 +120,30 @@ def verdict_line(verdict: CutVerdict, room: int) -> tuple[str, int | None, str]:
 def draw_verdict(x: int, y: int, verdict: CutVerdict) -> None:
     """The practice verdict: agreed, or the hint's answer and what it would have gained."""
     words, tile, after = verdict_line(verdict, SCREEN_RIGHT - x)
-    pyxel.text(x, y + 1, words, GREEN if verdict.agrees else YELLOW)
+    paint.text(x, y + 1, words, GREEN if verdict.agrees else YELLOW)
     if tile is not None:
         x += paint.text_width(words) + TILE_GAP
         pieces.draw(x, y - 1, tile, "pond")
-        pyxel.text(x + pieces.extent("pond")[0] + TILE_GAP, y + 1, after, YELLOW)
+        paint.text(x + pieces.extent("pond")[0] + TILE_GAP, y + 1, after, YELLOW)
 
 
 def draw_waits(x: int, y: int, hint: Hint, view: PlayerView) -> None:
     """WAIT then each waited tile with how many of it the seat has not seen yet."""
-    pyxel.text(x, y + 1, "WAIT", YELLOW)
+    paint.text(x, y + 1, "WAIT", YELLOW)
     x += 17
     visible = view.visible_counts34()
     held = counts34(view.hand)
     for kind in hint.waits:
         left = max(0, 4 - held[kind] - visible[kind])
         pieces.draw(x, y - 1, kind * 4 + 1, "pond")  # copy 1 is never red
-        pyxel.text(x + 6, y + 1, str(left), WHITE if left else PINK)
+        paint.text(x + 6, y + 1, str(left), WHITE if left else PINK)
         x += 11
 
 
 class HintKeeper:
     """Keeps the player's hint current. When the driver asks the player (its turn, or a tile
     another seat let go) it is the strong CPU's answer to that question, worked out on that very
-    view (a call's answer shows under hold X: the buttons cover the hint's row); otherwise, with
+    view (a call's answer is marked on the bar of buttons that covers the hint's row); otherwise, with
     13 tiles, the hand's figures and waits, again whenever the hand changes. Its figures are never stale: while the analysis runs there is no hint (``thinking``), none
     when there is nothing to decide (the round is over, a riichi hand's draw goes by itself),
     and none while a continued game replays its saved moves. The analysis is an urgent task: it
@@ -157,6 +158,7 @@ class HintKeeper:
         self.hint: Hint | None = None
         self.judging = None  # practice: the task judging the last cut against the hint
         self.verdict: CutVerdict | None = None  # practice: the last cut against the hint
+        self.verdict_age = 0  # frames it has been on the table
 
     def chose(self, action: Action, asked: PlayerView, ruleset: Ruleset = TENHOU) -> None:
         """The player answered ``action`` to the question ``asked``: judge it against the hint, as
@@ -181,6 +183,8 @@ class HintKeeper:
                replaying: bool = False) -> None:
         """Follow the table: ``view`` the player's (no legal actions), ``asking`` the driver's
         question to the player (None when none)."""
+        if self.verdict is not None:
+            self.verdict_age += 1
         if view is None:
             return
         if view.over or replaying:  # nothing to decide after a win; a replay's hands go by unseen
@@ -189,7 +193,7 @@ class HintKeeper:
         self.collect()
         if asking is not None:  # the player's turn, or another seat's tile offered
             if asking is not self.key:
-                if asking.last_discard is None:
+                if asking.last_discard is None and not self.verdict_fresh:
                     self.verdict = None  # a new turn: the last cut's verdict has been read
                 self.forget()
                 self.key = asking
@@ -214,7 +218,13 @@ class HintKeeper:
             self.task = None
         if self.judging is not None and self.judging.done:
             self.verdict = self.judging.result if self.judging.state == self.judging.DONE else None
-            self.judging = None
+            self.judging, self.verdict_age = None, 0
+
+    @property
+    def verdict_fresh(self) -> bool:
+        """Practice's verdict has not stood its ``VERDICT_FRAMES`` yet: it keeps the hint's row,
+        over the next draw's figures too (at FAST the next draw comes within a second)."""
+        return self.verdict is not None and self.verdict_age < VERDICT_FRAMES
 
     def drop(self) -> None:
         """The player has answered: this question's analysis is of no more use (and must not

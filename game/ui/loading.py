@@ -76,7 +76,8 @@ class LoadingScene:
         the error, as a result, when it cannot be (BadSave: set aside; the storage's own
         StorageError: left where it is)."""
         try:
-            return (yield from save.read_game_task(saving.storage(), self.seats, pace=until_shown))
+            storage = saving.handed(self.cart, self.wiring)  # read beside the frames, after any write
+            return (yield from save.read_game_task(storage, self.seats, pace=until_shown))
         except InputError as error:
             return error
 

@@ -18,8 +18,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-import pyxel
-
 from engine.target import YELLOW
 from game.rules.melds import Meld
 from game.rules.tiles import NORTH
@@ -69,7 +67,24 @@ def draw_nukis(x: int, y: int, count: int) -> None:
     _, tall = pieces.extent("pond")
     pieces.draw(x, y, NORTH * 4, "pond")
     if count > 1:
-        pyxel.text(x + pieces.extent("pond")[0] + 1, y + tall - paint.FONT_H + 1, str(count), YELLOW)
+        paint.text(x + pieces.extent("pond")[0] + 1, y + tall - paint.FONT_H + 1, str(count), YELLOW)
+
+
+def tile_places(x: int, y: int, meld: Meld, seat: int,
+                players: int = 4) -> list[tuple[int | None, bool, tuple[int, int, int, int]]]:
+    """Each tile of a meld drawn from (x, y): (tile or None, sideways, its box x, y, w, h),
+    bottom-aligned on a pond tile's height.
+
+    >>> [box for _, _, box in tile_places(0, 0, Meld("pon", (108, 109, 110), called=110, from_seat=1), 0)]
+    [(0, 0, 5, 8), (6, 0, 5, 8), (12, 2, 7, 6)]
+    """
+    _, tall = pieces.extent("pond")
+    places, dx = [], 0
+    for tile, sideways in tiles_in_order(meld, seat, players):
+        w, h = pieces.extent("pond", sideways)
+        places.append((tile, sideways, (x + dx, y + tall - h, w, h)))
+        dx += w + 1
+    return places
 
 
 def draw_meld(x: int, y: int, meld: Meld, seat: int, border: bool = False, players: int = 4) -> int:
@@ -77,27 +92,39 @@ def draw_meld(x: int, y: int, meld: Meld, seat: int, border: bool = False, playe
     its width. ``border``: on the border small tiles stand on off the felt."""
     _, tall = pieces.extent("pond")
     if border:
-        pieces.draw_border(x, y, meld_width(meld, seat), tall)
-    dx = 0
-    for tile, sideways in tiles_in_order(meld, seat, players):
-        w, h = pieces.extent("pond", sideways)
-        pieces.draw(x + dx, y + tall - h, tile, "pond", sideways)
-        dx += w + 1
-    return dx - 1
+        pieces.draw_border(x, y, meld_width(meld, seat, players), tall)
+    for tile, sideways, (tx, ty, _, _) in tile_places(x, y, meld, seat, players):
+        pieces.draw(tx, ty, tile, "pond", sideways)
+    return meld_width(meld, seat, players)
+
+
+def group_places(x: int, y: int, melds: Sequence[Meld], seat: int, width: int, right_to_left: bool = False,
+                 players: int = 4, nukis: int = 0) -> list[tuple[Meld | None, int, int]]:
+    """Where a seat's Norths set aside (first, as None) and each of its melds go in a box
+    ``width`` wide from (x, y), wrapping onto rows below: (meld or None, its left, its top)."""
+    groups = ([(None, nuki_width(nukis))] if nukis else []) + [(m, meld_width(m, seat, players)) for m in melds]
+    places, row_x, row_y = [], 0, 0
+    _, tall = pieces.extent("pond")
+    for meld, w in groups:
+        if row_x and row_x + w > width:
+            row_x, row_y = 0, row_y + tall + ROW_GAP
+        places.append((meld, x + width - row_x - w if right_to_left else x + row_x, y + row_y))
+        row_x += w + GAP
+    return places
+
+
+def meld_places(x: int, y: int, melds: Sequence[Meld], seat: int, width: int, right_to_left: bool = False,
+                players: int = 4, nukis: int = 0) -> list[tuple[Meld, int, int]]:
+    """Where each of a seat's melds goes (after its Norths set aside): (meld, its left, its top)."""
+    return [p for p in group_places(x, y, melds, seat, width, right_to_left, players, nukis) if p[0] is not None]
 
 
 def draw_melds(x: int, y: int, melds: Sequence[Meld], seat: int, width: int, right_to_left: bool = False,
                players: int = 4, nukis: int = 0) -> None:
     """A seat's melds in a box ``width`` wide from (x, y), wrapping onto rows below; its
     ``nukis`` (Norths set aside) first."""
-    row_x, row_y = 0, 0
-    _, tall = pieces.extent("pond")
-    groups = [(nuki_width(nukis), lambda gx, gy: draw_nukis(gx, gy, nukis))] if nukis else []
-    groups += [(meld_width(m, seat, players), lambda gx, gy, m=m: draw_meld(gx, gy, m, seat, players=players))
-               for m in melds]
-    for w, draw in groups:
-        if row_x and row_x + w > width:
-            row_x, row_y = 0, row_y + tall + ROW_GAP
-        left = x + width - row_x - w if right_to_left else x + row_x
-        draw(left, y + row_y)
-        row_x += w + GAP
+    for meld, left, top in group_places(x, y, melds, seat, width, right_to_left, players, nukis):
+        if meld is None:
+            draw_nukis(left, top, nukis)
+        else:
+            draw_meld(left, top, meld, seat, players=players)

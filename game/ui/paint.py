@@ -1,5 +1,12 @@
 """Drawing text and point sticks on the 128×128 screen (tiles: game/ui/tiles.py).
 
+Every text is drawn by ``text`` in the cartridge's own font (game/ui/font_text.bdf, from
+art/font_text.txt): Pyxel's built-in font, but for the numerals it draws like letters (G and 6,
+O and 0, S and 5, Z and 2), redrawn so that no letter reads as a numeral (tests/test_ui_font.py).
+Its cells are the built-in font's, 4×6, so ``text_width`` holds for both.
+
+    text(1, 1, "LET GO OF Z", WHITE)        top-left at (1, 1)
+
 ``draw_tile``, ``draw_small_tile`` and ``draw_back`` are kept for the scenes written before the
 tile painter: they draw an upright hand tile, an upright pond tile and a back.
 """
@@ -7,10 +14,12 @@ tile painter: they draw an upright hand tile, an upright pond tile and a back.
 from __future__ import annotations
 
 import functools
+from pathlib import Path
 
 import pyxel
 
 from engine.target import BLACK, DARK_GREY, RED, WHITE
+from game.rules.words import shorter_forms
 from game.ui import tiles
 
 FONT_W, FONT_H = 4, 6  # a character cell; glyphs are 3×5
@@ -23,6 +32,43 @@ BIG_TEXTS_KEPT = 8  # big-text images kept for reuse (a screen shows one or two)
 STICK_W, STICK_H = 9, 3
 HONBA_STICK = ((1, BLACK), (2, BLACK), (6, BLACK), (7, BLACK))  # 100 points: dots at both ends
 RIICHI_STICK = ((4, RED),)  # 1000 points: one red dot
+
+
+FONT_FILE = Path(__file__).with_name("font_text.bdf")
+
+
+@functools.cache
+def font() -> pyxel.Font:
+    """The text font, loaded once (written by tools/build_resources.py)."""
+    return pyxel.Font(str(FONT_FILE))
+
+
+def text(x: float, y: float, words: str, colour: int) -> None:
+    """``words`` in the cartridge's font with its top-left at (x, y): every text on screen."""
+    pyxel.text(x, y, words, colour, font())
+
+
+def fit(text: str, chars: int, *forms: str) -> str:
+    """``text`` as it fits ``chars`` characters: whole, else the first of its shorter forms
+    that fits (``forms`` given, then its words' short forms: game/rules/words.py), else the
+    shortest with its last words left off whole: it says less, never half a word.
+
+        >>> fit("NORTH CUT CHUN", 16), fit("NORTH RIICHI HATSU", 12), fit("YAKUHAI,HATSU", 9, "YAKUHAI+")
+        ('NORTH CUT CHUN', 'N R HATSU', 'YAKUHAI+')
+        >>> fit("EAST CUT NORTH", 7), fit("DANGEROUSLY", 4), fit("PINFU,TANYAO,IIPEIKOU", 13)
+        ('E CUT N', '', 'PINFU,TANYAO+')
+    """
+    candidates = [text, *forms]
+    candidates += [short for form in candidates for short in shorter_forms(form)[1:]]
+    parts = text.split(",")  # a list says its first items, and + for the rest
+    candidates += [",".join(parts[:k]) + "+" for k in range(len(parts) - 1, 0, -1)]
+    for form in candidates:
+        if len(form) <= chars:
+            return form
+    words = min(candidates, key=len).split(" ")
+    while words and len(" ".join(words)) > chars:
+        words.pop()
+    return " ".join(words).rstrip(",:;/")
 
 
 def draw_tile(x: int, y: int, tile: int) -> None:
@@ -50,12 +96,12 @@ def text_width(text: str) -> int:
     return len(text) * FONT_W - 1
 
 
-def text_centered(y: int, text: str, colour: int, shadow: int | None = None) -> None:
+def text_centered(y: int, words: str, colour: int, shadow: int | None = None) -> None:
     """Text centred across the screen, optionally with a one-pixel shadow below it."""
-    x = (pyxel.width - text_width(text)) // 2
+    x = (pyxel.width - text_width(words)) // 2
     if shadow is not None:
-        pyxel.text(x, y + 1, text, shadow)
-    pyxel.text(x, y, text, colour)
+        text(x, y + 1, words, shadow)
+    text(x, y, words, colour)
 
 
 def big_text_centered(y: int, text: str, colour: int, shadow: int = DARK_GREY) -> None:
@@ -84,8 +130,8 @@ def _big_text_image(text: str, colour: int, shadow: int) -> tuple[pyxel.Image, i
     canvas = pyxel.Image(text_width(text), FONT_H)
     clear = next(c for c in range(16) if c not in (colour, shadow))
     canvas.cls(clear)
-    canvas.text(0, 1, text, shadow)
-    canvas.text(0, 0, text, colour)
+    canvas.text(0, 1, text, shadow, font())
+    canvas.text(0, 0, text, colour, font())
     return canvas, clear
 
 
@@ -105,9 +151,9 @@ def segment_boxes(x: int, y: int, parts: list[tuple[str, object]]) -> list[tuple
 
 def draw_segments(x: int, y: int, parts: list[tuple[str, object]], colour: int, clickable: int) -> None:
     """The line of ``segment_boxes``: the parts that do something in ``clickable``."""
-    for text, action in parts:
-        pyxel.text(x, y, text, colour if action is None else clickable)
-        x += len(text) * FONT_W
+    for words, action in parts:
+        text(x, y, words, colour if action is None else clickable)
+        x += len(words) * FONT_W
 
 
 def segment_at(x: int, y: int, parts: list[tuple[str, object]], point: tuple[int, int] | None) -> object:

@@ -1,7 +1,8 @@
 """The pause menu (Esc or Enter at the table): RESUME, SETTINGS, QUIT TO TITLE.
 
 Quitting asks once more (O: yes, any other button: no; the table keeps the game's log as it
-stands); Esc resumes. SETTINGS opens the settings menu (game/ui/settings.py) over the paused
+stands, and the title comes once the writer has written it, the save and the settings:
+SAVING... if that takes more than a frame); Esc resumes. SETTINGS opens the settings menu (game/ui/settings.py) over the paused
 game. A click (a tap) on a line takes it, and on an answer of the question answers it.
 """
 
@@ -13,13 +14,14 @@ import pyxel
 
 from engine.buttons import ALL as ALL_BUTTONS
 from engine.buttons import DOWN, UP, O
-from engine.cartridge import Cartridge
+from engine.cartridge import SAVING, Cartridge
 from engine.scheduler import Task
 from engine.target import BLACK, DARK_BLUE, DARK_GREY, LIGHT_GREY, ORANGE, WHITE, YELLOW
 from game.data.settings import Settings
 from game.ui import paint
 from game.ui.settings import SettingsMenu, settings_of
 from game.ui.standings import draw_seed
+from game.ui.wiring import WIRING, Wiring
 
 MENU_X, MENU_Y, LINE = 20, 40, 10
 PAUSE_ITEMS = ("RESUME", "SETTINGS", "QUIT TO TITLE")
@@ -40,12 +42,15 @@ class PauseMenu:
     """RESUME, SETTINGS, QUIT TO TITLE (asked once more); ``closed`` on resume."""
 
     def __init__(self, cart: Cartridge, settings: Settings, seed_code: str,
-                 on_quit: Callable[[], Task | None] | None = None, players: int = 4) -> None:
+                 on_quit: Callable[[], Task | None] | None = None, wiring: Wiring = WIRING,
+                 players: int = 4) -> None:
         """``players``: the game's seats, said beside its seed code (3P)."""
         self.cart = cart
+        self.wiring = wiring  # where a setting changed here is saved
         self.players = players
         self.on_quit = on_quit  # told before the title returns: its task (the table keeping the game's log) ends first
         self.quitting: Task | None = None
+        self.quit_frames = 0  # frames the quitting task has taken: past one, SAVING... is said
         if not hasattr(cart, "settings"):
             cart.settings = settings
         self.seed_code = seed_code
@@ -66,6 +71,7 @@ class PauseMenu:
                 self.settings_menu = None
             return
         if self.quitting is not None:
+            self.quit_frames += 1
             if self.quitting.done:
                 self.cart.restart()
             return
@@ -95,7 +101,7 @@ class PauseMenu:
         if item == "RESUME":
             self.closed = True
         elif item == "SETTINGS":
-            self.settings_menu = SettingsMenu(self.cart)
+            self.settings_menu = SettingsMenu(self.cart, self.wiring)
         else:
             self.confirming = True
 
@@ -109,13 +115,16 @@ class PauseMenu:
             y = MENU_Y + i * LINE
             here = i == self.chosen
             if here:
-                pyxel.text(MENU_X - 8, y, ">", YELLOW)
-            pyxel.text(MENU_X, y, item, WHITE if here else LIGHT_GREY)
+                paint.text(MENU_X - 8, y, ">", YELLOW)
+            paint.text(MENU_X, y, item, WHITE if here else LIGHT_GREY)
         if self.confirming:
             pyxel.rect(8, 78, 112, 20, DARK_BLUE)
             pyxel.rectb(8, 78, 112, 20, YELLOW)
             paint.text_centered(82, "QUIT THIS GAME?", WHITE)
-            for (x, y, _, _), text in zip(answer_boxes(), ANSWERS):
-                pyxel.text(x + 1, y + 1, text, YELLOW)
+            if self.quitting is not None and self.quit_frames > 1:  # answered: the writer is at work
+                paint.text_centered(90, SAVING, YELLOW)
+            else:
+                for (x, y, _, _), text in zip(answer_boxes(), ANSWERS):
+                    paint.text(x + 1, y + 1, text, YELLOW)
         draw_seed(108, self.seed_code, players=self.players)
         paint.text_centered(120, "ESC: RESUME", DARK_GREY)

@@ -10,6 +10,10 @@ The buttons stand in one row (``Bar``); when they do not fit, in pages, with an 
 end that has more (←→ move on to it, a click on the arrow turns the page). A click on a
 button takes it.
 
+The strong CPU's answer (the hint) is marked on the button it would press (``with_hint``): the
+button filled green, a riichi's or a cut's tile shown on it, and the arrow towards its page green
+when it is on another page; a chi's button names its tiles, so the hint names them too.
+
 The cursor starts on the safe choice (``first_choice``): a win when there is one (passing it
 would make the hand furiten), else PASS on another's discard and DISCARD on the player's own
 turn, so that O pressed out of habit never calls or declares: a call takes a move to it.
@@ -18,12 +22,12 @@ turn, so that O pressed out of habit never calls or declares: a call takes a mov
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import pyxel
 
-from engine.target import BLACK, DARK_BLUE, LIGHT_GREY, ORANGE, WHITE, YELLOW
+from engine.target import BLACK, DARK_BLUE, GREEN, LIGHT_GREY, ORANGE, WHITE, YELLOW
 from game.rules.actions import (
     Action, AddedKan, Chi, ClosedKan, Discard, NineTerminals, Nuki, OpenKan, Pass, Pon, Riichi, Ron, Tsumo,
 )
@@ -131,6 +135,47 @@ def first_choice(opts: Sequence[Option]) -> int:
     return 0
 
 
+def presses(option: Option, answer: Action) -> bool:
+    """Whether taking ``option`` gives ``answer``: its action (a chi or pon by its tiles), or
+    the button that goes on to it (RIICHI to a riichi's tile, CUT to a cut).
+
+        >>> presses(Option("CHI", Chi((8, 4))), Chi((4, 8))), presses(Option("CHI", Chi((4, 8))), Chi((8, 12)))
+        (True, False)
+        >>> presses(Option("RIICHI", CHOOSE_RIICHI), Riichi(5)), presses(Option("CUT", CHOOSE_DISCARD), Riichi(5))
+        (True, False)
+    """
+    choice = option.choice
+    if isinstance(answer, Riichi):
+        return choice == CHOOSE_RIICHI
+    if isinstance(answer, Discard):
+        return choice == CHOOSE_DISCARD
+    if isinstance(answer, (Chi, Pon)) and type(choice) is type(answer):
+        return sorted(choice.tiles) == sorted(answer.tiles)
+    return choice == answer
+
+
+def with_hint(opts: Sequence[Option], answer: Action | None) -> tuple[list[Option], int | None]:
+    """The buttons with the hint's ``answer`` on them: which one it presses (None: none), and a
+    riichi's or a cut's tile shown on its button (which tile to riichi on).
+
+        >>> opts = options([Pass(), Chi((4, 8)), Chi((8, 16)), Pon((13, 14))], [], 12)
+        >>> with_hint(opts, Chi((16, 8)))[1], with_hint(opts, None)[1]
+        (1, None)
+        >>> shown, index = with_hint(options([Discard(0), Riichi(9)], [0, 9], None), Riichi(9))
+        >>> shown[index].label, shown[index].tiles
+        ('RIICHI', (9,))
+    """
+    found = list(opts)
+    if answer is None:
+        return found, None
+    for i, option in enumerate(found):
+        if presses(option, answer):
+            if isinstance(answer, (Riichi, Discard)):
+                found[i] = replace(option, tiles=(answer.tile,))
+            return found, i
+    return found, None
+
+
 def button_width(option: Option) -> int:
     w, _ = pieces.extent("pond")
     return PAD * 2 + paint.text_width(option.label) + sum(w + 1 for _ in option.tiles) + (2 if option.tiles else 0)
@@ -202,22 +247,25 @@ class Bar:
         return None
 
 
-def draw_bar(box: tuple[int, int, int], opts: Sequence[Option], chosen: int) -> None:
-    """The chosen button's page of the bar in its box (x, y, width), the chosen one framed."""
+def draw_bar(box: tuple[int, int, int], opts: Sequence[Option], chosen: int, hinted: int | None = None) -> None:
+    """The chosen button's page of the bar in its box (x, y, width), the chosen one framed, the
+    one the hint would press (``hinted``) filled green, or the arrow towards its page green."""
     bar = Bar.of(opts, chosen, box)
     for i, (bx, by, bw, bh) in bar.buttons.items():
         option = opts[i]
         here = i == chosen
         winning = isinstance(option.choice, WINNING)
-        pyxel.rect(bx, by, bw, bh, ORANGE if winning else DARK_BLUE)
+        pyxel.rect(bx, by, bw, bh, ORANGE if winning else GREEN if i == hinted else DARK_BLUE)
         pyxel.rectb(bx, by, bw, bh, YELLOW if here else LIGHT_GREY)
-        colour = BLACK if winning else (WHITE if here else LIGHT_GREY)
-        pyxel.text(bx + PAD, by + 3, option.label, colour)
+        colour = BLACK if winning or i == hinted else (WHITE if here else LIGHT_GREY)
+        paint.text(bx + PAD, by + 3, option.label, colour)
         tx = bx + PAD + paint.text_width(option.label) + 2
         if option.tiles:
             pieces.draw_row(tx, by + 1, option.tiles, border=True)
+    elsewhere = hinted is not None and hinted not in bar.buttons
     for arrow, mark in zip(bar.arrows, "<>"):
         if arrow is not None:
             ax, ay, aw, ah = arrow
-            pyxel.rect(ax, ay, aw, ah, DARK_BLUE)
-            pyxel.text(ax + 1, ay + 3, mark, YELLOW)
+            towards = elsewhere and (hinted < min(bar.buttons)) == (mark == "<")
+            pyxel.rect(ax, ay, aw, ah, GREEN if towards else DARK_BLUE)
+            paint.text(ax + 1, ay + 3, mark, BLACK if towards else YELLOW)

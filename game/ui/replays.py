@@ -1,7 +1,8 @@
 """The list of replays: your games and any Tenhou log put in the logs (``game.data.logs``: the
 data folder's ``logs/``, or in a browser its storage), newest first. ↑↓ choose, O opens one
 in the viewer (which first asks which seat to review), Esc returns to the title. A click (a
-tap) on a line opens it; on the footer's line, back to the title.
+tap) on a line chooses it and a second click opens it, as a tile of the hand is chosen then
+thrown; on the footer's line, back to the title.
 
 A game of ours shows its date, its rules and length, your place and your score (LEFT for a game
 left from the pause menu); the folder is listed and each log read by a task, as thinking. A
@@ -25,11 +26,14 @@ from engine.cartridge import Cartridge
 from engine.scheduler import Task
 from engine.target import DARK_BLUE, DARK_GREY, LIGHT_GREY, ORANGE, PINK, WHITE, YELLOW
 from engine.tasks import TaskGen
+from engine.writer import beside
 from game.data import logs
 from game.data.storage import DATA_DIR_VARIABLE, MAX_BYTES
 from game.rules.errors import InputError
 from game.ui import paint, saving
 from game.ui.viewer import SEATS, ViewerScene
+from game.ui.your_games import YourGamesScene
+from game.ui.wiring import WIRING, Wiring
 from game.replay.steps import ReplayLog
 
 LIST_Y, LINE, SHOWN = 22, 8, 10
@@ -39,17 +43,32 @@ FOLDER_ROWS = 7  # the folder's path takes at most this many lines (its end, whe
 MESSAGE_Y, MESSAGE_ROWS = 104, 2
 BACK_KEYS = (pyxel.KEY_ESCAPE, pyxel.KEY_BACKSPACE, pyxel.GAMEPAD1_BUTTON_START)
 OPENING = "OPENING..."
-FOOTER_BOX = (0, 118, 128, 10)  # the footer's line: a click there goes back
+FOOTER_Y = 120
+STATS_KEYS = (pyxel.KEY_S, pyxel.KEY_TAB, pyxel.GAMEPAD1_BUTTON_BACK)  # YOUR GAMES, as the viewer's summary
+
+
+def footer_parts(listed: bool) -> list[tuple[str, str | None]]:
+    """The footer's words, and what a click on each does (None: words only)."""
+    if listed:
+        return [(f"{paint.OK_KEY}:VIEW ", None), ("S:YOUR GAMES", "stats"), (" ", None), ("ESC:BACK", "back")]
+    return [("S:YOUR GAMES", "stats"), ("  ", None), (f"{paint.OK_KEY},ESC:BACK", "back")]
+
+
+def footer_x(listed: bool) -> int:
+    return (128 - paint.text_width("".join(text for text, _ in footer_parts(listed)))) // 2
 
 
 class ReplaysScene:
-    def __init__(self, cart: Cartridge) -> None:
+    def __init__(self, cart: Cartridge, wiring: Wiring = WIRING) -> None:
+        """``wiring``: where the logs are (``Wiring.shelf``)."""
         self.cart = cart
-        self.shelf = saving.shelf()
+        self.wiring = wiring
+        self.shelf = saving.handed_shelf(cart, wiring)
         self.entries: list[logs.Entry] = []  # newest first, once listed
         self.listed = self.shelf is None
         self.lines: dict[str, str] = {}  # an entry's line, once its log has been read
         self.choice = 0  # the newest
+        self.clicked: int | None = None  # the entry the last click chose (a second click opens it)
         self.message = ""
         self.opening: Task | None = None  # the log chosen, read as thinking before the viewer opens
         if self.shelf is not None:
@@ -61,13 +80,15 @@ class ReplaysScene:
 
     def read_lines(self) -> TaskGen[None]:
         """Task: the list of logs, then the line of each game of ours, 2 KiB of a log a
-        step (the others show their names)."""
-        self.entries = yield from self.shelf.entries_task()
+        step (the others show their names); the folder listed and each log read beside the
+        frames (the cartridge's writer: after the writes handed over before)."""
+        shelf, writer = self.shelf, self.cart.writer
+        self.entries = yield from beside(writer, shelf.entries)
         self.listed = True
         for entry in self.entries:
             if entry.ours:
                 try:
-                    data = self.shelf.read(entry, MAX_BYTES)  # ours are blobs: no giant read
+                    data = yield from beside(writer, lambda: shelf.read(entry, MAX_BYTES))  # ours are blobs
                     summary = yield from logs.summary_task(entry.name, data)
                 except InputError:
                     summary = None
@@ -76,8 +97,14 @@ class ReplaysScene:
 
     def update(self) -> None:
         buttons = self.cart.buttons
-        if any(pyxel.btnp(key) for key in BACK_KEYS) or buttons.clicked_in(*FOOTER_BOX):
+        listed = bool(self.entries)
+        clicked = paint.segment_at(footer_x(listed), FOOTER_Y, footer_parts(listed), buttons.pointer) \
+            if buttons.clicked() else None
+        if any(pyxel.btnp(key) for key in BACK_KEYS) or clicked == "back":
             self.cart.restart()
+            return
+        if any(pyxel.btnp(key) for key in STATS_KEYS) or clicked == "stats":
+            self.cart.change(YourGamesScene, self.wiring, ReplaysScene)
             return
         if self.opening is not None:
             self.follow_opening()
@@ -92,10 +119,11 @@ class ReplaysScene:
         clicked = self.clicked_row()
         if step:
             self.choice = (self.choice + step) % len(self.entries)
-            self.message = ""
-        elif clicked is not None:
-            self.choice = clicked
+            self.message, self.clicked = "", None
+        elif clicked is not None and clicked == self.clicked == self.choice:  # the second click opens it
             self.open(self.entries[clicked])
+        elif clicked is not None:  # the first chooses it, as a tile of the hand
+            self.choice = self.clicked = clicked
         elif buttons.pressed(O):
             self.open(self.entries[self.choice])
 
@@ -121,7 +149,8 @@ class ReplaysScene:
         """Task: the log read and parsed; what is wrong with it, in one message, when it cannot be."""
         where = entry.path or Path(entry.name)
         try:
-            return (yield from ReplayLog.parse_task(self.shelf.read(entry), where, seats=SEATS))
+            data = yield from beside(self.cart.writer, lambda: self.shelf.read(entry))
+            return (yield from ReplayLog.parse_task(data, where, seats=SEATS))
         except InputError as error:
             return why_not(str(error), where)
 
@@ -131,9 +160,13 @@ class ReplaysScene:
         log = self.opening.result if self.opening.state == Task.DONE else ""  # FAILED: the cartridge says why
         self.opening = None
         if isinstance(log, ReplayLog):
-            self.cart.change(ViewerScene, log, ReplaysScene)
+            self.cart.change(ViewerScene, log, self.again)
         else:
             self.message = log
+
+    def again(self, cart: Cartridge) -> ReplaysScene:
+        """The list again, wired as this one (where the viewer returns)."""
+        return ReplaysScene(cart, self.wiring)
 
     def draw(self) -> None:
         pyxel.cls(DARK_BLUE)
@@ -143,13 +176,13 @@ class ReplaysScene:
             i = first + row
             y = LIST_Y + row * LINE
             if i == self.choice:
-                pyxel.text(1, y, ">", YELLOW)
+                paint.text(1, y, ">", YELLOW)
             text = self.lines.get(entry.name, entry.name)
-            pyxel.text(5, y, text[:NAME_CHARS], WHITE if i == self.choice else LIGHT_GREY)
+            paint.text(5, y, text[:NAME_CHARS], WHITE if i == self.choice else LIGHT_GREY)
         if self.opening is not None:
             paint.text_centered(MESSAGE_Y, OPENING, WHITE)
         for row, text in enumerate(message_rows(self.message)):
-            pyxel.text(2, MESSAGE_Y + row * 7, text, PINK)
+            paint.text(2, MESSAGE_Y + row * 7, text, PINK)
         if not self.message and self.lines:  # what a game's line says
             three = any(line.split()[2].endswith("3") for line in self.lines.values())
             paint.text_centered(MESSAGE_Y + 7, "ES: EAST-SOUTH. 3: 3P. R: ROUNDS" if three
@@ -157,13 +190,15 @@ class ReplaysScene:
         if not self.listed:
             paint.text_centered(LIST_Y, "...", LIGHT_GREY)
         elif not self.entries:
-            for row, text in enumerate(empty_lines(self.where)):
-                pyxel.text(2, LIST_Y + row * LINE, text, WHITE if row == 0 else LIGHT_GREY)
-        paint.text_centered(120, f"{paint.OK_KEY}: VIEW  ESC: BACK" if self.entries else f"{paint.OK_KEY}, ESC: BACK", DARK_GREY)
+            for row, text in enumerate(empty_lines(self.where, getattr(self.shelf, "not_a_folder", False))):
+                paint.text(2, LIST_Y + row * LINE, text, WHITE if row == 0 else LIGHT_GREY)
+        listed = bool(self.entries)
+        paint.draw_segments(footer_x(listed), FOOTER_Y, footer_parts(listed), DARK_GREY, LIGHT_GREY)
 
 
-def empty_lines(where: str | None) -> list[str]:
-    """What the list says with no logs: that there are none, and where they are kept.
+def empty_lines(where: str | None, not_a_folder: bool = False) -> list[str]:
+    """What the list says with no logs: that there are none, and where they are kept (or that
+    the place they go is a file, not a folder).
 
     >>> empty_lines("/home/ann/.local/share/pico-riichi/pico-riichi/logs")[2:]
     ['/home/ann/.local/share/pico-rii', 'chi/pico-riichi/logs']
@@ -171,6 +206,8 @@ def empty_lines(where: str | None) -> list[str]:
     ["THIS BROWSER'S STORAGE"]
     >>> empty_lines(None)
     ['NO LOGS: NO DATA FOLDER', 'SET PICORIICHI_DATA_DIR']
+    >>> empty_lines("/d/logs", not_a_folder=True)
+    ['NO LOGS: THIS IS A FILE, NOT A', 'FOLDER (MOVE IT AWAY):', '/d/logs']
     """
     if where is None:
         return ["NO LOGS: NO DATA FOLDER", f"SET {DATA_DIR_VARIABLE}"]
@@ -181,6 +218,8 @@ def empty_lines(where: str | None) -> list[str]:
     if len(rows) > FOLDER_ROWS:
         end = path[-(FOLDER_ROWS * LINE_CHARS - 3):]
         rows = ["..." + end[:LINE_CHARS - 3]] + [end[i:i + LINE_CHARS] for i in range(LINE_CHARS - 3, len(end), LINE_CHARS)]
+    if not_a_folder:
+        return ["NO LOGS: THIS IS A FILE, NOT A", "FOLDER (MOVE IT AWAY):", *rows]
     return ["NO LOGS YET. YOUR GAMES AND", "TENHOU LOGS (XML, JSON) GO IN:", *rows]
 
 

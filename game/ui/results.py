@@ -199,7 +199,7 @@ class ResultsPanel:
         else:
             self.draw_win(page)
         if len(self.pages) > 1:
-            pyxel.text(110, 2, f"{self.page + 1}/{len(self.pages)}", LIGHT_GREY)
+            paint.text(110, 2, f"{self.page + 1}/{len(self.pages)}", LIGHT_GREY)
         if self.ready:
             paint.text_centered(122, f"{paint.OK_KEY}: NEXT", LIGHT_GREY)
 
@@ -214,10 +214,10 @@ class ResultsPanel:
         self.draw_hand(win)
         centre.draw_dora_row(2, 40, rnd.wall.dora_indicators)  # the dora themselves, as at the table
         if rnd.riichi[win.seat] or any(y == 53 for y, _ in win.score.yaku):
-            pyxel.text(64, 41, "URA", LIGHT_GREY)
+            paint.text(64, 41, "URA", LIGHT_GREY)
             hands.draw_small_row(78, 40, centre.dora_tiles(rnd.wall.ura_indicators))
         for x, y, line in yaku_places(win.score):
-            pyxel.text(x, y, line, WHITE)
+            paint.text(x, y, line, WHITE)
         paint.text_centered(VALUE_Y, value_line(win.score), YELLOW)
         extras = []
         if win.sticks_taken:
@@ -253,10 +253,10 @@ class ResultsPanel:
         exhaustive = result.draw_reason in ("exhaustive", "nm")
         for seat in range(self.players):
             y = 26 + seat * 16
-            pyxel.text(2, y, self.name(seat), LIGHT_GREY)
+            paint.text(2, y, self.name(seat), LIGHT_GREY)
             if exhaustive:
                 tenpai = result.tenpai[seat]
-                pyxel.text(26, y, "TENPAI" if tenpai else "NOTEN", YELLOW if tenpai else DARK_GREY)
+                paint.text(26, y, "TENPAI" if tenpai else "NOTEN", YELLOW if tenpai else DARK_GREY)
                 if tenpai:
                     x = 2 + hands.draw_small_row(2, y + 7, self.round.hand(seat)) + 2
                     for meld in self.round.melds[seat]:
@@ -286,10 +286,10 @@ class ResultsPanel:
         for seat in range(self.players):
             y = 60 + seat * 10
             name = seat_name(seat, dealer, self.player, self.players)
-            pyxel.text(30, y, name, YELLOW if seat == self.player else WHITE)
+            paint.text(30, y, name, YELLOW if seat == self.player else WHITE)
             if seat == match.dealer and not match.over:
-                pyxel.text(54, y, "DEALER", ORANGE)
-            pyxel.text(82, y, str(match.scores[seat]), WHITE)
+                paint.text(54, y, "DEALER", ORANGE)
+            paint.text(82, y, str(match.scores[seat]), WHITE)
 
     # -- score changes -----------------------------------------------------------------------
 
@@ -297,13 +297,13 @@ class ResultsPanel:
         """Each seat's change and score; PAO beside the seat liable for the hand."""
         for seat in range(self.players):
             y = ROWS_Y + seat * ROW
-            pyxel.text(14, y, self.name(seat), WHITE if seat == self.player else LIGHT_GREY)
+            paint.text(14, y, self.name(seat), WHITE if seat == self.player else LIGHT_GREY)
             self.draw_delta(54, y, deltas[seat], self.round.scores[seat])
             if seat == pao_seat:
-                pyxel.text(PAO_X, y, "PAO", PINK)
+                paint.text(PAO_X, y, "PAO", PINK)
 
     @staticmethod
     def draw_delta(x: int, y: int, delta: int, score: int) -> None:
         colour = GREEN if delta > 0 else PINK if delta < 0 else DARK_GREY
-        pyxel.text(x, y, f"{delta:+d}" if delta else "0", colour)
-        pyxel.text(x + 28, y, str(score), WHITE)
+        paint.text(x, y, f"{delta:+d}" if delta else "0", colour)
+        paint.text(x + 28, y, str(score), WHITE)

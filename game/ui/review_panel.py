@@ -23,21 +23,24 @@ from game.ui.seats import place_name
 CHARS = 31  # a line across the screen, a pixel either side
 LINE = 7
 LABEL_X, MINE_X, CPU_X = 1, 53, 91  # the figures' three columns (a label of 12, figures of 9)
+LABEL_CHARS, FIGURE_CHARS = 12, 9
 VERDICT_COLOURS = {"agree": GREEN, "differ": PINK, "close": YELLOW}
 LEGEND = {  # what each figure means, by its row's first word
     "shanten": "SHANTEN: TILES SHORT OF TENPAI",
     "ukeire": "UKEIRE: UNSEEN TILES THAT HELP",
     "shape": "SHAPE: AVERAGE WAIT ONCE TENPAI",
-    "danger": "DANGER WEST: % TO DEAL IN TO",
+    "danger": "DANGER: % TO DEAL IN TO THAT",
     "value": "VALUE: -DORA THROWS ONE AWAY",
     "dama": "DAMA, RIICHI: POINTS OF A WIN",
     "yaku": "YAKU: WHAT THE HAND CAN WIN ON",
     "lost": "TILES LOST: UKEIRE KEPT FEWER",
     "outlook": "OUTLOOK: POINTS X CHANCES",
+    "best": "BEST: THE CPU'S TOP 3 CUTS, %",
 }
-MORE_LEGEND = {"ukeire": "  (AND THEIR SHARE OF UNSEEN)", "danger": "  WEST'S RIICHI OR OPEN HAND",
+MORE_LEGEND = {"ukeire": "  (AND THEIR SHARE OF UNSEEN)", "danger": "  SEAT'S RIICHI OR OPEN HAND",
                "value": "  +TANYAO: HELPS TOWARDS IT", "lost": "  THAN THE CPU'S CUT KEEPS",
-               "outlook": "  (THE STRONG CPU'S, NEAR TENPAI)"}
+               "outlook": "  (THE STRONG CPU'S, NEAR TENPAI)", "best": "  AS ITS SCORER RATES EACH ONE"}
+BEST_H, BEST_W = 9, 28  # the best cuts' row: its height, and each cut's width past its tile
 LEGEND_END = 114  # the legend stops above the progress line (and the words above the legend)
 CHOOSER_Y, CHOOSER_LINE = 34, 10
 CHOOSER_FOOTER = [("UP/DOWN  Z: OK  ", None), ("ESC: BACK", "back")]  # a click on ESC: BACK goes back
@@ -73,14 +76,15 @@ def draw_chooser(names: list[str], places: list[str], choice: int, player: int |
         y = CHOOSER_Y + row * CHOOSER_LINE
         here = row == choice
         if here:
-            pyxel.text(2, y, ">", YELLOW)
+            paint.text(2, y, ">", YELLOW)
         if name is None:
-            pyxel.text(8, y, "NO ONE: ONLY WATCH THE GAME", WHITE if here else LIGHT_GREY)
+            paint.text(8, y, "NO ONE: ONLY WATCH THE GAME", WHITE if here else LIGHT_GREY)
             continue
         place = places[row]
-        label = seat_word(row, player, players=len(names)) + ("" if row == player else " " + _ascii(name))
-        pyxel.text(8, y, label[:CHARS - 3 - len(place)], WHITE if here else LIGHT_GREY)
-        pyxel.text(127 - 4 * len(place), y, place, LIGHT_GREY)
+        word = seat_word(row, player, players=len(names))
+        label = word + ("" if row == player else " " + _ascii(name))
+        paint.text(8, y, paint.fit(label, CHARS - 3 - len(place), word), WHITE if here else LIGHT_GREY)
+        paint.text(127 - 4 * len(place), y, place, LIGHT_GREY)
     for row, text in enumerate(("SEE EACH CHOICE OF THE SEAT", "BESIDE THE STRONG CPU'S CHOICE")):
         paint.text_centered(92 + row * LINE, text, DARK_GREY)
     paint.draw_segments(CHOOSER_FOOTER_X, 120, CHOOSER_FOOTER, DARK_GREY, LIGHT_GREY)
@@ -102,9 +106,9 @@ def _ascii(name: str) -> str:
 # --- one decision --------------------------------------------------------------------------------
 
 
-def draw_decision(y: int, judged: Judged, player: int | None, seat: int) -> None:
-    """The decision's hand with both answers marked, the figures row by row, the verdict and the
-    reason, from ``y`` down."""
+def draw_decision(y: int, judged: Judged, player: int | None, seat: int, best: tuple = ()) -> None:
+    """The decision's hand with both answers marked, the CPU's ``best`` cuts (its alternatives,
+    once measured), the figures row by row, the verdict and the reason, from ``y`` down."""
     e = judged.explanation
     tiles = hands.hand_in_order(judged.hand, judged.drawn)
     width = hands.draw_small_row(1, y, tiles[:-1] if judged.drawn is not None else tiles,
@@ -117,7 +121,7 @@ def draw_decision(y: int, judged: Judged, player: int | None, seat: int) -> None
     _mark(tiles, judged.drawn is not None, e.player.action, y + 9, WHITE)
     _mark(tiles, judged.drawn is not None, e.cpu.action, y + 11, ORANGE)
     y += 15
-    pyxel.text(LABEL_X, y, f"TURN {judged.turn}", LIGHT_GREY)
+    paint.text(LABEL_X, y, f"TURN {judged.turn}", LIGHT_GREY)
     rows = figure_rows(judged)
     _answer(MINE_X, y, seat_word(seat, player, judged.winds), e.player.action, WHITE)
     _answer(CPU_X, y, "CPU", e.cpu.action, ORANGE)
@@ -126,38 +130,54 @@ def draw_decision(y: int, judged: Judged, player: int | None, seat: int) -> None
         rows.insert(0, (topic_text(judged), answer_words(e.player.action, judged.offered),
                         answer_words(e.cpu.action, judged.offered)))
     y += LINE + 2
+    if best:
+        draw_best(y, best)
+        y += BEST_H
     verdict = textwrap.wrap((VERDICT_WORDS[judged.cost.verdict] + cost_text(judged)).upper(), CHARS)[:2]
     why = textwrap.wrap(("CPU: " + reason(judged)).upper(), CHARS)[:2] if judged.cost.verdict != "agree" else []
     # the figures take what the verdict and the reason leave above the progress line: the
     # words are never pushed into the progress line or the keys' help at the bottom
     room = (LEGEND_END - y - 2 - LINE * (len(verdict) + len(why))) // LINE
     for label, player, cpu in rows[:room]:
-        pyxel.text(LABEL_X, y, label.upper()[:12], LIGHT_GREY)
-        pyxel.text(MINE_X, y, player.upper()[:9], WHITE)
-        pyxel.text(CPU_X, y, cpu.upper()[:9], ORANGE)
+        paint.text(LABEL_X, y, paint.fit(label.upper(), LABEL_CHARS), LIGHT_GREY)
+        paint.text(MINE_X, y, paint.fit(player.upper(), FIGURE_CHARS), WHITE)
+        paint.text(CPU_X, y, paint.fit(cpu.upper(), FIGURE_CHARS), ORANGE)
         y += LINE
     y += 2
     for row in verdict:
-        pyxel.text(1, y, row, VERDICT_COLOURS[judged.cost.verdict])
+        paint.text(1, y, row, VERDICT_COLOURS[judged.cost.verdict])
         y += LINE
     for row in why:
-        pyxel.text(1, y, row, YELLOW)
+        paint.text(1, y, row, YELLOW)
         y += LINE
-    labels = (["lost"] if judged.cost.tiles > 0.05 else []) + [label for label, _, _ in figure_rows(judged)]
+    labels = (["best"] if best else []) + (["lost"] if judged.cost.tiles > 0.05 else []) \
+        + [label for label, _, _ in figure_rows(judged)]
     draw_legend(y + 3, labels)
+
+
+def draw_best(y: int, best: tuple) -> None:
+    """The CPU's best cuts on one row, each tile with its share of the scorer's choice
+    (``Measure.likely``) and its shanten and ukeire: BEST [5m]56% 2/54 ..."""
+    paint.text(LABEL_X, y + 1, "BEST", LIGHT_GREY)
+    x = LABEL_X + 18
+    for i, m in enumerate(best[:3]):
+        pieces.draw_row(x, y - 1, [m.action.tile], border=True)
+        share = f"{100 * m.likely:.0f}%" if m.likely >= 0 else ""
+        paint.text(x + 8, y + 1, share, ORANGE if i == 0 else WHITE)
+        x += 8 + BEST_W
 
 
 def draw_legend(y: int, labels: list[str]) -> None:
     """What the figures on the page mean, as many lines as fit above the progress line."""
-    lines: list[str] = []
     for word in dict.fromkeys(label.split()[0] for label in labels):
-        if word in LEGEND:
-            lines += [LEGEND[word]] + ([MORE_LEGEND[word]] if word in MORE_LEGEND else [])
-    for text in lines:
-        if y + LINE > LEGEND_END:
+        if word not in LEGEND:
+            continue
+        entry = [LEGEND[word]] + ([MORE_LEGEND[word]] if word in MORE_LEGEND else [])
+        if y + LINE * len(entry) > LEGEND_END:  # an entry whole or not at all: never its first half
             return
-        pyxel.text(1, y, text, LIGHT_GREY)
-        y += LINE
+        for text in entry:
+            paint.text(1, y, text, LIGHT_GREY)
+            y += LINE
 
 
 def draw_progress(judged: Judged, review: Review) -> None:
@@ -168,16 +188,16 @@ def draw_progress(judged: Judged, review: Review) -> None:
         text = f"DECISION {judged.number} OF {count}, {share:.0f}% AGREE"
     else:
         text = f"DECISION {judged.number}, STILL REVIEWING"
-    pyxel.text(1, LEGEND_END, text[:CHARS], LIGHT_GREY)
+    paint.text(1, LEGEND_END, paint.fit(text, CHARS, text.split(",")[0]), LIGHT_GREY)
 
 
 def _answer(x: int, y: int, who: str, action: Action, colour: int) -> None:
     """WHO and a discard's tile (R before it for riichi); other answers have a row of their own."""
-    pyxel.text(x, y, who, colour)
+    paint.text(x, y, who, colour)
     x += 4 * len(who) + 2
     if isinstance(action, (Discard, Riichi)):
         if isinstance(action, Riichi):
-            pyxel.text(x, y, "R", colour)
+            paint.text(x, y, "R", colour)
             x += 5
         pieces.draw_row(x, y - 1, [action.tile], border=True)
 
@@ -206,14 +226,15 @@ def draw_status(y: int, review: Review, player: int | None) -> None:
         status = f"{who}: {count} DECISIONS, {share:.0f}% AGREE"
     else:
         status = f"REVIEWING {who}... {count} SO FAR"
-    pyxel.text(1, y, status[:CHARS], WHITE)  # (no decision of the seat at this step)
+    paint.text(1, y, paint.fit(status, CHARS, status.rsplit(",", 1)[0]), WHITE)  # (no decision of the seat at this step)
     y += LINE + 2
-    lines = [line for word, text in LEGEND.items() for line in (text, MORE_LEGEND.get(word)) if line]
-    for text in lines:  # a pixel apart, as many as fit above the keys' help at the bottom
-        if y + LEGEND_LINE > STATUS_END:
+    for word, text in LEGEND.items():  # a pixel apart, the entries that fit whole above the keys' help
+        entry = [line for line in (text, MORE_LEGEND.get(word)) if line]
+        if y + LEGEND_LINE * len(entry) > STATUS_END:
             return
-        pyxel.text(1, y, text, LIGHT_GREY)
-        y += LEGEND_LINE
+        for line in entry:
+            paint.text(1, y, line, LIGHT_GREY)
+            y += LEGEND_LINE
 
 
 def summary_rows(review: Review) -> list[tuple[str, Judged | None]]:
@@ -249,18 +270,19 @@ def _summary_line(judged: Judged, by: str) -> str:
         cost = f"{judged.cost.tiles:.0f} TILES"
     else:  # kept as many tiles: lost by shape, value or points
         cost = weighed_words(judged, short=True)
-    head = f"{judged.label} TURN {judged.turn} {answer_words(e.player.action, judged.offered)}/" \
-           f"{answer_words(e.cpu.action, judged.offered)}".upper()
-    return f"  {head[:CHARS - 3 - len(cost)]} {cost}"
+    answers = f"{answer_words(e.player.action, judged.offered)}/{answer_words(e.cpu.action, judged.offered)}".upper()
+    room = CHARS - 3 - len(cost)  # the line's two spaces, the space before the cost
+    head = paint.fit(f"{judged.label} TURN {judged.turn} {answers}", room, f"{judged.label} {answers}", answers)
+    return f"  {head} {cost}"
 
 
 def draw_summary(review: Review, player: int | None, choice: int) -> None:
     """The summary page: agreement, and the costliest differences (each one press away)."""
     pyxel.cls(DARK_BLUE)
     title = f"SUMMARY: {seat_word(review.seat, player, players=review.ruleset.players)} VS CPU"
-    pyxel.text(1, 1, title, ORANGE)
+    paint.text(1, 1, title, ORANGE)
     if not review.done:
-        pyxel.text(1, 9, f"REVIEWING... {len(review.decisions)} SO FAR", YELLOW)
+        paint.text(1, 9, f"REVIEWING... {len(review.decisions)} SO FAR", YELLOW)
     leads = [judged for _, judged in summary_rows(review) if judged is not None]
     chosen = leads[choice] if leads else None
     for row, (text, judged) in enumerate(summary_rows(review)):
@@ -268,14 +290,14 @@ def draw_summary(review: Review, player: int | None, choice: int) -> None:
         if judged is not None:  # a line that leads to its decision
             colour = WHITE if judged is chosen else LIGHT_GREY
             if judged is chosen:
-                pyxel.text(1, y, ">", YELLOW)
+                paint.text(1, y, ">", YELLOW)
         else:
             colour = ORANGE if text.startswith("MOST") else WHITE
-        pyxel.text(4, y, text[:CHARS], colour)
+        paint.text(4, y, paint.fit(text, CHARS), colour)
     if leads:
         paint.text_centered(99, f"{seat_word(review.seat, player, players=review.ruleset.players)}/CPU, THEN THE COST", DARK_GREY)
     for row, problem in enumerate(review.problems[:1]):
-        pyxel.text(1, 106, textwrap.shorten(problem.upper(), CHARS, placeholder="..."), PINK)
+        paint.text(1, 106, textwrap.shorten(problem.upper(), CHARS, placeholder="..."), PINK)
     paint.text_centered(114, "UP/DOWN CHOOSE  Z: GO THERE", DARK_GREY)
     paint.text_centered(SUMMARY_BACK_Y, "S OR ESC: BACK TO THE GAME", LIGHT_GREY)
 

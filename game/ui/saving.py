@@ -17,6 +17,7 @@ import pyxel
 from engine.tasks import TaskGen
 from game.data import logs, save
 from game.data.settings import Settings
+from game.data.handed import Handed
 from game.data.storage import APP, DATA_DIR_VARIABLE, VENDOR, Storage, StorageError, open_storage
 from game.play.driver import player_seat
 from game.rules.errors import InputError
@@ -36,6 +37,7 @@ def data_folder() -> Path | None:
 
 
 def storage() -> Storage:
+    """The data folder's storage (``Wiring.storage``'s default)."""
     return open_storage(data_folder())
 
 
@@ -45,20 +47,33 @@ def logs_folder() -> Path | None:
 
 
 def shelf() -> logs.Shelf | None:
-    """Where the logs are: the logs folder, or in a browser its storage (None: no data folder)."""
+    """Where the logs are: the logs folder, or in a browser its storage (None: no data folder);
+    ``Wiring.shelf``'s default."""
     return logs.open_shelf(data_folder())
 
 
-def has_save() -> bool:
-    return save.has_game(storage())
+def handed(cart, wiring) -> Handed:
+    """The wiring's storage, its writes handed to the cartridge's writer (beside the frames)."""
+    return Handed(wiring.storage(), cart.writer)
 
 
-def load_settings(cart) -> str:
-    """Put the saved settings on the cartridge once; the line to show when they were bad."""
+def handed_shelf(cart, wiring) -> logs.Shelf | None:
+    """The wiring's shelf, its writes handed to the cartridge's writer."""
+    found = wiring.shelf()
+    return found.handed_to(cart.writer) if found is not None else None
+
+
+def has_save(storage: Storage) -> bool:
+    return save.has_game(storage)
+
+
+def load_settings(cart, storage: Storage) -> str:
+    """Put the saved settings on the cartridge once (as the first title is built, before the
+    first frame); the line to show when they were bad."""
     if getattr(cart, "settings_loaded", False):
         return ""
     cart.settings_loaded = True
-    settings, message = save.read_settings(storage())
+    settings, message = save.read_settings(storage)
     cart.settings = settings
     if not message:
         return ""
@@ -66,11 +81,13 @@ def load_settings(cart) -> str:
     return "SETTINGS DAMAGED: SET ASIDE"
 
 
-def store_settings(settings: Settings) -> None:
+def store_settings(storage: Storage, settings: Settings) -> None:
+    """Hand the settings to the writer (a write that fails is said in one line by the writer;
+    the settings hold for this session)."""
     try:
-        save.write_settings(storage(), settings)
-    except StorageError:
-        pass  # the settings hold for this session; a save failing must not stop the menu
+        save.write_settings(storage, settings)
+    except StorageError as error:  # no data folder: said, and the menu goes on
+        print(f"picoriichi: the settings were not saved: {error}", file=sys.stderr)
 
 
 class Saver:
@@ -83,13 +100,20 @@ class Saver:
     first save encodes them all). The game's log is kept in the logs (``game.data.logs``) when
     the game ends or is left from the pause menu."""
 
-    def __init__(self, seed_code: str, settings: Settings) -> None:
+    def __init__(self, seed_code: str, settings: Settings, storage: Storage, shelf: logs.Shelf | None) -> None:
+        """``storage`` and ``shelf``: where the save and the log go (``handed``, ``handed_shelf``:
+        written beside the frames)."""
         self.seed_code = seed_code
         self.settings = settings
-        self.storage = storage()
-        self.shelf = logs.open_shelf(data_folder())
+        self.storage = storage
+        self.shelf = shelf
         self.encoded: list[str] = []  # the decisions so far, as the save writes them
-        self.failure = ""  # why the last save failed (the game goes on without it)
+        self.refused = ""  # why the last save was refused at once (the game goes on without it)
+
+    @property
+    def failure(self) -> str:
+        """Why the last save failed: refused at once, or by the disk (the writer's, once it ran)."""
+        return self.refused or getattr(self.storage, "failure", "")
 
     def after(self, moment: str, game) -> TaskGen[None]:
         """Task: "action" saves the game as it stands, "game_end" deletes the save (the table
@@ -106,9 +130,9 @@ class Saver:
                 save.write_game(self.storage, saved, self.encoded)
             elif moment == "game_end":
                 save.delete_game(self.storage)
-            self.failure = ""
+            self.refused = ""
         except StorageError as error:
-            self.failure = str(error)
+            self.refused = str(error)
 
     def keep_log(self, game) -> TaskGen[None]:
         """Task: keep the game's log as it stands (nothing before the first decision); its
@@ -122,5 +146,5 @@ class Saver:
         try:
             yield from logs.keep_log_task(self.shelf, name, data, self.seed_code, decisions)
         except InputError as error:  # StorageError: full, refused, no folder
-            self.failure = str(error)
+            self.refused = str(error)
             print(f"picoriichi: the game's log was not kept: {error}", file=sys.stderr)

@@ -18,6 +18,7 @@ from engine.cartridge import Cartridge
 from engine.target import DARK_BLUE, DARK_GREY, LIGHT_GREY, ORANGE, WHITE, YELLOW
 from game.data.settings import CHOICES, PRACTICE, Settings
 from game.ui import paint, saving
+from game.ui.wiring import WIRING, Wiring
 
 LINE = 9
 MENU_Y, VALUE_X = 30, 68  # the first line; where the values stand (a "<" before the chosen one)
@@ -56,8 +57,10 @@ def row_box(i: int) -> tuple[int, int, int, int]:
 class SettingsMenu:
     """Change the settings; ``closed`` after BACK (or O on it)."""
 
-    def __init__(self, cart: Cartridge) -> None:
+    def __init__(self, cart: Cartridge, wiring: Wiring = WIRING) -> None:
+        """``wiring``: where a change is saved (its storage, handed to the cartridge's writer)."""
         self.cart = cart
+        self.storage = saving.handed(cart, wiring)
         self.names = list(CHOICES)
         self.chosen = 0
         self.closed = False
@@ -87,7 +90,7 @@ class SettingsMenu:
             step = -1 if buttons.pointing_in(VALUE_X - 2, 0, 2 * paint.FONT_W, 128) else 1
         if step:
             self.cart.settings = self.settings.cycled(self.names[self.chosen], step)
-            saving.store_settings(self.cart.settings)
+            saving.store_settings(self.storage, self.cart.settings)
 
     def draw(self) -> None:
         pyxel.cls(DARK_BLUE)
@@ -95,11 +98,11 @@ class SettingsMenu:
         for i, name in enumerate(self.names):
             y = MENU_Y + i * LINE
             here = i == self.chosen
-            pyxel.text(12, y, SETTING_LABELS[name], WHITE if here else LIGHT_GREY)
+            paint.text(12, y, SETTING_LABELS[name], WHITE if here else LIGHT_GREY)
             text = value_text(getattr(self.settings, name))
-            pyxel.text(VALUE_X, y, f"< {text} >" if here else f"  {text}", YELLOW if here else WHITE)
+            paint.text(VALUE_X, y, f"< {text} >" if here else f"  {text}", YELLOW if here else WHITE)
         back_y = MENU_Y + len(self.names) * LINE
-        pyxel.text(12, back_y, "BACK", WHITE if self.chosen == len(self.names) else LIGHT_GREY)
+        paint.text(12, back_y, "BACK", WHITE if self.chosen == len(self.names) else LIGHT_GREY)
         here = self.names[self.chosen] if self.chosen < len(self.names) else None
         if here == "cpu_strength":
             paint.text_centered(back_y + LINE, self.settings.strength_line, YELLOW)
@@ -114,9 +117,9 @@ class SettingsMenu:
 class SettingsScene:
     """The settings menu as a scene of its own (from the title); back to the title after."""
 
-    def __init__(self, cart: Cartridge) -> None:
+    def __init__(self, cart: Cartridge, wiring: Wiring = WIRING) -> None:
         self.cart = cart
-        self.menu = SettingsMenu(cart)
+        self.menu = SettingsMenu(cart, wiring)
 
     def update(self) -> None:
         self.menu.update()

@@ -36,7 +36,7 @@ def draw_seed(y: int, seed_code: str, colour: int = YELLOW, x: int | None = None
     label = seed_label(players) + " "
     width = len(label) * paint.FONT_W + glyphs.code_width(seed_code)
     left = (pyxel.width - width) // 2 if x is None else x
-    pyxel.text(left, y, label, colour)
+    paint.text(left, y, label, colour)
     glyphs.draw_code(left + len(label) * paint.FONT_W, y, seed_code, colour)
 
 
@@ -65,19 +65,19 @@ class StandingsScene:
     def draw(self) -> None:
         pyxel.cls(DARK_BLUE)
         paint.big_text_centered(6, "FINAL", ORANGE)
-        pyxel.text(8, ROWS_Y - 10, "RANK", DARK_GREY)
-        pyxel.text(58, ROWS_Y - 10, "POINTS", DARK_GREY)
-        pyxel.text(96, ROWS_Y - 10, "RESULT", DARK_GREY)
+        paint.text(8, ROWS_Y - 10, "RANK", DARK_GREY)
+        paint.text(58, ROWS_Y - 10, "POINTS", DARK_GREY)
+        paint.text(96, ROWS_Y - 10, "RESULT", DARK_GREY)
         for i, standing in enumerate(self.standings):
             y = ROWS_Y + i * ROW
             you = standing.seat == self.player
             colour = YELLOW if you else WHITE
-            pyxel.text(8, y, RANKS[standing.rank - 1], colour)
-            pyxel.text(26, y, place_name(standing.seat, self.player, len(self.standings)) if self.player is not None
+            paint.text(8, y, RANKS[standing.rank - 1], colour)
+            paint.text(26, y, place_name(standing.seat, self.player, len(self.standings)) if self.player is not None
                        else f"SEAT {standing.seat + 1}", colour)
-            pyxel.text(58, y, str(standing.points), colour)
+            paint.text(58, y, str(standing.points), colour)
             figure = standing.figure
-            pyxel.text(96, y, figure_text(figure), GREEN if figure > 0 else PINK if figure < 0 else LIGHT_GREY)
+            paint.text(96, y, figure_text(figure), GREEN if figure > 0 else PINK if figure < 0 else LIGHT_GREY)
         draw_seed(98, self.seed_code, players=len(self.standings))
         if self.frames > GUARD_FRAMES:
             paint.text_centered(116, f"{paint.OK_KEY}: TITLE", LIGHT_GREY)

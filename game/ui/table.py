@@ -14,8 +14,10 @@ a button held from the results reads as up until it is let go: mashing O through
 never throws the next round's first discard unseen.
 
 Esc or Enter pauses (resume, settings, quit to title), and so does a click on the pause
-button in the top right corner. Holding X shows every seat's hand and
-hint with the engine's meters. With ``demo`` (the title's attract mode) four CPUs play and
+button in the top right corner. Holding X (or the right mouse button, or a long press on a
+touch screen) shows every seat's hand and hint with the engine's meters; an arrow while X is
+held brings back the table with a look cursor, and a tile pointed at is looked at too
+(``look``: its name and story). With ``demo`` (the title's attract mode) four CPUs play and
 any button returns to the title.
 """
 
@@ -27,18 +29,21 @@ import pyxel
 from engine.buttons import ALL as ALL_BUTTONS
 from engine.buttons import POINT, REST_FRAMES, X
 from engine.cartridge import Cartridge
-from engine.target import BLACK, LIGHT_GREY, ORANGE, PINK, WHITE
+from engine.target import GREEN, LIGHT_GREY, PINK, WHITE
 from engine.scheduler import Task
-from engine.tasks import NEXT_FRAME
+from engine.tasks import NEXT_FRAME, TaskGen
+from engine.writer import until_written
 from game.data.save import Continued
-from game.play.driver import Agent, Game, WaitingAgent, player_seat
+from game.cpu.strength import SIMPLER
+from game.play.driver import Agent, Game, TsumogiriAgent, WaitingAgent, player_seat
 from game.rules.actions import Pass
 from game.data.settings import PRACTICE, Settings
-from game.ui import board, callouts, centre, debug, hands, hints, paint, pause, pieces, sound
+from game.ui import board, callouts, centre, debug, hands, hints, look, paint, pause, pieces, saving, sound
 from game.ui.board import HINT_X, INFO_Y
 from game.ui.chooser import NO_CALLS_NOTE, Chooser
 from game.ui.results import GUARD_FRAMES, ResultsPanel
 from game.ui.saving import Saver
+from game.ui.seats import seat_name
 from game.ui.standings import StandingsScene
 from game.ui.wiring import WIRING, Wiring
 from game.rules.view import PlayerView
@@ -47,6 +52,7 @@ from game.coach import hint as coach_hint
 PAUSE_KEYS = (pyxel.KEY_ESCAPE, pyxel.KEY_RETURN, pyxel.GAMEPAD1_BUTTON_START)
 DEMO_RESULT_FRAMES = 90  # the demo reads each result page this long
 OVER_FRAMES = 30  # the table stays a second with the round's end on it, before the results
+LONG_PRESS_FRAMES = 15  # a press held this long (half a second) looks, as X held does
 FIRST_LOOK_FRAMES = GUARD_FRAMES  # a new round's hand is on screen this long before a button acts
 
 
@@ -82,7 +88,9 @@ class TableScene:
             self.game, play = continued.game, continued.play
         self.human = self.game.agents[seat] if not demo else WaitingAgent()
         self.game.pace, self.game.frame_counter = self.pace, lambda: cart.scheduler.frames
-        self.saver = None if demo else Saver(seed_code, self.settings)  # the rules it began with
+        self.game.on_crash = self.fall_back  # a CPU that raises: a simpler one plays on, said in one line
+        self.saver = None if demo else Saver(seed_code, self.settings,  # the rules it began with
+                                             saving.handed(cart, wiring), saving.handed_shelf(cart, wiring))
         self.turn_began = 0  # the frame the present turn began (a CPU's lasts a moment)
         self.sounds = sound.EventSounds(self.player, wiring.play_sound)
         self.callouts = callouts.Callouts()
@@ -100,6 +108,18 @@ class TableScene:
         self.chooser = Chooser(self)
         self.hint = hints.HintKeeper(cart, wiring.analyse, wiring.judge_cut)
         self.debug = debug.DebugView(cart)
+        self.look = look.Look()  # a tile pointed at, or stepped to with X and the arrows
+
+    def fall_back(self, seat: int, agent: Agent, error: Exception) -> Agent:
+        """The driver's ``on_crash``: a CPU raised in its decision. The table says so in one
+        line (the traceback goes to stderr) and a simpler CPU plays the seat on; the game's log
+        names both (``Game.player_name``)."""
+        strength = SIMPLER.get(getattr(getattr(agent, "strength", None), "name", ""))
+        replacement = self.wiring.cpu(strength) if strength else TsumogiriAgent()
+        who = seat_name(seat, self.game.round.dealer if self.game.round else 0, self.player, self.game.ruleset.players)
+        now = f"{strength.upper()} CPU" if strength else "A SEAT THAT THROWS ITS DRAW"
+        self.cart.report(f"{who} FAILED: {now} PLAYS ON", error)
+        return replacement
 
     # -- the driver's pace: how long things linger -----------------------------------------
 
@@ -185,7 +205,7 @@ class TableScene:
             return
         if any(pyxel.btnp(key) for key in PAUSE_KEYS) or buttons.clicked_in(*board.PAUSE_BOX):
             self.menu = pause.PauseMenu(self.cart, self.settings, self.seed_code, on_quit=self.leave,
-                                        players=self.game.ruleset.players)
+                                        wiring=self.wiring, players=self.game.ruleset.players)
             return
         self.frames += 1  # the table's clock: it stands still while paused
         self.note_new_round()
@@ -195,9 +215,17 @@ class TableScene:
             self.finish()
         elif self.results is not None:
             self.results.update(buttons)
-        elif not buttons.held(X):
+        elif not self.overlay_asked:
             self.chooser.update(buttons)
+        self.look.update(buttons, None if self.results is not None or self.shuffling else self.view, self.player)
         self.hint.follow(self.view, self.human.asking, self.game.match.ruleset, self.game.replaying)
+
+    @property
+    def overlay_asked(self) -> bool:
+        """The hold-X view is asked for: X held (or the right mouse button), or on a touch
+        screen a long press (a finger held still half a second)."""
+        buttons = self.cart.buttons
+        return buttons.held(X) or buttons.frames_held(POINT) >= LONG_PRESS_FRAMES
 
     def note_new_round(self) -> None:
         """A new round's hand comes on screen: a button held from the results, or pressed in a
@@ -209,6 +237,11 @@ class TableScene:
             self.cart.buttons.hold_over(rest=REST_FRAMES)
 
     @property
+    def looking(self) -> bool:
+        """The look cursor is out (X held with an arrow): the table, not the engine's meters, is shown."""
+        return self.look.keyed
+
+    @property
     def hand_seen(self) -> bool:
         """The round's hand has been on screen a moment (mashing O through the results must
         not throw the first discard of the next round unseen)."""
@@ -216,9 +249,15 @@ class TableScene:
 
     def leave(self) -> Task | None:
         """Quit to the title from the pause menu: the game's log is kept as it stands, as
-        thinking (the task the pause menu waits for before the title); the hint is dropped."""
+        thinking, and written with the save (the task the pause menu waits for before the
+        title); the hint is dropped."""
         self.hint.stop()
-        return self.cart.spawn(self.saver.keep_log(self.game), "keep log") if self.saver is not None else None
+        return self.cart.spawn(self.leaving(), "keep log") if self.saver is not None else None
+
+    def leaving(self) -> TaskGen[None]:
+        """Task: the log kept, then every write handed over done (the save, the settings, the log)."""
+        yield from self.saver.keep_log(self.game)
+        yield from until_written(self.cart.writer)
 
     def update_demo(self) -> None:
         buttons = self.cart.buttons
@@ -246,7 +285,7 @@ class TableScene:
             self.menu.draw()
         elif self.results is not None:
             self.results.draw()
-        elif self.cart.buttons.held(X) and not self.demo:
+        elif self.overlay_asked and not self.demo and not self.look.keyed:
             self.debug.draw(self.game, self.seed_code, self.player, practice=self.settings.hints == PRACTICE,
                             own=self.hint)
         else:
@@ -265,13 +304,15 @@ class TableScene:
         if self.demo:
             hands.draw_hand(board.HAND_X, board.HAND_Y, hands.hand_in_order(view.hand, view.drawn),
                             view.drawn is not None)
-            pyxel.text(HINT_X, INFO_Y, "DEMO: ANY BUTTON", LIGHT_GREY)
+            paint.text(HINT_X, INFO_Y, "DEMO: ANY BUTTON", LIGHT_GREY)
         else:
             self.chooser.draw(view)
             self.draw_info(view)
             board.draw_pause_button()
         self.callouts.draw(self.chair, self.frames, self.settings.callout_frames,  # over everything
                            self.game.ruleset.players)
+        if not self.demo:
+            self.look.draw()  # over the callouts too: asked for
 
     @property
     def shuffling(self) -> bool:
@@ -288,23 +329,35 @@ class TableScene:
         corner."""
         notes = self.chooser.notes()  # the buttons behind UP
         warnings = [] if self.chooser.draw_info() else self.draw_hint_line(view)
+        figures = self.bar_figures()
         if self.chooser.no_calls:  # the round's calls are all passed: said while it lasts
             warnings.append(NO_CALLS_NOTE)
-        board.draw_notes(notes + warnings, [WHITE] * len(notes) + [PINK] * len(warnings))
+        board.draw_notes(notes + figures + warnings,
+                         [WHITE] * len(notes) + [GREEN] * len(figures) + [PINK] * len(warnings))
+
+    def bar_figures(self) -> list[str]:
+        """While the bar of buttons covers the hint's row, the hint's figures for the corner
+        (its answer is marked on the bar: ``Chooser.hint_answer``)."""
+        hint = self.hint.hint
+        if not self.chooser.bar_shown() or self.chooser.hint_answer() is None:
+            return []
+        figures = hints.head_text(hint, short=True)
+        return [figures] if figures else []
 
     def draw_hint_line(self, view) -> list[str]:
         """The hint, the practice verdict or the waits on the hint's row; the warnings for
         the corner (FURITEN, NO YAKU or TSUMO ONLY)."""
         hint = self.hint.hint
         practice = self.settings.hints == PRACTICE
-        verdict = self.hint.verdict if practice and view.drawn is None else None
+        fresh = self.hint.verdict_fresh  # it stands its frames, over the next draw's figures too
+        verdict = self.hint.verdict if practice and (view.drawn is None or fresh) else None
         if hint is None:
             if verdict is not None:  # the cut's verdict while the new hand's analysis runs
                 hints.draw_verdict(HINT_X, INFO_Y, verdict)
             elif self.hint.thinking and self.settings.hints:
-                pyxel.text(HINT_X, INFO_Y + 1, hints.THINKING, LIGHT_GREY)  # never a stale figure
+                paint.text(HINT_X, INFO_Y + 1, hints.THINKING, LIGHT_GREY)  # never a stale figure
             return []
-        if verdict is not None and not hint.waits:
+        if verdict is not None and (fresh or not hint.waits):
             hints.draw_verdict(HINT_X, INFO_Y, verdict)  # the last cut against the hint
         elif hint.waits and view.drawn is None:
             hints.draw_waits(HINT_X, INFO_Y, hint, view)
@@ -316,9 +369,7 @@ class TableScene:
 
 def draw_end_banner(result) -> None:
     """How the round just ended, over the table's centre box, before the results."""
-    x, y, w, _ = board.CENTRE_BOX
-    pyxel.rect(x + 1, y + 10, w - 2, 16, BLACK)  # over the sticks' row and the tiles left
-    paint.big_text_centered(y + 13, banner_text(result), ORANGE)
+    board.draw_banner(banner_text(result))
 
 
 def banner_text(result) -> str:

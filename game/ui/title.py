@@ -1,4 +1,4 @@
-"""The title screen: the logo, then NEW GAME, CONTINUE, SEED, SETTINGS and REPLAYS.
+"""The title screen: the logo, then NEW GAME, CONTINUE, SEED, SETTINGS, REPLAYS and PRACTICE.
 
 ↑↓ choose a line, O takes it; a click (a tap) on a line takes it too. NEW GAME begins a game
 with a fresh seed. On SEED, O (the Z that chose the line types nothing) or any letter or digit
@@ -8,19 +8,23 @@ gamepad A) plays that code's deals; Esc stops typing. Ctrl+M mutes and types not
 is wrong with a code is said on one line in the message box, and the player may mend it: a key
 no code holds (U, a punctuation mark, a space), a code too short, and one too long (every key
 typed past the twelfth is kept and shown, the line running on to the left, so a mistyped code
-is refused rather than cut and played). The code is drawn in the seed-code font
+is refused rather than cut and played; Shift with a digit is its punctuation mark, refused). The
+code is read once, when played: in capitals, O as 0 and I, L as 1, so its log and file name say
+the code whose deals it plays. Nothing typed is lost to the demo. The code is drawn in the seed-code font
 (game/ui/glyphs.py), where no two characters look alike.
 
 CONTINUE shows only when a saved game exists, and the cursor starts there. A new game (NEW GAME or a seed code) would replace the saved one, so it is asked once more first.
 With THREE players chosen in SETTINGS the seed line reads SEED 3P (``standings.seed_label``),
 as everywhere a code is shown: a code and its player count say which game it deals.
-The title tune plays once on arrival.
+The title tune plays once on arrival. Esc (not typing) quits, once everything handed to the
+writer is on disk (SAVING... if that takes more than a frame; in a browser Esc does nothing).
 Left alone for ``ATTRACT_FRAMES``, the title plays a demo game of four CPUs (attract mode,
 game/ui/demo.py); any button there returns here.
 """
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -34,20 +38,21 @@ from game.rules.errors import InputError
 from game.ui import glyphs, paint, saving, sheet, sound, tiles
 from game.ui.demo import DemoScene
 from game.ui.loading import LoadingScene
+from game.ui.drill import DrillScene
 from game.ui.replays import ReplaysScene
 from game.ui.settings import SettingsScene, settings_of
 from game.ui.standings import THREE_PLAYER_MARK
 from game.ui.table import TableScene
 from game.ui.wiring import WIRING, Wiring
-from game.rules.wall import CODE_ALIASES, CODE_ALPHABET, CODE_MAX, CODE_MIN, seed_words
+from game.rules.wall import CODE_ALIASES, CODE_ALPHABET, CODE_MAX, CODE_MIN, normalize_code, seed_words
 
-NEW_GAME, CONTINUE, SEED, SETTINGS, REPLAYS = "NEW GAME", "CONTINUE", "SEED", "SETTINGS", "REPLAYS"
+NEW_GAME, CONTINUE, SEED, SETTINGS, REPLAYS, PRACTICE = "NEW GAME", "CONTINUE", "SEED", "SETTINGS", "REPLAYS", "PRACTICE"
 LOGO_Y = 2
 TILES_Y, TILES_PITCH = 34, 9
 # The thirteen orphans (kokushi musou), a red five for the fourteenth: every suit, wind and dragon.
 TITLE_TILES = (0, 32, 36, 68, 72, 104, 108, 112, 116, 120, 124, 128, 132, 52)
 TAGLINE_Y = 50
-MENU_X, MENU_Y, MENU_LINE = 30, 62, 9
+MENU_X, MENU_Y, MENU_LINE = 30, 58, 8  # six lines at most, clear of the message box
 MESSAGE_BOX = (2, 106, 124, 10)  # x, y, w, h: one line of text, clear of the menu and the footer
 MESSAGE_Y = MESSAGE_BOX[1] + 2
 MESSAGE_CHARS = (MESSAGE_BOX[2] - 4) // paint.FONT_W  # what one line of the box holds
@@ -67,6 +72,11 @@ REFUSED_KEYS = {getattr(pyxel, f"KEY_{c}"): c for c in "ABCDEFGHIJKLMNOPQRSTUVWX
     pyxel.KEY_LEFTBRACKET: "[", pyxel.KEY_RIGHTBRACKET: "]", pyxel.KEY_BACKQUOTE: "`", pyxel.KEY_KP_MINUS: "-",
     pyxel.KEY_KP_PERIOD: ".", pyxel.KEY_KP_PLUS: "+", pyxel.KEY_KP_MULTIPLY: "*", pyxel.KEY_KP_DIVIDE: "/",
 }
+# The digit row's keys with Shift are punctuation (a US keyboard's): refused as such, never a digit.
+SHIFTED_DIGITS = dict(zip("1234567890", "!@#$%^&*()"))
+DIGIT_ROW = {getattr(pyxel, f"KEY_{d}") for d in SHIFTED_DIGITS}
+SHIFT_KEYS = (pyxel.KEY_SHIFT, pyxel.KEY_LSHIFT, pyxel.KEY_RSHIFT)
+QUITS = sys.platform != "emscripten"  # Esc ends the program (a page in a browser is closed instead)
 TYPED_MAX = 2 * CODE_MAX  # the keys kept past it are refused (the message says the code is too long)
 # Menu lines that appear once their scene exists: (label, module, scene class).
 @dataclass(frozen=True)
@@ -75,10 +85,16 @@ class Entry:
     scene: Callable[..., object] | None = None  # what O opens (NEW GAME and SEED start a table)
 
 
-def menu_entries() -> list[Entry]:
-    """The lines the title offers now, top to bottom (CONTINUE when a game is saved)."""
-    saved = [Entry(CONTINUE)] if saving.has_save() else []
-    return [Entry(NEW_GAME), *saved, Entry(SEED), Entry(SETTINGS, SettingsScene), Entry(REPLAYS, ReplaysScene)]
+def menu_entries(storage) -> list[Entry]:
+    """The lines the title offers now, top to bottom (CONTINUE when a game is saved in
+    ``storage``, or handed to the writer to be)."""
+    saved = [Entry(CONTINUE)] if saving.has_save(storage) else []
+    return [Entry(NEW_GAME), *saved, Entry(SEED), Entry(SETTINGS, SettingsScene), Entry(REPLAYS, ReplaysScene),
+            Entry(PRACTICE, DrillScene)]
+
+
+def shift_held() -> bool:
+    return any(pyxel.btn(key) for key in SHIFT_KEYS)
 
 
 def code_length_message(length: int) -> str:
@@ -104,8 +120,9 @@ class TitleScene:
         ``wiring``: what the games begun here are played with (game/ui/wiring.py)."""
         self.cart = cart
         self.wiring = wiring
-        self.message = saving.load_settings(cart) or message  # why the typed code (or a save) was refused
-        self.entries = menu_entries()
+        storage = saving.handed(cart, wiring)
+        self.message = saving.load_settings(cart, storage) or message  # why the typed code (or a save) was refused
+        self.entries = menu_entries(storage)
         self.choice = start_choice(self.entries)
         self.code = ""  # every key typed, the ones past the longest code too (shown, refused)
         self.typing_code = False  # the SEED line takes the keyboard as text
@@ -132,8 +149,11 @@ class TitleScene:
         if self.frames == 1:
             sound.play(sound.TITLE)
         buttons = self.cart.buttons
-        touched = any(buttons.held(b) for b in (*ALL_BUTTONS, POINT)) or any(pyxel.btn(k) for k in CODE_KEYS)
-        self.idle = 0 if touched or buttons.still == 0 else self.idle + 1
+        keys = (*CODE_KEYS, *REFUSED_KEYS, pyxel.KEY_BACKSPACE)
+        touched = any(buttons.held(b) for b in (*ALL_BUTTONS, POINT)) or any(pyxel.btn(k) for k in keys)
+        # a code being typed, or typed and not yet played, is never lost to the demo
+        waiting = self.typing_code or bool(self.code)
+        self.idle = 0 if touched or waiting or buttons.still == 0 else self.idle + 1
         step = buttons.repeat(DOWN) - buttons.repeat(UP)
         if self.replacing is not None:
             self.confirm_replace()
@@ -148,6 +168,9 @@ class TitleScene:
             sound.play("cursor")
         elif self.typing:
             self.type_code()
+        elif pyxel.btnp(pyxel.KEY_ESCAPE) and QUITS:
+            sound.stop()
+            self.cart.quit()  # once the writer has written everything (SAVING... meanwhile)
         elif self.chosen == SEED:
             self.start_typing()
         elif buttons.pressed(O):
@@ -198,7 +221,7 @@ class TitleScene:
         elif entry.label == CONTINUE:
             self.continue_game()
         elif entry.scene is not None:
-            self.cart.change(entry.scene)
+            self.cart.change(entry.scene, self.wiring)
 
     def continue_game(self) -> None:
         """Resume the saved game at the very question it was saved on, behind the loading
@@ -213,8 +236,11 @@ class TitleScene:
             return
         if ctrl_held():
             return  # Ctrl+M mutes (engine/audio.py): no letter is typed with Ctrl
+        shifted = shift_held()
         for key, char in CODE_KEYS.items():
-            if pyxel.btnp(key):
+            if pyxel.btnp(key) and shifted and key in DIGIT_ROW:  # Shift+1 is "!", not 1
+                self.message = f"{SHIFTED_DIGITS[char]} IS NOT A CODE CHARACTER"
+            elif pyxel.btnp(key):
                 self.type_char(char)
         for key, char in REFUSED_KEYS.items():
             if pyxel.btnp(key):
@@ -240,7 +266,7 @@ class TitleScene:
             self.message = code_length_message(len(self.code))  # typed keys are code characters: the length is wrong
             return
         sound.play("confirm")
-        self.start(self.code)
+        self.start(normalize_code(self.code))  # read once, here: the log and its file name say 0, not O
 
     def start(self, seed_code: str, confirmed: bool = False) -> None:
         """Start a game on ``seed_code``; one that would replace a saved game asks first."""
@@ -283,12 +309,12 @@ class TitleScene:
             chosen = i == self.choice
             colour = WHITE if chosen else LIGHT_GREY
             if chosen:
-                pyxel.text(MENU_X - 8, y, ">", YELLOW)
-            pyxel.text(MENU_X, y, entry.label, colour)
+                paint.text(MENU_X - 8, y, ">", YELLOW)
+            paint.text(MENU_X, y, entry.label, colour)
             if entry.label == SEED:
                 x = MENU_X + paint.FONT_W * len(SEED + " ")
                 if self.players == 3:  # the code deals the three-player game
-                    pyxel.text(x, y, THREE_PLAYER_MARK, YELLOW)
+                    paint.text(x, y, THREE_PLAYER_MARK, YELLOW)
                     x += paint.FONT_W * len(THREE_PLAYER_MARK + " ")
                 self.draw_code(x, y, colour)
 
@@ -296,14 +322,14 @@ class TitleScene:
         """The typed code in the seed-code font, a blinking cursor after it while typing; a
         code longer than the line shows its end (every key typed stays counted and shown)."""
         if not self.code and not self.typing:
-            pyxel.text(x, y, "-" * 4, DARK_GREY)
+            paint.text(x, y, "-" * 4, DARK_GREY)
             return
         ink = PINK if len(self.code) > CODE_MAX else YELLOW if self.typing else colour  # pink: too long
         shown = self.code
         while shown and x + glyphs.code_width(shown) + glyphs.GAP + CURSOR_W >= pyxel.width:
             shown = shown[1:]
         if shown != self.code:
-            pyxel.text(x - paint.FONT_W, y, "<", PINK)  # more typed before it
+            paint.text(x - paint.FONT_W, y, "<", PINK)  # more typed before it
         end = glyphs.draw_code(x, y, shown, ink)
         if self.typing and pyxel.frame_count // 8 % 2:
             pyxel.rect(end, y + glyphs.CODE_H - 1, CURSOR_W, 1, YELLOW)
@@ -316,7 +342,7 @@ class TitleScene:
         pyxel.rect(x, y, w, h, BLACK)
         pyxel.rectb(x, y, w, h, DARK_GREY)
         text = self.message.upper()[:MESSAGE_CHARS]
-        pyxel.text(x + (w - paint.text_width(text)) // 2, MESSAGE_Y, text, PINK)
+        paint.text(x + (w - paint.text_width(text)) // 2, MESSAGE_Y, text, PINK)
 
     def draw_confirm(self) -> None:
         x, y, w, h = CONFIRM_BOX
@@ -324,8 +350,8 @@ class TitleScene:
         pyxel.rectb(x, y, w, h, YELLOW)
         paint.text_centered(y + 4, "REPLACE THE SAVED GAME?", WHITE)
         (yes_x, yes_y, _, _), (no_x, _, _, _) = confirm_answers()
-        pyxel.text(yes_x + 1, yes_y + 1, CONFIRM_YES, YELLOW)
-        pyxel.text(no_x + 1, yes_y + 1, CONFIRM_NO, YELLOW)
+        paint.text(yes_x + 1, yes_y + 1, CONFIRM_YES, YELLOW)
+        paint.text(no_x + 1, yes_y + 1, CONFIRM_NO, YELLOW)
 
 
 def confirm_answers() -> tuple[tuple[int, int, int, int], tuple[int, int, int, int]]:

@@ -25,14 +25,19 @@ frames (``ReplayLog.round_task``, ``review.review_task``), so no frame waits for
 
 from __future__ import annotations
 
+import textwrap
+
 
 import pyxel
 
-from engine.buttons import DOWN, LEFT, RIGHT, UP, X, O
+from engine.buttons import DOWN, LEFT, POINT, REST_FRAMES, RIGHT, UP, X, O
 from engine.cartridge import Cartridge
 from engine.target import DARK_BLUE, DARK_GREY, LIGHT_GREY, ORANGE, PINK, WHITE, YELLOW
-from game.coach.review import Judged, Review, review_task, start_review
-from game.rules.words import WIND_LETTERS, WIND_WORDS
+from engine.tasks import TaskGen
+from game.coach.explain import explain
+from game.coach.review import ALTERNATIVES, Judged, Review, decision_view, review_task, start_review
+from game.rules.actions import Ron, Tsumo
+from game.rules.words import WIND_LETTERS, WIND_WORDS, action_word
 from game.ui import board, debug, hands, paint, review_panel
 from game.replay.steps import ReplayLog, SteppedRound
 
@@ -70,7 +75,11 @@ class ViewerScene:
         self.hints_key: tuple | None = None
         self.hints_task = None
         self.hints: list | None = None
+        self.best: tuple[tuple[int, int], tuple] = ((-1, -1), ())  # (round, step), the CPU's best cuts there
+        self.best_task = None
         self.frames = 0
+        # a double click on the list: its clicks act on nothing here until the pointer rests
+        cart.buttons.hold_over(rest=REST_FRAMES, only=(POINT,))
 
     @property
     def stepped(self) -> SteppedRound:
@@ -161,6 +170,29 @@ class ViewerScene:
             self.table = not self.table
         if buttons.held(X):
             self.follow_hints()
+        self.follow_best()
+
+    def follow_best(self) -> None:
+        """The CPU's best cuts at the decision shown (``review.ALTERNATIVES``, as its scorer
+        ranks them), measured as a task when the decision is first shown: the review itself keeps
+        none, within the cartridge's memory."""
+        key = (self.round_index, self.step)
+        judged = self.decision
+        if self.best_task is not None or self.best[0] == key or judged is None:
+            return
+        if judged.explanation.topic != "discard":
+            return
+        self.best_task = self.cart.spawn(self.best_of(key, judged), "best cuts")
+
+    def best_of(self, key: tuple[int, int], judged: Judged) -> TaskGen[None]:
+        try:
+            view = yield from decision_view(self.log.game, self.review.seat, judged.round_index, judged.step,
+                                            judged.hand, self.log.ruleset)
+            e = yield from explain(view, judged.explanation.player.action, self.review.strength, self.log.ruleset,
+                                   ALTERNATIVES)
+            self.best = (key, e.alternatives)
+        finally:
+            self.best_task = None
 
     def clicked_action(self) -> str | None:
         """What a click (a tap) on the screen asks: an arrow or a word of the footer (in the
@@ -183,7 +215,7 @@ class ViewerScene:
     def table_parts(self) -> list[tuple[str, str | None]]:
         """The caption's row under the table: the step's caption between its arrows."""
         steps = self.stepped.steps
-        caption = self.caption()[:CAPTION_CHARS] if steps else "..."
+        caption = paint.fit(self.caption(), CAPTION_CHARS) if steps else "..."
         return [("<", "back"), (" " + caption.ljust(CAPTION_CHARS) + " ", None), (">", "on")]
 
     def show(self, round_index: int, step: int) -> None:
@@ -292,10 +324,10 @@ class ViewerScene:
         paint.draw_segments(1, HEADER_Y, HEADER_PARTS, DARK_GREY, LIGHT_GREY)
         x = 1 + paint.FONT_W * sum(len(text) for text, _ in HEADER_PARTS)
         label = f"{stepped.label} {self.step + 1}/{len(steps)}" if steps else self.stepped.label
-        pyxel.text(x, HEADER_Y, label, ORANGE)
+        paint.text(x, HEADER_Y, label, ORANGE)
         room = (127 - x - paint.FONT_W * (len(label) + 1)) // paint.FONT_W
-        caption = self.caption()[:room]
-        pyxel.text(127 - 4 * len(caption), HEADER_Y, caption, YELLOW)
+        caption = paint.fit(self.caption(), room)
+        paint.text(127 - 4 * len(caption), HEADER_Y, caption, YELLOW)
 
     def draw_seat(self, seat: int, view, y: int) -> None:
         """Name, wind, score and riichi; the hand, the melds and Norths set aside; the pond."""
@@ -313,7 +345,7 @@ class ViewerScene:
         """The seat's name (YOU in a log of ours), wind, score and riichi."""
         to_move = seat in view.awaiting or (view.turn == seat and not view.over and not view.awaiting)
         label = self.seat_label(seat, view) + (" R" if view.riichi[seat] else "")
-        pyxel.text(1, y, label, YELLOW if to_move else WHITE)
+        paint.text(1, y, label, YELLOW if to_move else WHITE)
 
     def seat_label(self, seat: int, view) -> str:
         """A seat as the table's results name it: its wind, YOU for the player, its score."""
@@ -332,7 +364,9 @@ class ViewerScene:
             review_panel.draw_status(SEATS_Y + SEAT_H, self.review, self.log.player)
             return
         self.draw_seat_line(seat, views[seat], SEATS_Y)
-        review_panel.draw_decision(SEATS_Y + 7, judged, self.log.player, seat)
+        key, best = self.best
+        review_panel.draw_decision(SEATS_Y + 7, judged, self.log.player, seat,
+                                   best if key == (self.round_index, self.step) else ())
         review_panel.draw_progress(judged, self.review)
 
     def draw_analysis(self, views) -> None:
@@ -340,10 +374,11 @@ class ViewerScene:
         pyxel.cls(DARK_BLUE)
         steps = self.stepped.steps
         caption = steps[self.step].caption if steps else ""
-        pyxel.text(2, debug.SEED_Y, f"{self.stepped.label} {self.step + 1}/{len(steps)} {caption}", ORANGE)
+        head = f"{self.stepped.label} {self.step + 1}/{len(steps)}"
+        paint.text(2, debug.SEED_Y, f"{head} {paint.fit(caption, 30 - len(head))}", ORANGE)  # 31 from x=2
         for seat, view in enumerate(views):
             y = debug.SEATS_Y + seat * debug.SEAT_H
-            pyxel.text(2, y, self.seat_label(seat, view), WHITE)
+            paint.text(2, y, self.seat_label(seat, view), WHITE)
             if self.hints is not None and len(self.hints) == len(views):
                 debug.draw_seat_hint(y, self.hints[seat])
             else:
@@ -355,13 +390,22 @@ class ViewerScene:
         """The table from the seat's chair, the step's caption between its arrows under it (no
         header over the top seat's score)."""
         board.draw_board(view, self.stepped.round_index, False, 0)
+        if view.over:  # the RON, TSUMO or RESULT step: the box says how it ended, as the table does
+            board.draw_banner(self.end_word())
         hands.draw_hand(board.HAND_X, board.HAND_Y, hands.hand_in_order(view.hand, view.drawn),
                         view.drawn is not None)
         paint.draw_segments(board.HINT_X, board.INFO_Y + 1, self.table_parts(), YELLOW, WHITE)
 
+    def end_word(self) -> str:
+        """How the round shown ended, by the last win among its steps so far: TSUMO, RON or DRAW."""
+        for past in reversed(self.stepped.steps[: self.step + 1]):
+            if isinstance(past.action, (Tsumo, Ron)):
+                return action_word(past.action).upper()
+        return "DRAW"
+
     def draw_footer(self) -> None:
         problem = self.stepped.problem
         if problem and self.step == len(self.stepped.steps) - 1:
-            pyxel.text(1, FOOTER_Y, problem.upper()[:31], PINK)
+            paint.text(1, FOOTER_Y, textwrap.shorten(problem.upper(), 31, placeholder="..."), PINK)
         else:
             paint.draw_segments(1, FOOTER_Y, self.footer_parts(), DARK_GREY, LIGHT_GREY)

@@ -29,6 +29,7 @@ from game.data.storage import MAX_BYTES
 from game.records import GameLog, parse_log_task
 from game.rules.errors import InputError
 from game.ui import paint, saving
+from game.ui.wiring import WIRING, Wiring
 
 REVIEWED = 8  # the latest games reviewed for the agreement (a few seconds of thinking each)
 LAST_CHARTED = 20  # games on the chart, the latest at the right
@@ -52,10 +53,11 @@ def agreement_y(share: float) -> int:
 
 
 class YourGamesScene:
-    def __init__(self, cart: Cartridge, back: Callable[..., object] | None = None) -> None:
+    def __init__(self, cart: Cartridge, wiring: Wiring = WIRING, back: Callable[..., object] | None = None) -> None:
         self.cart = cart
+        self.wiring = wiring
         self.back = back
-        self.shelf = saving.shelf()
+        self.shelf = saving.handed_shelf(cart, wiring)
         self.stats: Stats | None = None if self.shelf is not None else Stats()
         self.games: list[tuple[SeatGame, GameLog | None, int]] = []  # the log kept only to be reviewed
         self.agreement: dict[str, list[int]] = {}  # topic -> [agreed, decisions]
@@ -105,7 +107,7 @@ class YourGamesScene:
         buttons = self.cart.buttons
         if any(pyxel.btnp(key) for key in BACK_KEYS) or buttons.pressed(O) or buttons.clicked_in(*FOOTER_BOX):
             if self.back is not None:
-                self.cart.change(self.back)
+                self.cart.change(self.back, self.wiring)
             else:
                 self.cart.restart()
 
@@ -127,19 +129,19 @@ class YourGamesScene:
 
     def draw_figures(self, stats: Stats) -> None:
         games = len(stats.games)
-        pyxel.text(2, 22, f"{games} GAME{'S' * (games != 1)}, {stats.rounds} ROUNDS", WHITE)
+        paint.text(2, 22, f"{games} GAME{'S' * (games != 1)}, {stats.rounds} ROUNDS", WHITE)
         average = stats.average_place
         places = stats.places()
-        pyxel.text(2, 30, f"AVG PLACE {average:.2f}" if average is not None else "AVG PLACE -", YELLOW)
-        pyxel.text(2, 38, "  ".join(f"{PLACE_WORDS[p - 1]} {places[p]}" for p in range(1, 5)), LIGHT_GREY)
+        paint.text(2, 30, f"AVG PLACE {average:.2f}" if average is not None else "AVG PLACE -", YELLOW)
+        paint.text(2, 38, "  ".join(f"{PLACE_WORDS[p - 1]} {places[p]}" for p in range(1, 5)), LIGHT_GREY)
         rates = [f"{RATE_WORDS[name]} {100 * stats.rate(name):.0f}%" for name in RATES]
-        pyxel.text(2, 48, "  ".join(rates[:2]), WHITE)
-        pyxel.text(2, 56, "  ".join(rates[2:]), WHITE)
-        pyxel.text(2, 66, self.agreement_title(), LIGHT_GREY)
+        paint.text(2, 48, "  ".join(rates[:2]), WHITE)
+        paint.text(2, 56, "  ".join(rates[2:]), WHITE)
+        paint.text(2, 66, self.agreement_title(), LIGHT_GREY)
         shown = [f"{word} {100 * a // n}%" for topic, word in TOPICS for a, n in [self.agreement.get(topic, (0, 0))] if n]
-        pyxel.text(2, 74, "  ".join(shown[:3]) if shown else "-", GREEN)
-        pyxel.text(2, LEGEND_Y, "DOTS: PLACE", YELLOW)
-        pyxel.text(60, LEGEND_Y, "LINE: AS THE CPU", GREEN)
+        paint.text(2, 74, "  ".join(shown[:3]) if shown else "-", GREEN)
+        paint.text(2, LEGEND_Y, "DOTS: PLACE", YELLOW)
+        paint.text(60, LEGEND_Y, "LINE: AS THE CPU", GREEN)
 
     def agreement_title(self) -> str:
         wanted = min(REVIEWED, len(self.games))
@@ -152,8 +154,8 @@ class YourGamesScene:
         first = max(0, len(self.games) - LAST_CHARTED)
         shown = self.games[first:]
         pitch = CHART_W // max(1, len(shown))
-        pyxel.text(2, CHART_TOP - 2, "1", DARK_GREY)
-        pyxel.text(2, CHART_TOP + CHART_H - 4, "4", DARK_GREY)
+        paint.text(2, CHART_TOP - 2, "1", DARK_GREY)
+        paint.text(2, CHART_TOP + CHART_H - 4, "4", DARK_GREY)
         pyxel.rectb(CHART_X - 2, CHART_TOP - 2, CHART_W + 3, CHART_H + 5, DARK_GREY)
         last = None
         for i, (game, _, _) in enumerate(shown):

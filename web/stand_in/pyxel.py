@@ -51,6 +51,18 @@ def _record(*call) -> None:
     calls.append(call)
 
 
+class Font:
+    """A BDF font (the game's text font, game/ui/font_text.bdf): the file is read for its name only."""
+
+    def __init__(self, filename: str, font_size: float | None = None) -> None:
+        if not os.path.exists(filename):
+            raise FileNotFoundError(filename)
+        self.filename = filename
+
+    def text_width(self, s: str) -> int:
+        return 4 * len(s)
+
+
 class Image:
     """An image: a frame buffer for the primitives, drawing calls recorded with its name."""
 

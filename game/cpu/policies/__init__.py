@@ -34,7 +34,7 @@ class Policy(Protocol):
 
     name: str
     strength: Strength  # which figures it works out and weighs
-    kans_from_tenpai_only: bool  # a closed or added kan only once tenpai
+    kans_weighed: bool  # kans by what they give and cost (``game.cpu.kans``), not by the shanten alone
 
     def discard(self, view: PlayerView, ruleset: Ruleset) -> TaskGen[Choice]: ...
 

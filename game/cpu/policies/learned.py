@@ -3,13 +3,19 @@
 Every candidate cut's figures (``discard.style_facts``: shanten, ukeire, tenpai quality,
 outlook, danger against each seat and, against a threat, expected value) are scored by
 ``style``'s discard scorer, learned from Phoenix-room players' cuts, and the best is cut; riichi
-or dama is asked of ``style``'s riichi scorer, and the reason given is the figure that moved its
-score most (``riichi.deciding_figure``); a call of ``style``'s call scorer, the rules' own answer
+or dama is asked of ``style``'s riichi scorer, which reads what each answer is worth in points
+(``riichi_worth``: Houou win rates by wait and turn, ura and ippatsu, the stick, the deal-in a
+riichi cannot fold from) beside the hand's other figures, and the reason given is the figure
+that moved its score most (``riichi.deciding_figure``; the value said as "RIICHI: +2,100
+WORTH"); where that figure is the place but every score is level (the order of a tie is only
+the seats'), the worths decide; a call of ``style``'s call scorer, the rules' own answer
 (``calls.ruled_call``) one of its figures. The rules it replaced stay as vetoes: the folding
 seat calls nothing, a call under a riichi needs its outlook (``calls.riichi_veto``), a riichi
-that cannot better the last round's place is not declared, and kans only from tenpai.
+that cannot better the last round's place is not declared. Kans are weighed by what they give
+and cost (``game.cpu.kans``: at tenpai, or a closed kan at one shanten early that breaks no
+shape, never before tenpai against a threat).
 
-    >>> LearnedPolicy(STRONG).name, LearnedPolicy(STRONG).kans_from_tenpai_only
+    >>> LearnedPolicy(STRONG).name, LearnedPolicy(STRONG).kans_weighed
     ('learned', True)
 """
 
@@ -23,7 +29,7 @@ from game.cpu import defence, style
 from game.cpu.calls import RIICHI_OUT_WORTH, call_features, folding_pass, offered_calls, riichi_veto, ruled_call
 from game.cpu.choice import Choice, Why
 from game.cpu.discard import Candidate, candidates, riichi_or_cut, style_facts
-from game.cpu.riichi import deciding_figure, riichi_features, scorer_why
+from game.cpu.riichi import deciding_figure, riichi_features, scorer_why, worth_of
 from game.cpu.strength import STRONG, Strength  # noqa: F401  (STRONG: the docstring's example)
 from game.rules.actions import Pass
 from game.rules.ruleset import Ruleset
@@ -34,7 +40,7 @@ class LearnedPolicy:
     """The learned scorers over one strength's figures (see the module)."""
 
     name = "learned"
-    kans_from_tenpai_only = True
+    kans_weighed = True
 
     def __init__(self, strength: Strength, scorers: style.Scorers | None = None) -> None:
         self.strength = strength
@@ -50,12 +56,18 @@ class LearnedPolicy:
     def _riichi(self, ruleset: Ruleset):
         def judge(view: PlayerView, chosen: Candidate) -> tuple[bool, Why]:
             threat = max(defence.threats(view).values(), default=0.0)
-            features = riichi_features(view, chosen.waits_unseen, sorted(chosen.advancing or ()), chosen.dama_points,
+            kinds = sorted(chosen.advancing or ())
+            features = riichi_features(view, chosen.waits_unseen, kinds, chosen.dama_points,
                                        chosen.riichi_points, chosen.furiten, threat, ruleset)
             scorer = self.scorers.riichi
             declare = style.decides(scorer, features)
-            why = scorer_why(declare, deciding_figure(scorer, features), view, chosen.waits_unseen,
-                             chosen.dama_points, chosen.riichi_points, chosen.furiten)
+            worth = worth_of(view, chosen.waits_unseen, kinds, chosen.dama_points, chosen.riichi_points)
+            figure = deciding_figure(scorer, features)
+            if figure == "place" and len(set(view.scores)) == 1:
+                # level scores tell no place (their order is only the seats'): the worth decides
+                declare, figure = worth.gain > 0, "value"
+            why = scorer_why(declare, figure, view, chosen.waits_unseen, chosen.dama_points, chosen.riichi_points,
+                             chosen.furiten, worth)
             return declare, why
         return judge
 

@@ -7,7 +7,7 @@ expected value (``pushfold``: its chance to win and worth against its deal-in ch
 threat's value), so the seat pushes, folds or keeps a hand with a safe tile (mawashi) by one
 measure. Riichi or dama by ``riichi.riichi_rule``. A call by ``calls.ruled_call``.
 
-    >>> RulesPolicy(WEAK).name, RulesPolicy(WEAK).kans_from_tenpai_only
+    >>> RulesPolicy(WEAK).name, RulesPolicy(WEAK).kans_weighed
     ('rules', False)
 """
 
@@ -32,7 +32,7 @@ class RulesPolicy:
     """The rules at one strength (see the module)."""
 
     name = "rules"
-    kans_from_tenpai_only = False
+    kans_weighed = False
 
     def __init__(self, strength: Strength) -> None:
         self.strength = strength
