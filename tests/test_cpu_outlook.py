@@ -274,6 +274,6 @@ def test_the_review_names_the_riichi_rule_only_where_it_decided(whys, says):
 def test_the_outlook_row_shows_only_where_it_says_something(chi_outlook, pass_outlook, row):
     chi = Measure(Chi((48, 56)), 2, paths=("yakuhai",), outlook=chi_outlook)
     stay = Measure(Pass(), 3, outlook=pass_outlook)
-    judged = types.SimpleNamespace(explanation=Explanation("call", Choice(Pass()), chi, stay, (), 80))
+    judged = types.SimpleNamespace(explanation=Explanation("call", Choice(Pass()), chi, stay, (), 80), melds=())
     rows = {label: (a, b) for label, a, b in figure_rows(judged)}
     assert rows.get("outlook") == row

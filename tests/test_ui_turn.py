@@ -17,7 +17,7 @@ from engine.target import LIGHT_GREY, WHITE, YELLOW
 from game.data.settings import Settings
 from game.play.driver import player_seat
 from game.rules.actions import Chi, Discard, OpenKan, Pass, Pon, Riichi
-from game.ui import board, hands, prompts
+from game.ui import board, hands, paint, prompts
 from game.ui import table as table_module
 from game.ui.chooser import BAR_BOX
 from game.ui.table import FIRST_LOOK_FRAMES, HINT_X, INFO_Y, TableScene
@@ -189,7 +189,7 @@ def line_on_screen(x: int, y: int, text: str, colour: int) -> bool:
     on an image of its own to compare: the screen is left as it is)."""
     alone = pyxel.Image(128, 128)
     alone.cls(0)
-    alone.text(x, y, text, colour)
+    alone.text(x, y, text, colour, paint.font())  # in the cartridge's own font, as the screen writes
     ink = [(px, py) for py in range(max(0, y - 1), min(128, y + 7)) for px in range(128) if alone.pget(px, py) == colour]
     return bool(ink) and all(pyxel.pget(px, py) == colour for px, py in ink)
 

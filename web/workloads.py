@@ -298,6 +298,7 @@ def kept_workload() -> tuple[object, str, bool]:
     pyxel.step(cart.update, cart.draw)
     table = cart.scene
     scenes = _press_o_until(cart, lambda: isinstance(cart.scene, TitleScene), KEPT_FRAME_LIMIT)
+    cart.writer.wait()  # the log is kept beside the frames (a thread in CPython): on disk once it is done
     final = {s.seat: s.points for s in table.game.standings}
     shelf = saving.shelf()
     entry = next((e for e in shelf.entries() if e.name.removesuffix(".json").endswith(KEPT_SEED.lower())), None)
