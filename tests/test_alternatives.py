@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from types import SimpleNamespace as Fake
 
+import pytest
 from conftest import LOGS
 
 from engine.tasks import run_to_end
@@ -113,3 +114,27 @@ def test_the_viewer_measures_the_best_cuts_of_the_decision_shown(make_cart):
     assert view.hand == judged.hand and view.drawn == judged.drawn
     again = run_to_end(explain(view, judged.explanation.player.action, "strong", log.ruleset, alternatives=3))
     assert best == again.alternatives
+
+
+def test_the_summary_shows_the_grades_and_their_scale_and_overlaps_nothing(make_cart):
+    from test_ui_overlaps import no_overlaps
+
+    from game.coach.grade import SCALE
+    from game.ui import review_panel
+
+    game = read_log(PHOENIX)
+    review = run_to_end(review_task(game, start_review(game, 1)))
+    found = grades(review)
+    texts = [text for text, _ in review_panel.summary_rows(review)]
+    assert texts[0] == f"{len(review.decisions)} DECISIONS, GRADE {found[-1].letter} {found[-1].percent:.0f}%"
+    assert texts[2].startswith(f"E1:{found[0].letter} ")  # the rounds' grades, two lines at most
+    shown = " ".join(texts[2:4]).split(" ")
+    assert shown == [f"{g.label.removesuffix('.0')}:{g.letter}" for g in found[:-1]][:len(shown)]
+    assert len(found) > 10 and len(review.biggest("tiles")) == len(review.biggest("danger")) == 3  # a full page
+    drawn = []
+    with pytest.MonkeyPatch.context() as patches:
+        patches.setattr(review_panel.paint, "text_centered", lambda y, words, colour: drawn.append(words))
+        review_panel.draw_summary(review, None, 0)
+    assert f"GRADE {SCALE}" in drawn
+    leads = len([j for _, j in review_panel.summary_rows(review) if j is not None])
+    assert all(no_overlaps(lambda: review_panel.draw_summary(review, None, c)) == [] for c in range(leads))

@@ -311,8 +311,8 @@ def kept_workload() -> tuple[object, str, bool]:
     reports = replay_game(parse_log(data, entry.name))
     owari = parse_log(data, entry.name).owari
     cart.change(ReplaysScene)
-    for _ in range(30):
-        pyxel.step(cart.update, cart.draw)
+    _frames_until(cart, lambda: isinstance(cart.scene, ReplaysScene) and cart.scene.listed
+                  and all(e.name in cart.scene.lines for e in cart.scene.entries if e.ours), LIST_FRAME_LIMIT)
     replays = cart.scene
     listed = replays.entries and replays.entries[0].name == entry.name
     line = replays.lines.get(entry.name, "")
@@ -333,6 +333,7 @@ def kept_workload() -> tuple[object, str, bool]:
 
 KEPT_SEED = "KEPTGAME01"
 KEPT_FRAME_LIMIT = 20000
+LIST_FRAME_LIMIT = 600  # the list reads the folder and each log of ours beside the frames
 OPENING_FRAME_LIMIT = 600  # the list reads the log chosen as thinking before the viewer opens
 
 
@@ -353,6 +354,19 @@ def _press_o_until(cart, done, limit: int) -> list[str]:
     return visited
 
 
+def _frames_until(cart, done, limit: int) -> None:
+    """Frames until ``done()``, at most ``limit``; after each, the writer's reads and writes
+    finished (on CPython they run on its thread, beside the frames: a check waits for them,
+    so a busy machine gives the same frames)."""
+    import pyxel
+
+    for _ in range(limit):
+        if done():
+            return
+        pyxel.step(cart.update, cart.draw)
+        cart.writer.wait()
+
+
 def _open_and_review(cart):
     """O on the newest log, frames while it is read, O on the seat offered (the player's), then
     frames until the review is done."""
@@ -363,10 +377,8 @@ def _open_and_review(cart):
         pyxel.step(cart.update, cart.draw)
         pyxel.set_btn(pyxel.KEY_Z, False)
         pyxel.step(cart.update, cart.draw)
-        for _ in range(OPENING_FRAME_LIMIT if press == 0 else 0):
-            if type(cart.scene).__name__ == "ViewerScene":
-                break
-            pyxel.step(cart.update, cart.draw)
+        if press == 0:
+            _frames_until(cart, lambda: type(cart.scene).__name__ == "ViewerScene", OPENING_FRAME_LIMIT)
     viewer = cart.scene
     if getattr(viewer, "review", None) is None:
         return None

@@ -10,6 +10,7 @@ import textwrap
 import pyxel
 
 from engine.target import DARK_BLUE, DARK_GREY, GREEN, LIGHT_GREY, ORANGE, PINK, WHITE, YELLOW
+from game.coach.grade import SCALE, grades
 from game.coach.review import WORTH_PERCENT, Judged, Review
 from game.coach.review_text import (
     VERDICT_WORDS, cost_text, figure_rows, reason, topic_text,
@@ -46,7 +47,7 @@ CHOOSER_Y, CHOOSER_LINE = 34, 10
 CHOOSER_FOOTER = [("UP/DOWN  Z: OK  ", None), ("ESC: BACK", "back")]  # a click on ESC: BACK goes back
 CHOOSER_FOOTER_X = (128 - paint.text_width("UP/DOWN  Z: OK  ESC: BACK")) // 2
 CHOOSER_BACK_BOX = paint.segment_boxes(CHOOSER_FOOTER_X, 120, CHOOSER_FOOTER)[1][0]
-SUMMARY_Y = 18  # the summary's first line
+SUMMARY_Y = 16  # the summary's first line (twelve rows at most above the note at 99)
 SUMMARY_BACK_Y = 121  # "S OR ESC: BACK TO THE GAME": a click there goes back
 LEGEND_LINE = 6  # the legend's lines between decisions, a pixel apart
 STATUS_END = 119  # between decisions the legend stops a row above the keys' help (row 122)
@@ -241,10 +242,14 @@ def summary_rows(review: Review) -> list[tuple[str, Judged | None]]:
     """The summary's lines: a text, and the decision it leads to (None: a line to read)."""
     count = len(review.decisions)
     share = 100 * review.agreed / count if count else 0
+    found = grades(review)
+    close = len(review.differences) - len(review.listed)
+    head = f"{count} DECISIONS" + (f", GRADE {found[-1].letter} {found[-1].percent:.0f}%" if found else "")
+    rounds = _lines([f"{_round_name(g.label)}:{g.letter}" for g in found[:-1]], CHARS)
     rows: list[tuple[str, Judged | None]] = [
-        (f"DECISIONS REVIEWED {count}", None),
-        (f"AGREE {review.agreed} ({share:.0f}%)", None),
-        (f"COST SOMETHING {len(review.listed)}, CLOSE {len(review.differences) - len(review.listed)}", None),
+        (head, None),
+        (f"AGREE {review.agreed} ({share:.0f}%), CLOSE {close}", None),
+        *[(line, None) for line in rounds[:2]],  # each round's grade (more than two lines' rounds: not shown)
     ]
     for by, title in (("tiles", "MOST LOST: STEPS, TILES, WORTH"), ("danger", "MOST DANGER TAKEN")):
         rows.append((title, None))
@@ -254,6 +259,30 @@ def summary_rows(review: Review) -> list[tuple[str, Judged | None]]:
         if not biggest:
             rows.append(("  NONE", None))
     return rows
+
+
+def _lines(words: list[str], chars: int) -> list[str]:
+    """Words a space apart in lines of ``chars`` at most, none cut.
+
+        >>> _lines(["E1:B", "E2:A", "E3:S"], 9)
+        ['E1:B E2:A', 'E3:S']
+    """
+    lines: list[str] = []
+    for word in words:
+        if lines and len(lines[-1]) + 1 + len(word) <= chars:
+            lines[-1] += " " + word
+        else:
+            lines.append(word)
+    return lines
+
+
+def _round_name(label: str) -> str:
+    """A round as the summary's grades name it: E1, or E1.1 for its first repeat.
+
+        >>> _round_name("E1.0"), _round_name("S2.1")
+        ('E1', 'S2.1')
+    """
+    return label.removesuffix(".0")
 
 
 def _summary_line(judged: Judged, by: str) -> str:
@@ -298,6 +327,8 @@ def draw_summary(review: Review, player: int | None, choice: int) -> None:
         paint.text_centered(99, f"{seat_word(review.seat, player, players=review.ruleset.players)}/CPU, THEN THE COST", DARK_GREY)
     for row, problem in enumerate(review.problems[:1]):
         paint.text(1, 106, textwrap.shorten(problem.upper(), CHARS, placeholder="..."), PINK)
+    if not review.problems and review.decisions:  # the grade's scale, said where it is shown
+        paint.text_centered(106, f"GRADE {SCALE}", DARK_GREY)
     paint.text_centered(114, "UP/DOWN CHOOSE  Z: GO THERE", DARK_GREY)
     paint.text_centered(SUMMARY_BACK_Y, "S OR ESC: BACK TO THE GAME", LIGHT_GREY)
 
