@@ -25,7 +25,7 @@ import pyxel
 from engine.scheduler import Clock
 from game.ui.wiring import Wiring
 from engine.buttons import LEFT, RIGHT, O
-from game.rules.actions import Chi, Discard, Pass, Pon, Riichi, Ron, Tsumo
+from game.rules.actions import Chi, Discard, Nuki, Pass, Pon, Riichi, Ron, Tsumo
 from game.rules.events import Called
 from game.rules.shanten import shanten
 from game.rules.tiles import counts34
@@ -142,7 +142,8 @@ class ScriptedPlayer:
                 if any(isinstance(e, Called) and e.seat == table.player for e in rnd.events)}
 
     def wanted_option(self, table, options: list[prompts.Option]) -> int:
-        order = [lambda c: isinstance(c, (Tsumo, Ron)), lambda c: c == prompts.CHOOSE_RIICHI]
+        order = [lambda c: isinstance(c, (Tsumo, Ron)), lambda c: c == prompts.CHOOSE_RIICHI,
+                 lambda c: isinstance(c, Nuki)]  # three-player: a North set aside whenever it may be
         called = self.called_rounds(table)
         if len(called) < self.calls and len(table.game.rounds) not in called:
             order.append(lambda c: isinstance(c, (Pon, Chi)))
@@ -191,8 +192,9 @@ class Fingers:
 
 
 class ShantenAgent:
-    """A quick CPU for long UI tests: wins and riichis when it may, throws the tile that
-    leaves the lowest shanten (the last such tile in hand), never calls. It thinks in well
+    """A quick CPU for long UI tests: wins and riichis when it may, sets a North aside (three
+    players) when it may, throws the tile that leaves the lowest shanten (the last such tile in
+    hand), never calls. It thinks in well
     under a millisecond, where the real CPUs weigh every discard's ukeire."""
 
     name = "test:shanten"
@@ -205,6 +207,9 @@ class ShantenAgent:
                 return wanted
         if Pass() in legal:
             return Pass()
+        nukis = [a for a in legal if isinstance(a, Nuki)]
+        if nukis:
+            return nukis[0]
         riichi = [a for a in legal if isinstance(a, Riichi)]
         options = riichi or [a for a in legal if isinstance(a, Discard)]
         if not options:
@@ -247,13 +252,14 @@ def callout_on_screen(table, callout, shot: bytes | None = None) -> bool:
     from game.ui.seats import relative
 
     shot = shot if shot is not None else bytes(pyxel.screen.data_ptr())
-    x, y, w, h = callouts.box(relative(callout.seat, table.chair), callout.word)
+    players = table.game.ruleset.players
+    x, y, w, h = callouts.box(relative(callout.seat, table.chair, players), callout.word)
     cells = [(x + dx, y + dy) for dy in range(h) for dx in range(w)]
     shown = [shot[cy * 128 + cx] for cx, cy in cells]
     alone = callouts.Callouts()
     alone.live = [callouts.Callout(callout.seat, callout.word, 0)]
     pyxel.cls(0)
-    alone.draw(table.chair, 0, 1)
+    alone.draw(table.chair, 0, 1, players)
     return shown == [pyxel.pget(*cell) for cell in cells]
 
 

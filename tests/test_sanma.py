@@ -145,7 +145,7 @@ def test_export_and_review_take_a_three_player_game(tmp_path):
 
 def test_the_viewer_steps_show_three_seats_and_the_norths_set_aside():
     with pytest.raises(InputError, match="not a four-player game"):
-        ReplayLog.read(FIRST)  # the viewer's table has four seats yet: it is not offered the game
+        ReplayLog.read(FIRST)  # the four-player tools' default: they are not offered the game
     stepped = ReplayLog.read(FIRST, seats=(3, 4)).round(0)
     assert all(len(step.views) == 3 for step in stepped.steps)
     assert any("NUKI" in step.caption for step in stepped.steps)

@@ -66,10 +66,13 @@ def shows_text_centred(shown: bytes, y: int, text: str, colour: int) -> bool:
     return [p == colour for p in band(shown, y, 6)] == [p == colour for p in band(alone, y, 6)]
 
 
-def start_from_the_title(seed: str, wiring=WIRING) -> Cartridge:
-    """The title, ↓ to SEED, the code typed, ENTER: the table for that seed."""
+def start_from_the_title(seed: str, wiring=WIRING, first=None) -> Cartridge:
+    """The title, ↓ to SEED, the code typed, ENTER: the table for that seed (``first(cart)``
+    done on the title before, back on the title: a setting changed)."""
     cart = Cartridge(wired_title(wiring), clock=counting_clock(), writer=Writer.inline(), leave=lambda: None)
     frame(cart)
+    if first is not None:
+        first(cart)
     press(cart, pyxel.KEY_DOWN)
     for char in seed:
         press(cart, KEYS[char])
@@ -252,6 +255,36 @@ def play_to_the_standings(cart: Cartridge, table: TableScene) -> tuple[MeterTall
     return meters, called_out
 
 
+def strong_table(cart: Cartridge, seed: str, cpus: int) -> TableScene:
+    """On the title: ↓ to SEED, ``seed`` typed, ENTER; the table, its other seats ``cpus``
+    real strong CPUs."""
+    from game.cpu import CpuAgent
+
+    frame(cart)
+    press(cart, pyxel.KEY_DOWN)
+    for char in seed:
+        press(cart, KEYS[char])
+    press(cart, pyxel.KEY_RETURN)
+    table = cart.scene
+    assert isinstance(table, TableScene) and table.seed_code == seed
+    others = [agent for agent in table.game.agents if agent is not table.human]
+    assert len(others) == cpus and all(type(cpu) is CpuAgent and cpu.name == "cpu:strong" for cpu in others)
+    return table
+
+
+def holds_the_budget(cart: Cartridge, table: TableScene, meters: MeterTally, rounds: int) -> int:
+    """The game ended (at least ``rounds`` rounds), its memory peak inside PICO-8's 2 MiB, the
+    CPU meter under 1.0 on every frame and the median frame under half; the peak."""
+    assert isinstance(cart.scene, StandingsScene), "the game did not end"
+    assert table.game.match.over and len(table.game.rounds) >= rounds and table.game.decisions
+    peak = cart.memory.peak_bytes
+    assert 0 < peak < PICO8_MEMORY_BYTES, f"memory peak {peak // 1024} KiB"
+    over = meters.over
+    assert not over, f"{len(over)} of {meters.frames} frames over budget (first {over[0]})"
+    assert meters.under_half > meters.frames // 2  # the median frame under half the budget
+    return peak
+
+
 def test_a_whole_game_against_the_real_strong_cpus_keeps_the_frame_budget(make_cart):
     """As ``make play`` runs it: the real CPUs at the default settings but the length (strong,
     east-only: every kind of frame a game has, at half the frames of east-south: the title, the
@@ -268,28 +301,12 @@ def test_a_whole_game_against_the_real_strong_cpus_keeps_the_frame_budget(make_c
     fast one. It fails when a task step does much more work than the steps before it
     (the scheduler keeps the longest recent step in reserve, so only a step past that and the
     frame's margin overruns), or when update and draw grow past the frame."""
-    from game.cpu import CpuAgent
-
     clock = WorkClock()
     with clock:  # from the first frame: a frame read off the clock would think without end
         cart = make_cart(TitleScene, clock=Clock.working(clock), trace_memory=True)
         cart.settings = EAST_ONLY  # as the settings menu leaves it
-        frame(cart)
-        press(cart, pyxel.KEY_DOWN)
-        for char in REAL_SEED:
-            press(cart, KEYS[char])
-        press(cart, pyxel.KEY_RETURN)
-        table = cart.scene
-        assert isinstance(table, TableScene) and table.seed_code == REAL_SEED and table.settings == EAST_ONLY
-        assert not table.game.ruleset.east_south
-        cpus = [agent for agent in table.game.agents if agent is not table.human]
-        assert len(cpus) == 3 and all(type(cpu) is CpuAgent and cpu.name == "cpu:strong" for cpu in cpus)
+        table = strong_table(cart, REAL_SEED, cpus=3)
+        assert table.settings == EAST_ONLY and not table.game.ruleset.east_south
         meters, called_out = play_to_the_standings(cart, table)
-    assert isinstance(cart.scene, StandingsScene), "the game did not end"
-    assert table.game.match.over and len(table.game.rounds) >= 4 and table.game.decisions
-    peak = cart.memory.peak_bytes
-    assert 0 < peak < PICO8_MEMORY_BYTES, f"memory peak {peak // 1024} KiB"
-    over = meters.over
-    assert not over, f"{len(over)} of {meters.frames} frames over budget (first {over[0]})"
-    assert meters.under_half > meters.frames // 2  # the median frame under half the budget
+    holds_the_budget(cart, table, meters, rounds=4)
     assert "RIICHI" in called_out and called_out & {"PON", "CHI"} and called_out & {"RON", "TSUMO"}, called_out

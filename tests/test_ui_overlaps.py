@@ -83,11 +83,10 @@ class StagedTable(TableScene):
         return False
 
 
-@pytest.fixture
-def staged(make_cart):
-    """``staged(view, asked=None)``: a table showing ``view``, the player asked ``asked``."""
+def staging(make_cart, settings: Settings = SETTINGS):
+    """``make(view, asked=None)``: a table of these settings showing ``view``, the player asked ``asked``."""
     def make(view: PlayerView, asked: PlayerView | None = None):
-        cart = make_cart(lambda c: StagedTable(c, "OVERLAP001", SETTINGS))
+        cart = make_cart(lambda c: StagedTable(c, "OVERLAP001", settings))
         table = cart.scene
         table.staged = view
         if asked is not None:
@@ -96,6 +95,12 @@ def staged(make_cart):
         return table
 
     return make
+
+
+@pytest.fixture
+def staged(make_cart):
+    """``staged(view, asked=None)``: a table showing ``view``, the player asked ``asked``."""
+    return staging(make_cart)
 
 
 def no_overlaps(draw) -> list:

@@ -8,10 +8,10 @@ from stepping import press, screen, step
 
 from engine.target import WIDTH, YELLOW
 from game.data.settings import CHOICES
-from game.ui.settings import LINE, SettingsScene
+from game.ui.settings import LINE, MENU_Y, SettingsScene
 from game.ui.title import TitleScene
 
-BACK_Y = 34 + len(CHOICES) * LINE
+BACK_Y = MENU_Y + len(CHOICES) * LINE
 STRENGTH_ROW = list(CHOICES).index("cpu_strength")
 
 

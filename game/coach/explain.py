@@ -183,8 +183,8 @@ class _Table:
             return self.win(action)
         if isinstance(action, (Chi, Pon, OpenKan)):
             return (yield from self.call(action))
-        if isinstance(action, (ClosedKan, AddedKan)):
-            return self.kan(action)
+        if isinstance(action, (ClosedKan, AddedKan, Nuki)):
+            return self.kan(action)  # a North set aside is weighed as a kan is (topic_of)
         if isinstance(action, NineTerminals):
             kinds = len({t // 4 for t in self.view.hand} & set(YAOCHUU_KINDS))
             return Measure(action, ukeire=kinds)
@@ -295,7 +295,9 @@ class _Table:
             return shanten(counts)
         return min(shanten([c - (k == kind) for k, c in enumerate(counts)]) for kind in range(34) if counts[kind])
 
-    def kan(self, action: ClosedKan | AddedKan) -> Measure:
+    def kan(self, action: ClosedKan | AddedKan | Nuki) -> Measure:
+        """The hand's shanten without the kan's tiles (or the North set aside), before the
+        replacement draw: one shanten count, never the ukeire of a hand of fourteen."""
         counts = counts34(self.view.hand)
         if isinstance(action, ClosedKan):
             counts[action.kind] -= 4

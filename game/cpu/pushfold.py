@@ -140,7 +140,7 @@ def _placed(view: PlayerView, points: float, gain: float, loss: float, threat: f
     scores = list(view.scores)
     scores[view.seat] -= int(threat)
     after = position.rank_of(scores, view.seat)
-    if after == 4 and now < 4:
+    if after == position.last_place(view) and now < after:
         loss *= LAST_PLACE
     elif after > now:
         loss *= PLACE_LOST

@@ -82,17 +82,22 @@ class Summary:
     place: int  # the player's place (1-4): at the end, or as it stood when left
     score: int  # the player's points: at the end, or as they stood when left
     seat: int  # the player's seat
+    players: int = 4  # 3: a three-player game, its rules marked 3 ("ES3")
 
     def line(self) -> str:
-        """One line of the list (30 characters at most: R counts the rounds played).
+        """One line of the list (31 characters at most, the list's width: R counts the rounds
+        played; a three-player game's rules end in 3).
 
             >>> Summary("01-15 12:34", "ES", 11, True, 2, 31200, 0).line()
             '01-15 12:34 ES 11R 2ND 31200'
             >>> Summary("01-15 12:34", "ES", 12, False, 1, -31200, 0).line()
             '01-15 12:34 ES 12R LEFT -31200'
+            >>> Summary("01-15 12:34", "ES", 12, False, 1, -31200, 0, players=3).line()
+            '01-15 12:34 ES3 12R LEFT -31200'
         """
         place = ("1ST", "2ND", "3RD", "4TH")[self.place - 1] if self.finished else "LEFT"
-        return f"{self.when} {self.rules} {self.rounds}R {place} {self.score}"
+        rules = self.rules + ("3" if self.players == 3 else "")
+        return f"{self.when} {rules} {self.rounds}R {place} {self.score}"
 
 
 def log_name(when: time.struct_time, seed: str) -> str:
@@ -170,14 +175,15 @@ def _summary(match: re.Match, document: object) -> Summary | None:
             return None
         seat = extras["seat"]
         rounds = document["log"]
-        if not isinstance(seat, int) or not 0 <= seat < 4 or not rounds:
+        players = 3 if extras.get("settings", {}).get("players") == 3 else 4  # the fourth seat empty
+        if not isinstance(seat, int) or not 0 <= seat < players or not rounds:
             return None
-        scores = _final_scores(document, rounds)
-        place = 1 + sum(1 for s in range(4) if scores[s] > scores[seat] or (scores[s] == scores[seat] and s < seat))
+        scores = _final_scores(document, rounds)[:players]
+        place = 1 + sum(1 for s in range(players) if scores[s] > scores[seat] or (scores[s] == scores[seat] and s < seat))
         rules = "ES" if "南" in document.get("rule", {}).get("disp", "") else "E"
         day, clock = match[1], match[2]
         return Summary(f"{day[4:6]}-{day[6:8]} {clock[:2]}:{clock[2:4]}", rules, len(rounds),
-                       extras.get("finished") is True, place, int(scores[seat]), seat)
+                       extras.get("finished") is True, place, int(scores[seat]), seat, players)
     except (ValueError, KeyError, IndexError, TypeError, AttributeError):
         return None
 

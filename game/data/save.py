@@ -47,7 +47,7 @@ from game.rules.errors import InputError
 from game.play.driver import Agent, Decision, Game, TsumogiriAgent
 from game.records import json_steps
 from game.rules.actions import (
-    AddedKan, Chi, ClosedKan, Discard, NineTerminals, OpenKan, Pass, Pon, Riichi, Ron, Tsumo,
+    AddedKan, Chi, ClosedKan, Discard, NineTerminals, Nuki, OpenKan, Pass, Pon, Riichi, Ron, Tsumo,
 )
 from game.data.settings import Settings
 from game.data.storage import DamagedBlob, Storage, StorageError
@@ -58,7 +58,7 @@ VERSION = 1
 GAME, SETTINGS = "game", "settings"  # the storage names of the two blobs
 MAX_DECISIONS = 20_000  # far more than any game (an east-south game makes about 1,500)
 ACTIONS = {cls.__name__: cls for cls in (Discard, Riichi, Tsumo, Ron, Chi, Pon, OpenKan,
-                                         ClosedKan, AddedKan, Pass, NineTerminals)}
+                                         ClosedKan, AddedKan, Pass, NineTerminals, Nuki)}
 TILES, KINDS = 136, 34
 DECODE_STEP = 64  # decisions checked per step of ``decode_task``: about 2 ms under the memory tracer
 
@@ -86,6 +86,8 @@ def encode_action(action) -> list:
 
         >>> encode_action(Chi((4, 8))), encode_action(Tsumo())
         (['Chi', [4, 8]], ['Tsumo'])
+        >>> decode_action(encode_action(Nuki(122)))  # three-player: a North set aside
+        Nuki(tile=122)
     """
     values = [getattr(action, f.name) for f in fields(action)]
     return [type(action).__name__] + [list(v) if isinstance(v, tuple) else v for v in values]
@@ -237,7 +239,8 @@ def read_game_task(storage: Storage, agents_for: Callable[[SavedGame], Sequence[
         if data is None:
             return None
         saved = yield from decode_task(data)
-        game = resume(saved, agents_for(saved) if agents_for else [TsumogiriAgent()] * 4, **options)
+        game = resume(saved, agents_for(saved) if agents_for else [TsumogiriAgent()] * saved.settings.players,
+                      **options)
         play = game.play()
         yield from catch_up(game, play)
     except DamagedBlob as error:  # not a file a save can be: read nothing from it

@@ -15,6 +15,8 @@ never stops the game.
     True
     >>> Settings(cpu_strength="weak").strength_line
     'FAST HANDS ONLY, RIICHI ALWAYS'
+    >>> Settings(players=3).ruleset().players, Settings(players=3, length="east").ruleset().start_points
+    (3, 35000)
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, fields, replace
 from typing import Any
 
-from game.rules.ruleset import TENHOU, Ruleset
+from game.rules.ruleset import TENHOU, TENHOU_SANMA, Ruleset
 
 PRACTICE = "after cut"  # the hints' practice setting: the hint's tile only once the player has cut
 
@@ -34,6 +36,7 @@ CHOICES: dict[str, tuple[Any, ...]] = {
     "cpu_speed": ("normal", "fast", "slow"),
     "hints": (True, PRACTICE, False),
     "call_prompts": (True, False),
+    "players": (4, 3),  # 3: Tenhou's three-player game (game.rules.ruleset.TENHOU_SANMA); last, a new line
 }
 # What each CPU strength does, in one line the settings menu shows (30 characters at most:
 # the screen's width less a margin). game/cpu/strength.py holds what each one considers.
@@ -44,7 +47,7 @@ STRENGTH_LINES = {
 }
 # What a game keeps as it began, whatever the settings say later: its rules and its CPUs. The
 # rest (hints, CPU speed, call prompts) are the player's preferences and follow the settings.
-GAME_FIELDS = ("red_fives", "length", "cpu_strength")
+GAME_FIELDS = ("red_fives", "length", "players", "cpu_strength")
 # How long a CPU's turn lasts at least, in frames, by speed (the table's pace).
 CPU_TURN_FRAMES = {"slow": 24, "normal": 12, "fast": 0}
 # How long a callout (RIICHI, PON, RON ...) stays to be read, in frames, by speed.
@@ -59,9 +62,13 @@ class Settings:
     cpu_speed: str = "normal"
     hints: bool | str = True  # True, PRACTICE or False
     call_prompts: bool = True  # False: chi/pon/kan prompts are passed (never tsumo or ron)
+    players: int = 4  # 3: Tenhou's three-player game
 
-    def ruleset(self, base: Ruleset = TENHOU) -> Ruleset:
-        """The rules of a new game with these settings."""
+    def ruleset(self, base: Ruleset | None = None) -> Ruleset:
+        """The rules of a new game with these settings (on Tenhou's four- or three-player
+        rules by ``players``, unless a ``base`` is given)."""
+        if base is None:
+            base = TENHOU_SANMA if self.players == 3 else TENHOU
         return replace(base, red_fives=self.red_fives, east_south=self.length == "east-south")
 
     @property
@@ -83,7 +90,7 @@ class Settings:
 
             >>> now = Settings(hints=False, cpu_speed="fast")
             >>> now.for_game(Settings(length="east", hints=True))
-            Settings(red_fives=True, length='east', cpu_strength='strong', cpu_speed='fast', hints=False, call_prompts=True)
+            Settings(red_fives=True, length='east', cpu_strength='strong', cpu_speed='fast', hints=False, call_prompts=True, players=4)
         """
         return replace(self, **{name: getattr(began, name) for name in GAME_FIELDS})
 

@@ -138,8 +138,9 @@ class ReplayLog:
     @classmethod
     def parse_task(cls, data: bytes, path: str | Path, seats: tuple[int, ...] = FOUR_SEATS) -> TaskGen[ReplayLog]:
         """Task: ``parse`` in steps (the list of replays opens a log as thinking). ``seats``: the
-        tables the caller can show; the steps are as good for three seats (``(3, 4)``), but the
-        viewer's table has four seats yet, so a three-player log is refused by default."""
+        tables the caller can show; the steps are as good for three seats (``(3, 4)``, as the
+        viewer asks), but the four-player tools (the danger and threat tables) take the default,
+        which refuses a three-player log."""
         game = yield from parse_log_task(data, path)
         name = Path(path).name
         if not game.rounds:

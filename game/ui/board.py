@@ -1,10 +1,14 @@
-"""The table from one seat's chair: four ponds, melds, nameplates, the centre box, a hand.
+"""The table from one seat's chair: four ponds (three), melds, nameplates, the centre box, a hand.
 
 ``draw_board`` paints everything a :class:`game.rules.view.PlayerView` shows, with the viewing seat
 at the bottom (the player; in a demo, any seat). Where each seat's things go, by its place
 from the bottom seat (0 bottom, 1 right, 2 across, 3 left), is in the CAPITAL tables below.
 Melds sit at each seat's right-hand corner, as on a real table; the edge of the centre box
 facing the seat to act is lit, with the thinking dots on it while the thinking runs.
+
+With three players (Tenhou's sanma) the seat after the viewer's sits on the right and the one
+before on the left (``seats.relative``); the place across is left clear felt. Each seat's
+Norths set aside stand first among its melds, nearest its corner (``melds.draw_nukis``).
 """
 
 from __future__ import annotations
@@ -52,15 +56,17 @@ def parts(view: PlayerView, round_index: int, thinking: bool, frame: int) -> lis
     test paints each alone and checks)."""
     offered = view.last_discard[0] if view.last_discard else None
     found = [("centre", partial(draw_centre, view, round_index, thinking, frame))]
-    for seat in range(4):
-        place = relative(seat, view.seat)
+    players = len(view.scores)
+    for seat in range(players):
+        place = relative(seat, view.seat, players)
         mx, my, width = meld_box(view, place)
+        nukis = len(view.nukis[seat]) if view.nukis else 0
         found += [
             (f"pond {place}", partial(ponds.draw_pond, POND_BOXES[place], view.discards[seat], offered == seat)),
             (f"nameplate {place}", partial(draw_nameplate, view, seat, place)),
             # the bottom seat's melds lie right-aligned on the hand's row; the right seat's too
             (f"melds {place}", partial(melds.draw_melds, mx, my, view.melds[seat], seat, width,
-                                       right_to_left=place in (0, 1))),
+                                       right_to_left=place in (0, 1), players=players, nukis=nukis)),
         ]
     return found
 
@@ -133,7 +139,7 @@ def draw_turn_edge(view: PlayerView, thinking: bool, frame: int) -> None:
     x, y, w, h = CENTRE_BOX
     seats = view.awaiting or (view.turn,)
     for seat in seats:
-        place = relative(seat, view.seat)
+        place = relative(seat, view.seat, len(view.scores))
         edge = ((x, y + h - 1, w, 1), (x + w - 1, y, 1, h), (x, y, w, 1), (x, y, 1, h))[place]
         pyxel.rect(*edge, YELLOW)
         if thinking and place:

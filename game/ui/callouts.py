@@ -1,4 +1,4 @@
-"""Callouts: RIICHI, CHI, PON, KAN, RON and TSUMO in big letters at the seat that acts.
+"""Callouts: RIICHI, CHI, PON, KAN, NUKI, RON and TSUMO in big letters at the seat that acts.
 
 A CPU's riichi or call used to pass with no more sign than a tile turned sideways or a meld in
 a corner. Each such event of the round (``callout_word``) is now announced where its seat sits
@@ -12,6 +12,9 @@ sound muted the callout says it all.
     >>> from game.rules.events import Discarded, Won
     >>> callout_word(Discarded(seat=1, tile=5, riichi=True)), callout_word(Discarded(seat=1, tile=5))
     ('RIICHI', None)
+    >>> callout_word(NukiDeclared(seat=2, tile=120))  # three-player: a North set aside
+    'NUKI'
+
 """
 
 from __future__ import annotations
@@ -21,8 +24,8 @@ from dataclasses import dataclass
 import pyxel
 
 from engine.target import BLACK, ORANGE, PINK, YELLOW
-from game.rules.actions import Riichi, Ron, Tsumo
-from game.rules.events import Called, Discarded, Kanned, Won
+from game.rules.actions import Nuki, Riichi, Ron, Tsumo
+from game.rules.events import Called, Discarded, Kanned, NukiDeclared, Won
 from game.rules.words import action_word, meld_word
 from game.ui import paint
 from game.ui.seats import relative
@@ -42,6 +45,8 @@ def callout_word(event: object) -> str | None:
         return action_word(Riichi).upper() if event.riichi else None
     if isinstance(event, (Called, Kanned)):
         return meld_word(event.meld.kind).upper()
+    if isinstance(event, NukiDeclared):
+        return action_word(Nuki).upper()
     if isinstance(event, Won):
         return action_word(Tsumo if event.from_seat is None else Ron).upper()
     return None
@@ -95,12 +100,12 @@ class Callouts:
         self.live = [c for c in self.live if c.showing(now, frames)]
         return any(c.seat != player for c in self.live)
 
-    def draw(self, chair: int, now: int, frames: int) -> None:
-        """Every live callout at its seat's place, seen from ``chair``."""
+    def draw(self, chair: int, now: int, frames: int, players: int = 4) -> None:
+        """Every live callout at its seat's place, seen from ``chair`` at a table of ``players``."""
         for callout in self.live:
             if not callout.showing(now, frames):
                 continue
-            x, y, w, h = box(relative(callout.seat, chair), callout.word)
+            x, y, w, h = box(relative(callout.seat, chair, players), callout.word)
             colour = COLOURS.get(callout.word, YELLOW)
             pyxel.rect(x, y, w, h, BLACK)
             pyxel.rectb(x, y, w, h, colour)

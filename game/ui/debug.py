@@ -41,7 +41,7 @@ def round_hints(rnd, player: int | None, ruleset) -> TaskGen[list[coach_hint.Hin
     checks behind them run sliced first (``Round.prepare``, the driver's own thinking)."""
     unmoved = yield from while_unmoved(rnd, rnd.prepare())
     asked = set(rnd.awaiting()) if unmoved else set()  # else: moved on, figures only
-    views = [None if seat == player else rnd.view(seat, legal=seat in asked) for seat in range(4)]
+    views = [None if seat == player else rnd.view(seat, legal=seat in asked) for seat in range(rnd.players)]
     return (yield from all_hints(views, ruleset))
 
 
@@ -101,19 +101,19 @@ class DebugView:
         the cut."""
         self.follow(game, player if own is not None else None)
         pyxel.cls(DARK_BLUE)
-        draw_seed(SEED_Y, seed_code, x=2)
+        draw_seed(SEED_Y, seed_code, x=2, players=game.ruleset.players)
         rnd = game.round
         if rnd is None:
             return
-        for seat in range(4):
+        for seat in range(rnd.players):
             y = SEATS_Y + seat * SEAT_H
             view = rnd.view(seat, legal=False)
-            paint.text(2, y, f"{seat_name(seat, rnd.dealer, player)} {view.scores[seat]}", WHITE)
+            paint.text(2, y, f"{seat_name(seat, rnd.dealer, player, rnd.players)} {view.scores[seat]}", WHITE)
             if rnd.over:
                 pass  # nothing to decide after a win
             elif own is not None and seat == player:
                 draw_seat_hint(y, own.hint, own.thinking, hide_cut=practice)
-            elif self.hints is not None and len(self.hints) == 4:
+            elif self.hints is not None and len(self.hints) == rnd.players:
                 draw_seat_hint(y, self.hints[seat])
             else:
                 draw_seat_hint(y, None, thinking=True)

@@ -53,6 +53,9 @@ def hint_line(hint: Hint, room: int, short: bool = False) -> tuple[str, int | No
     (('1SH 12%', 8, 'SAFE VS N'), ('1 SHANTEN 12% CUT', 8, ''))
     >>> hint_line(Hint(0, 0.03, advice=Advice(Pon((8, 9)))), 50), hint_line(Hint(0, 0.08, advice=Advice(Riichi(8))), 50)
     (('PON', None, ''), ('RIICHI', 8, ''))
+    >>> from game.rules.actions import Nuki
+    >>> hint_line(Hint(0, 0.05, advice=Advice(Nuki(120))), 50, short=True)
+    ('NUKI', None, '')
     """
     def width(words: str, tile: int | None, after: str) -> int:
         return (paint.text_width(words) + (TILE_GAP + pieces.extent("pond")[0] if tile is not None else 0)

@@ -84,7 +84,7 @@ class LoadingScene:
     def seats(self, saved: save.SavedGame) -> list[Agent]:
         """The saved game's seats, as the table seats them."""
         self.settings = settings_of(self.cart).for_game(saved.settings)  # its rules, today's preferences
-        return seat_agents(self.settings, player_seat(saved.seed), self.wiring)
+        return seat_agents(self.settings, player_seat(saved.seed, seats=self.settings.players), self.wiring)
 
     def update(self) -> None:
         if not self.task.done:

@@ -15,7 +15,7 @@ draw it. The words come from game/rules/words.py.
     >>> from types import SimpleNamespace
     >>> pond = (DiscardView(65, True, False, None), DiscardView(90, False, True, 0))
     >>> view = SimpleNamespace(seat=0, seat_winds=(0, 1, 2, 3), discards=((), (), pond, ()),
-    ...                        melds=((), (), (), ()), dora_indicators=(12,), hand=(), drawn=None)
+    ...                        melds=((), (), (), ()), dora_indicators=(12,), hand=(), drawn=None, nukis=())
     >>> [spot.lines for spot in spots(view, player=0)]  # doctest: +NORMALIZE_WHITESPACE
     [("west's 8p, turn 1", 'from the draw'),
      ("west's 5s, turn 2", 'from the hand, riichi', 'called by you'),
@@ -55,7 +55,8 @@ def spots(view, player: int | None) -> list[Spot]:
     """Every tile the board shows of ``view``, seat by seat from the bottom (its pond in the
     order thrown, then its melds), then the dora, then the bottom seat's hand."""
     found: list[Spot] = []
-    for seat in sorted(range(len(view.discards)), key=lambda s: relative(s, view.seat)):
+    players = len(view.discards)
+    for seat in sorted(range(players), key=lambda s: relative(s, view.seat, players)):
         found += pond_spots(view, seat, player) + meld_spots(view, seat, player)
     found += [Spot(box, dora, dora_story(dora, indicator), ("dora", None))
               for dora, indicator, box in centre.dora_places(board.CENTRE_BOX, view.dora_indicators)]
@@ -73,7 +74,7 @@ def name(view, seat: int, player: int | None) -> str:
 
 
 def pond_spots(view, seat: int, player: int | None) -> list[Spot]:
-    x, y, w, h = board.POND_BOXES[relative(seat, view.seat)]
+    x, y, w, h = board.POND_BOXES[relative(seat, view.seat, len(view.discards))]
     pond = view.discards[seat]
     found = []
     for turn, (discard, (dx, dy)) in enumerate(zip(pond, ponds.layout(pond, w, h)), 1):
@@ -84,12 +85,15 @@ def pond_spots(view, seat: int, player: int | None) -> list[Spot]:
 
 
 def meld_spots(view, seat: int, player: int | None) -> list[Spot]:
-    place = relative(seat, view.seat)
+    players = len(view.discards)
+    place = relative(seat, view.seat, players)
     mx, my, width = board.meld_box(view, place)
+    nukis = len(view.nukis[seat]) if view.nukis else 0  # three-player: the Norths set aside stand first
     found = []
-    for meld, left, top in melds.meld_places(mx, my, view.melds[seat], seat, width, right_to_left=place in (0, 1)):
+    for meld, left, top in melds.meld_places(mx, my, view.melds[seat], seat, width, right_to_left=place in (0, 1),
+                                             players=players, nukis=nukis):
         source = None if meld.from_seat is None else name(view, meld.from_seat, player)
-        for tile, _, box in melds.tile_places(left, top, meld, seat):
+        for tile, _, box in melds.tile_places(left, top, meld, seat, players):
             lines = meld_story(name(view, seat, player), tile, meld.kind, meld.called, source, meld.tiles[0] // 4)
             found.append(Spot(box, tile, lines, ("melds", seat)))
     return found

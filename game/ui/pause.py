@@ -42,9 +42,12 @@ class PauseMenu:
     """RESUME, SETTINGS, QUIT TO TITLE (asked once more); ``closed`` on resume."""
 
     def __init__(self, cart: Cartridge, settings: Settings, seed_code: str,
-                 on_quit: Callable[[], Task | None] | None = None, wiring: Wiring = WIRING) -> None:
+                 on_quit: Callable[[], Task | None] | None = None, wiring: Wiring = WIRING,
+                 players: int = 4) -> None:
+        """``players``: the game's seats, said beside its seed code (3P)."""
         self.cart = cart
         self.wiring = wiring  # where a setting changed here is saved
+        self.players = players
         self.on_quit = on_quit  # told before the title returns: its task (the table keeping the game's log) ends first
         self.quitting: Task | None = None
         self.quit_frames = 0  # frames the quitting task has taken: past one, SAVING... is said
@@ -123,5 +126,5 @@ class PauseMenu:
             else:
                 for (x, y, _, _), text in zip(answer_boxes(), ANSWERS):
                     paint.text(x + 1, y + 1, text, YELLOW)
-        draw_seed(108, self.seed_code)
+        draw_seed(108, self.seed_code, players=self.players)
         paint.text_centered(120, "ESC: RESUME", DARK_GREY)

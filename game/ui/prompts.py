@@ -1,8 +1,8 @@
 """The player's choices besides a discard, as a bar of buttons chosen with ←→ and O.
 
 ``options(view, ...)`` turns the legal actions into buttons, only those that are legal: on the
-player's own turn TSUMO, RIICHI, KAN (closed or added, one per tile), 9 TERMINALS (the
-nine-terminals draw) and DISCARD (back to the hand); when another seat's discard may be claimed
+player's own turn TSUMO, RIICHI, KAN (closed or added, one per tile), NUKI (three-player: a
+North set aside; one button, the Norths being alike), 9 TERMINALS (the nine-terminals draw) and DISCARD (back to the hand); when another seat's discard may be claimed
 RON, CHI (one per pair of tiles), PON, KAN, PASS and NO CALLS (pass every call for the rest of
 the round). Tsumo and ron are always asked, whatever the settings say.
 
@@ -29,7 +29,7 @@ import pyxel
 
 from engine.target import BLACK, DARK_BLUE, GREEN, LIGHT_GREY, ORANGE, WHITE, YELLOW
 from game.rules.actions import (
-    Action, AddedKan, Chi, ClosedKan, Discard, NineTerminals, OpenKan, Pass, Pon, Riichi, Ron, Tsumo,
+    Action, AddedKan, Chi, ClosedKan, Discard, NineTerminals, Nuki, OpenKan, Pass, Pon, Riichi, Ron, Tsumo,
 )
 from game.rules.words import action_word
 from game.ui import paint, pieces
@@ -61,6 +61,8 @@ def options(legal: Sequence[Any], hand: Sequence[int], claim_tile: int | None,
         ['TSUMO', 'RIICHI', 'CUT']
         >>> [o.label for o in options([Discard(0), NineTerminals()], [0], None)]
         ['9 TERMINALS', 'CUT']
+        >>> [(o.label, o.tiles) for o in options([Discard(120), Nuki(120), Nuki(121)], [120, 121], None)]
+        [('NUKI', (120,)), ('CUT', ())]
         >>> [o.label for o in options([Pass(), Chi((4, 8)), Pon((13, 14))], [], 12)]
         ['CHI', 'PON', 'PASS', 'NO CALLS']
         >>> options([Pass(), Pon((13, 14))], [], 12, calls_wanted=False)
@@ -91,6 +93,8 @@ def _turn_options(legal: Sequence[Any], hand: Sequence[int]) -> list[Option]:
             found.append(Option(label(a), a, tuple(t for t in hand if t // 4 == a.kind)[:1]))
         elif isinstance(a, AddedKan):
             found.append(Option(label(a), a, (a.tile,)))
+    nukis = [a for a in legal if isinstance(a, Nuki)]
+    found += [Option(label(a), a, (a.tile,)) for a in nukis[:1]]  # every North is alike: one button
     found += [Option(label(a), a) for a in legal if isinstance(a, NineTerminals)]
     return found + [Option(label(Discard), CHOOSE_DISCARD)] if found else []
 

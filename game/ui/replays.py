@@ -31,13 +31,13 @@ from game.data import logs
 from game.data.storage import DATA_DIR_VARIABLE, MAX_BYTES
 from game.rules.errors import InputError
 from game.ui import paint, saving
-from game.ui.viewer import ViewerScene
+from game.ui.viewer import SEATS, ViewerScene
 from game.ui.your_games import YourGamesScene
 from game.ui.wiring import WIRING, Wiring
 from game.replay.steps import ReplayLog
 
 LIST_Y, LINE, SHOWN = 22, 8, 10
-NAME_CHARS = 30
+NAME_CHARS = 31  # a line from x 5 to the screen's edge: a game's line is 31 at most (logs.Summary.line)
 LINE_CHARS = 31  # a line of text across the screen, a pixel either side
 FOLDER_ROWS = 7  # the folder's path takes at most this many lines (its end, when longer)
 MESSAGE_Y, MESSAGE_ROWS = 104, 2
@@ -150,7 +150,7 @@ class ReplaysScene:
         where = entry.path or Path(entry.name)
         try:
             data = yield from beside(self.cart.writer, lambda: self.shelf.read(entry))
-            return (yield from ReplayLog.parse_task(data, where))
+            return (yield from ReplayLog.parse_task(data, where, seats=SEATS))
         except InputError as error:
             return why_not(str(error), where)
 
@@ -178,13 +178,15 @@ class ReplaysScene:
             if i == self.choice:
                 paint.text(1, y, ">", YELLOW)
             text = self.lines.get(entry.name, entry.name)
-            paint.text(6, y, text[:NAME_CHARS], WHITE if i == self.choice else LIGHT_GREY)
+            paint.text(5, y, text[:NAME_CHARS], WHITE if i == self.choice else LIGHT_GREY)
         if self.opening is not None:
             paint.text_centered(MESSAGE_Y, OPENING, WHITE)
         for row, text in enumerate(message_rows(self.message)):
             paint.text(2, MESSAGE_Y + row * 7, text, PINK)
         if not self.message and self.lines:  # what a game's line says
-            paint.text_centered(MESSAGE_Y + 7, "ES: EAST-SOUTH. R: ROUNDS", DARK_GREY)
+            three = any(line.split()[2].endswith("3") for line in self.lines.values())
+            paint.text_centered(MESSAGE_Y + 7, "ES: EAST-SOUTH. 3: 3P. R: ROUNDS" if three
+                                else "ES: EAST-SOUTH. R: ROUNDS", DARK_GREY)
         if not self.listed:
             paint.text_centered(LIST_Y, "...", LIGHT_GREY)
         elif not self.entries:

@@ -94,7 +94,8 @@ def bust_reason(match: Match, dealer: int, player: int | None) -> str:
     """
     if not (match.over and match.ruleset.bust_ends_game):
         return ""
-    below = [seat_name(seat, dealer, player) for seat in range(4) if match.scores[seat] < 0]
+    players = match.ruleset.players
+    below = [seat_name(seat, dealer, player, players) for seat in range(players) if match.scores[seat] < 0]
     return " AND ".join(below) + " WENT BELOW ZERO" if below else ""
 
 
@@ -180,8 +181,13 @@ class ResultsPanel:
         """O will be read (the guard is over)."""
         return self.frames > GUARD_FRAMES
 
+    @property
+    def players(self) -> int:
+        """The seats at the table: 4, or 3."""
+        return len(self.round.scores)
+
     def name(self, seat: int) -> str:
-        return seat_name(seat, self.round.dealer, self.player)
+        return seat_name(seat, self.round.dealer, self.player, self.players)
 
     def draw(self) -> None:
         pyxel.cls(DARK_BLUE)
@@ -227,7 +233,8 @@ class ResultsPanel:
         if win.from_seat is None:
             concealed.remove(win.tile)
         seat_melds = self.round.melds[win.seat]
-        width = len(concealed) * 8 + 4 + 8 + sum(melds.meld_width(m, win.seat) + 2 for m in seat_melds)
+        width = len(concealed) * 8 + 4 + 8 + sum(melds.meld_width(m, win.seat, self.players) + 2
+                                                        for m in seat_melds)
         x = (pyxel.width - width) // 2
         for i, tile in enumerate(sorted(concealed)):
             pieces.draw(x + i * 8, 24, tile, "hand")
@@ -235,7 +242,7 @@ class ResultsPanel:
         pieces.draw(x, 24, win.tile, "hand")
         x += 10
         for meld in seat_melds:
-            x += melds.draw_meld(x, 30, meld, win.seat, border=True) + 2
+            x += melds.draw_meld(x, 30, meld, win.seat, border=True, players=self.players) + 2
 
     # -- a draw -----------------------------------------------------------------------------
 
@@ -244,7 +251,7 @@ class ResultsPanel:
         paint.big_text_centered(2, "DRAW", ORANGE)
         paint.text_centered(16, DRAW_NAMES.get(result.draw_reason or "", "DRAW"), WHITE)
         exhaustive = result.draw_reason in ("exhaustive", "nm")
-        for seat in range(4):
+        for seat in range(self.players):
             y = 26 + seat * 16
             paint.text(2, y, self.name(seat), LIGHT_GREY)
             if exhaustive:
@@ -253,10 +260,10 @@ class ResultsPanel:
                 if tenpai:
                     x = 2 + hands.draw_small_row(2, y + 7, self.round.hand(seat)) + 2
                     for meld in self.round.melds[seat]:
-                        x += melds.draw_meld(x, y + 7, meld, seat, border=True) + 2
+                        x += melds.draw_meld(x, y + 7, meld, seat, border=True, players=self.players) + 2
             self.draw_delta(70, y, result.deltas[seat], self.round.scores[seat])
         if result.draw_reason == "nm":
-            paint.text_centered(96, "NAGASHI: " + ", ".join(self.name(s) for s in range(4)
+            paint.text_centered(96, "NAGASHI: " + ", ".join(self.name(s) for s in range(self.players)
                                                             if result.deltas[s] > 0), YELLOW)
 
     # -- between rounds -----------------------------------------------------------------------
@@ -276,9 +283,9 @@ class ResultsPanel:
             if match.round_index > match.last_index:
                 paint.text_centered(50, extension_reason(match), YELLOW)
         dealer = self.round.dealer if match.over else match.dealer
-        for seat in range(4):
+        for seat in range(self.players):
             y = 60 + seat * 10
-            name = seat_name(seat, dealer, self.player)
+            name = seat_name(seat, dealer, self.player, self.players)
             paint.text(30, y, name, YELLOW if seat == self.player else WHITE)
             if seat == match.dealer and not match.over:
                 paint.text(54, y, "DEALER", ORANGE)
@@ -288,7 +295,7 @@ class ResultsPanel:
 
     def draw_changes(self, deltas: tuple[int, ...], pao_seat: int | None = None) -> None:
         """Each seat's change and score; PAO beside the seat liable for the hand."""
-        for seat in range(4):
+        for seat in range(self.players):
             y = ROWS_Y + seat * ROW
             paint.text(14, y, self.name(seat), WHITE if seat == self.player else LIGHT_GREY)
             self.draw_delta(54, y, deltas[seat], self.round.scores[seat])

@@ -53,14 +53,14 @@ LEGEND_LINE = 6  # the legend's lines between decisions, a pixel apart
 STATUS_END = 119  # between decisions the legend stops a row above the keys' help (row 122)
 
 
-def seat_word(seat: int, player: int | None, winds: tuple[int, ...] | None = None) -> str:
+def seat_word(seat: int, player: int | None, winds: tuple[int, ...] | None = None, players: int = 4) -> str:
     """How the pages name a seat, as the table does: YOU for the player of one of our logs, else
     its wind that round (``winds``), or over a whole game its place from the player's chair (as
     the standings say) or, in a log not ours, its wind in the first round."""
     if winds is not None:
         return seat_words(seat, winds, player).upper()
     if player is not None:
-        return place_name(seat, player)
+        return place_name(seat, player, players)
     return WIND_WORDS[seat].upper()
 
 
@@ -68,7 +68,8 @@ def seat_word(seat: int, player: int | None, winds: tuple[int, ...] | None = Non
 
 
 def draw_chooser(names: list[str], places: list[str], choice: int, player: int | None) -> None:
-    """REVIEW WHICH SEAT?: the four players, their place and points (the last line: no review)."""
+    """REVIEW WHICH SEAT?: the four (or three) players, their place and points (the last line:
+    no review)."""
     pyxel.cls(DARK_BLUE)
     paint.big_text_centered(4, "REVIEW", ORANGE)
     paint.text_centered(22, "WHOSE PLAY SHOULD THE CPU SEE?", LIGHT_GREY)
@@ -81,8 +82,9 @@ def draw_chooser(names: list[str], places: list[str], choice: int, player: int |
             paint.text(8, y, "NO ONE: ONLY WATCH THE GAME", WHITE if here else LIGHT_GREY)
             continue
         place = places[row]
-        label = seat_word(row, player) + ("" if row == player else " " + _ascii(name))
-        paint.text(8, y, paint.fit(label, CHARS - 3 - len(place), seat_word(row, player)), WHITE if here else LIGHT_GREY)
+        word = seat_word(row, player, players=len(names))
+        label = word + ("" if row == player else " " + _ascii(name))
+        paint.text(8, y, paint.fit(label, CHARS - 3 - len(place), word), WHITE if here else LIGHT_GREY)
         paint.text(127 - 4 * len(place), y, place, LIGHT_GREY)
     for row, text in enumerate(("SEE EACH CHOICE OF THE SEAT", "BESIDE THE STRONG CPU'S CHOICE")):
         paint.text_centered(92 + row * LINE, text, DARK_GREY)
@@ -218,7 +220,7 @@ def _mark(tiles: list[int], drawn_apart: bool, action: Action, y: int, colour: i
 
 def draw_status(y: int, review: Review, player: int | None) -> None:
     """Where the review stands, and what the figures mean."""
-    who = seat_word(review.seat, player)
+    who = seat_word(review.seat, player, players=review.ruleset.players)
     count = len(review.decisions)
     if review.done:
         share = 100 * review.agreed / count if count else 0
@@ -306,7 +308,7 @@ def _summary_line(judged: Judged, by: str) -> str:
 def draw_summary(review: Review, player: int | None, choice: int) -> None:
     """The summary page: agreement, and the costliest differences (each one press away)."""
     pyxel.cls(DARK_BLUE)
-    title = f"SUMMARY: {seat_word(review.seat, player)} VS CPU"
+    title = f"SUMMARY: {seat_word(review.seat, player, players=review.ruleset.players)} VS CPU"
     paint.text(1, 1, title, ORANGE)
     if not review.done:
         paint.text(1, 9, f"REVIEWING... {len(review.decisions)} SO FAR", YELLOW)
@@ -322,7 +324,7 @@ def draw_summary(review: Review, player: int | None, choice: int) -> None:
             colour = ORANGE if text.startswith("MOST") else WHITE
         paint.text(4, y, paint.fit(text, CHARS), colour)
     if leads:
-        paint.text_centered(99, f"{seat_word(review.seat, player)}/CPU, THEN THE COST", DARK_GREY)
+        paint.text_centered(99, f"{seat_word(review.seat, player, players=review.ruleset.players)}/CPU, THEN THE COST", DARK_GREY)
     for row, problem in enumerate(review.problems[:1]):
         paint.text(1, 106, textwrap.shorten(problem.upper(), CHARS, placeholder="..."), PINK)
     if not review.problems and review.decisions:  # the grade's scale, said where it is shown

@@ -142,7 +142,7 @@ class Saver:
             return
         decisions = tuple(game.decisions)  # as the log's first step reads the game
         name, data = yield from logs.game_log_task(game, self.seed_code, self.settings.as_dict(),
-                                                   player_seat(self.seed_code))
+                                                   player_seat(self.seed_code, seats=game.ruleset.players))
         try:
             yield from logs.keep_log_task(self.shelf, name, data, self.seed_code, decisions)
         except InputError as error:  # StorageError: full, refused, no folder

@@ -3,7 +3,7 @@
 ↑↓ choose a line, ←→ (or O) change it; BACK (or Esc) returns. A click (a tap) on a line
 changes it (on its "<", back a step), on BACK returns. On the CPU line, the line
 under the menu says what the chosen strength does (``Settings.strength_line``). The rules' settings (red
-fives, game length) count from the next game; the others at once. The settings live on the
+fives, game length, players) count from the next game; the others at once. The settings live on the
 cartridge (``settings_of``), so the title, the table, the pause menu and a later save all
 read the same value. From the title it is a scene of its own (``SettingsScene``); the pause
 menu shows the same menu over the paused game.
@@ -20,8 +20,8 @@ from game.data.settings import CHOICES, PRACTICE, Settings
 from game.ui import paint, saving
 from game.ui.wiring import WIRING, Wiring
 
-LINE = 10
-MENU_Y, VALUE_X = 34, 68  # the first line; where the values stand (a "<" before the chosen one)
+LINE = 9
+MENU_Y, VALUE_X = 30, 68  # the first line; where the values stand (a "<" before the chosen one)
 SETTING_LABELS = {
     "red_fives": "RED FIVES",
     "length": "GAME",
@@ -29,6 +29,7 @@ SETTING_LABELS = {
     "cpu_speed": "CPU SPEED",
     "hints": "HINTS",
     "call_prompts": "CALL PROMPTS",
+    "players": "PLAYERS",
 }
 
 
@@ -40,8 +41,8 @@ def settings_of(cart: Cartridge) -> Settings:
 def value_text(value: object) -> str:
     """A setting's value as the menu shows it.
 
-    >>> value_text(True), value_text("east-south")
-    ('ON', 'EAST-SOUTH')
+    >>> value_text(True), value_text("east-south"), value_text(3)
+    ('ON', 'EAST-SOUTH', '3')
     """
     if isinstance(value, bool):
         return "ON" if value else "OFF"
@@ -105,6 +106,8 @@ class SettingsMenu:
         here = self.names[self.chosen] if self.chosen < len(self.names) else None
         if here == "cpu_strength":
             paint.text_centered(back_y + LINE, self.settings.strength_line, YELLOW)
+        elif here == "players" and self.settings.players == 3:
+            paint.text_centered(back_y + LINE, "TENHOU'S 3-PLAYER RULES", YELLOW)
         elif here == "hints" and self.settings.hints == PRACTICE:
             paint.text_centered(back_y + LINE, "THE HINT SHOWS AFTER YOUR CUT", YELLOW)
         paint.text_centered(112, "RULES: FROM THE NEXT GAME ON", DARK_GREY)

@@ -17,14 +17,27 @@ from game.ui.seats import place_name
 
 ROWS_Y, ROW = 40, 12
 RANKS = ("1ST", "2ND", "3RD", "4TH")
+THREE_PLAYER_MARK = "3P"  # beside a code: the code deals Tenhou's three-player game
 
 
-def draw_seed(y: int, seed_code: str, colour: int = YELLOW, x: int | None = None) -> None:
-    """SEED and the code in the seed font (no two of its characters alike), centred unless ``x``."""
-    width = 5 * paint.FONT_W + glyphs.code_width(seed_code)
+def seed_label(players: int = 4) -> str:
+    """What stands before a seed code wherever one is shown: SEED, and 3P for a three-player
+    game (the same code deals another game with three seats: ``picoriichi wall CODE --players 3``).
+
+    >>> seed_label(), seed_label(3)
+    ('SEED', 'SEED 3P')
+    """
+    return "SEED" if players == 4 else f"SEED {THREE_PLAYER_MARK}"
+
+
+def draw_seed(y: int, seed_code: str, colour: int = YELLOW, x: int | None = None, players: int = 4) -> None:
+    """SEED (3P for three players) and the code in the seed font (no two of its characters
+    alike), centred unless ``x``."""
+    label = seed_label(players) + " "
+    width = len(label) * paint.FONT_W + glyphs.code_width(seed_code)
     left = (pyxel.width - width) // 2 if x is None else x
-    paint.text(left, y, "SEED", colour)
-    glyphs.draw_code(left + 5 * paint.FONT_W, y, seed_code, colour)
+    paint.text(left, y, label, colour)
+    glyphs.draw_code(left + len(label) * paint.FONT_W, y, seed_code, colour)
 
 
 def figure_text(figure: float) -> str:
@@ -60,11 +73,11 @@ class StandingsScene:
             you = standing.seat == self.player
             colour = YELLOW if you else WHITE
             paint.text(8, y, RANKS[standing.rank - 1], colour)
-            paint.text(26, y, place_name(standing.seat, self.player) if self.player is not None
+            paint.text(26, y, place_name(standing.seat, self.player, len(self.standings)) if self.player is not None
                        else f"SEAT {standing.seat + 1}", colour)
             paint.text(58, y, str(standing.points), colour)
             figure = standing.figure
             paint.text(96, y, figure_text(figure), GREEN if figure > 0 else PINK if figure < 0 else LIGHT_GREY)
-        draw_seed(98, self.seed_code)
+        draw_seed(98, self.seed_code, players=len(self.standings))
         if self.frames > GUARD_FRAMES:
             paint.text_centered(116, f"{paint.OK_KEY}: TITLE", LIGHT_GREY)

@@ -57,9 +57,9 @@ FIRST_LOOK_FRAMES = GUARD_FRAMES  # a new round's hand is on screen this long be
 
 
 def seat_agents(settings: Settings, player: int | None, wiring: Wiring = WIRING) -> list[Agent]:
-    """The table's four seats: the wiring's CPUs of the settings' strength, and the player's
+    """The table's seats (four, or three by ``settings.players``): the wiring's CPUs of the settings' strength, and the player's
     seat (none in a demo) a ``WaitingAgent`` that the buttons answer."""
-    agents: list[Agent] = [wiring.cpu(settings.cpu_strength) for _ in range(4)]
+    agents: list[Agent] = [wiring.cpu(settings.cpu_strength) for _ in range(settings.players)]
     if player is not None:
         agents[player] = WaitingAgent()
     return agents
@@ -76,7 +76,8 @@ class TableScene:
         self.seed_code = seed_code
         self.settings = settings or pause.settings_of(cart)
         self.demo = demo
-        seat = player_seat(seed_code)
+        players = self.settings.players if continued is None else continued.game.ruleset.players
+        seat = player_seat(seed_code, seats=players)
         self.player = None if demo else seat
         self.chair = seat  # the seat at the bottom of the screen
         if continued is None:
@@ -115,7 +116,7 @@ class TableScene:
         names both (``Game.player_name``)."""
         strength = SIMPLER.get(getattr(getattr(agent, "strength", None), "name", ""))
         replacement = self.wiring.cpu(strength) if strength else TsumogiriAgent()
-        who = seat_name(seat, self.game.round.dealer if self.game.round else 0, self.player)
+        who = seat_name(seat, self.game.round.dealer if self.game.round else 0, self.player, self.game.ruleset.players)
         now = f"{strength.upper()} CPU" if strength else "A SEAT THAT THROWS ITS DRAW"
         self.cart.report(f"{who} FAILED: {now} PLAYS ON", error)
         return replacement
@@ -204,7 +205,7 @@ class TableScene:
             return
         if any(pyxel.btnp(key) for key in PAUSE_KEYS) or buttons.clicked_in(*board.PAUSE_BOX):
             self.menu = pause.PauseMenu(self.cart, self.settings, self.seed_code, on_quit=self.leave,
-                                        wiring=self.wiring)
+                                        wiring=self.wiring, players=self.game.ruleset.players)
             return
         self.frames += 1  # the table's clock: it stands still while paused
         self.note_new_round()
@@ -308,7 +309,8 @@ class TableScene:
             self.chooser.draw(view)
             self.draw_info(view)
             board.draw_pause_button()
-        self.callouts.draw(self.chair, self.frames, self.settings.callout_frames)  # over everything
+        self.callouts.draw(self.chair, self.frames, self.settings.callout_frames,  # over everything
+                           self.game.ruleset.players)
         if not self.demo:
             self.look.draw()  # over the callouts too: asked for
 

@@ -14,6 +14,8 @@ the code whose deals it plays. Nothing typed is lost to the demo. The code is dr
 (game/ui/glyphs.py), where no two characters look alike.
 
 CONTINUE shows only when a saved game exists, and the cursor starts there. A new game (NEW GAME or a seed code) would replace the saved one, so it is asked once more first.
+With THREE players chosen in SETTINGS the seed line reads SEED 3P (``standings.seed_label``),
+as everywhere a code is shown: a code and its player count say which game it deals.
 The title tune plays once on arrival. Esc (not typing) quits, once everything handed to the
 writer is on disk (SAVING... if that takes more than a frame; in a browser Esc does nothing).
 Left alone for ``ATTRACT_FRAMES``, the title plays a demo game of four CPUs (attract mode,
@@ -38,7 +40,8 @@ from game.ui.demo import DemoScene
 from game.ui.loading import LoadingScene
 from game.ui.drill import DrillScene
 from game.ui.replays import ReplaysScene
-from game.ui.settings import SettingsScene
+from game.ui.settings import SettingsScene, settings_of
+from game.ui.standings import THREE_PLAYER_MARK
 from game.ui.table import TableScene
 from game.ui.wiring import WIRING, Wiring
 from game.rules.wall import CODE_ALIASES, CODE_ALPHABET, CODE_MAX, CODE_MIN, normalize_code, seed_words
@@ -130,6 +133,11 @@ class TitleScene:
     @property
     def chosen(self) -> str:
         return self.entries[self.choice].label
+
+    @property
+    def players(self) -> int:
+        """The seats of the games begun here (the settings' PLAYERS)."""
+        return settings_of(self.cart).players
 
     @property
     def typing(self) -> bool:
@@ -281,7 +289,7 @@ class TitleScene:
         x = (pyxel.width - len(TITLE_TILES) * TILES_PITCH + 1) // 2
         for i, tile in enumerate(TITLE_TILES):
             tiles.draw_tile(x + i * TILES_PITCH, TILES_Y, tile)
-        paint.text_centered(TAGLINE_Y, "RIICHI MAHJONG VS 3 CPUS", LIGHT_GREY)
+        paint.text_centered(TAGLINE_Y, f"RIICHI MAHJONG VS {self.players - 1} CPUS", LIGHT_GREY)
         if self.replacing is not None:
             self.draw_confirm()  # in the menu's place: nothing half hidden under the box
         else:
@@ -304,7 +312,11 @@ class TitleScene:
                 paint.text(MENU_X - 8, y, ">", YELLOW)
             paint.text(MENU_X, y, entry.label, colour)
             if entry.label == SEED:
-                self.draw_code(MENU_X + paint.FONT_W * len(SEED + " "), y, colour)
+                x = MENU_X + paint.FONT_W * len(SEED + " ")
+                if self.players == 3:  # the code deals the three-player game
+                    paint.text(x, y, THREE_PLAYER_MARK, YELLOW)
+                    x += paint.FONT_W * len(THREE_PLAYER_MARK + " ")
+                self.draw_code(x, y, colour)
 
     def draw_code(self, x: int, y: int, colour: int) -> None:
         """The typed code in the seed-code font, a blinking cursor after it while typing; a

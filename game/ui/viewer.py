@@ -52,7 +52,7 @@ PANEL_Y = 28  # the review's panel, under the reviewed seat's hand and pond
 FOOTER_Y = 122
 HEADER_PARTS = [("ESC", "leave"), (" ", None)]  # the header's first word: a click goes back
 CAPTION_CHARS = 16  # the caption's row under the table, between its arrows
-SEATS = 4
+SEATS = (3, 4)  # the tables the viewer draws: Tenhou's three-player games too
 COLLECT_EVERY = 1  # frames between collections while thinking
 
 
@@ -62,6 +62,7 @@ class ViewerScene:
         self.log = log
         self.back = back  # the scene class to return to (the list), else the title
         self.choosing = True  # first: which seat to review
+        self.seats = len(log.game.rounds[0].init.hands)  # 4, or 3
         self.choice = log.player if log.player is not None else 0
         self.review: Review | None = None
         self.summary = False
@@ -123,13 +124,13 @@ class ViewerScene:
         if any(pyxel.btnp(key) for key in BACK_KEYS) or buttons.clicked_in(*review_panel.CHOOSER_BACK_BOX):
             self.leave()
             return
-        self.choice = (self.choice + buttons.repeat(DOWN) - buttons.repeat(UP)) % (SEATS + 1)
-        clicked = next((row for row in range(SEATS + 1) if buttons.clicked_in(*review_panel.chooser_row_box(row))), None)
+        self.choice = (self.choice + buttons.repeat(DOWN) - buttons.repeat(UP)) % (self.seats + 1)
+        clicked = next((row for row in range(self.seats + 1) if buttons.clicked_in(*review_panel.chooser_row_box(row))), None)
         if clicked is not None:
             self.choice = clicked
         if buttons.pressed(O) or clicked is not None:
             self.choosing = False
-            if self.choice < SEATS:
+            if self.choice < self.seats:
                 self.review = start_review(self.log.game, self.choice, ruleset=self.log.ruleset)
                 self.cart.spawn(review_task(self.log.game, self.review), "review")
 
@@ -296,11 +297,11 @@ class ViewerScene:
 
     def draw_chooser(self) -> None:
         owari = self.log.game.owari
-        names = [p.name for p in self.log.game.players[:SEATS]]
-        names += [""] * (SEATS - len(names))
-        places = [""] * SEATS
+        names = [p.name for p in self.log.game.players[:self.seats]]
+        names += [""] * (self.seats - len(names))
+        places = [""] * self.seats
         if owari is not None:  # the final place and points of each seat
-            order = sorted(range(SEATS), key=lambda s: (-owari.scores[s], s))
+            order = sorted(range(self.seats), key=lambda s: (-owari.scores[s], s))
             for place, seat in enumerate(order):
                 places[seat] = f"{('1ST', '2ND', '3RD', '4TH')[place]} {owari.scores[seat]}"
         review_panel.draw_chooser(names, places, self.choice, self.log.player)
@@ -329,12 +330,13 @@ class ViewerScene:
         paint.text(127 - 4 * len(caption), HEADER_Y, caption, YELLOW)
 
     def draw_seat(self, seat: int, view, y: int) -> None:
-        """Name, wind, score and riichi; the hand; the pond."""
+        """Name, wind, score and riichi; the hand, the melds and Norths set aside; the pond."""
         self.draw_seat_line(seat, view, y)
         tiles = hands.hand_in_order(view.hand, view.drawn)
         width = hands.draw_small_row(1, y + 7, tiles[:-1] if view.drawn is not None else tiles,
                                      apart=view.drawn)
         melded = [t for meld in view.melds[seat] for t in meld.tiles]
+        melded += view.nukis[seat] if view.nukis else ()  # three-player: the Norths set aside, after the melds
         hands.draw_small_row(min(1 + width + 4, 127 - 6 * len(melded)), y + 7, melded)
         pond = [d.tile for d in view.discards[seat]][-POND_SHOWN:]
         hands.draw_small_row(1, y + 16, pond)
@@ -377,7 +379,7 @@ class ViewerScene:
         for seat, view in enumerate(views):
             y = debug.SEATS_Y + seat * debug.SEAT_H
             paint.text(2, y, self.seat_label(seat, view), WHITE)
-            if self.hints is not None and len(self.hints) == 4:
+            if self.hints is not None and len(self.hints) == len(views):
                 debug.draw_seat_hint(y, self.hints[seat])
             else:
                 debug.draw_seat_hint(y, None, thinking=True)
