@@ -98,13 +98,13 @@ def test_one_judge_practice_judges_a_cut_by_the_reviews_strong_cpu():
 
 
 def _riichi_moment():
-    """A strong CPU's tenpai turn where it declares riichi (a real game's), not the last dealer's."""
+    """A strong CPU's tenpai turn where it declares riichi (a real game's), not the last dealer's (seat 3)."""
     holder, found = [], []
 
     class Declaring(CpuAgent):
         def act(self, view):
             action = yield from super().act(view)
-            if not found and isinstance(action, Riichi) and view.seat != position.LAST_DEALER:
+            if not found and isinstance(action, Riichi) and view.seat != 3:
                 found.append(view)
             return action
 
@@ -120,9 +120,10 @@ def test_the_strong_cpu_does_not_declare_a_last_round_riichi_that_cannot_better_
     """Broken once: the last-round riichi veto removed (the riichi-or-dama step of the discard)."""
     view = _riichi_moment()
     assert isinstance(run_to_end(CpuAgent("strong").act(view)), Riichi)
-    dealer = position.LAST_DEALER  # South 4: the last round of an east-south game
+    dealer = 3  # South 4: the last round of an east-south game, dealt by the last of four seats
     far_last = replace(view, round_wind=1, dealer=dealer, seat_winds=tuple((s - dealer) % 4 for s in range(4)),
                        scores=tuple(3000 if s == view.seat else 40000 for s in range(4)))
+    assert position.all_last(far_last)
     choice = run_to_end(CpuAgent("strong").choose(far_last))
     assert isinstance(choice.action, Discard), choice
     assert any("cannot better its place" in why.words for why in choice.whys), choice.whys
