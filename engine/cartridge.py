@@ -132,7 +132,9 @@ class Cartridge:
             self.quitting = 0
 
     def close(self) -> None:
-        """Stop thinking, memory tracing and the frozen heap (tests build many cartridges)."""
+        """Stop thinking, memory tracing and the frozen heap (tests build many cartridges), once
+        the writer has written what it was handed (a test's data folder is removed after)."""
+        self.writer.wait()
         self.scheduler.cancel_all()
         self.memory.stop()
         gc.unfreeze()

@@ -153,3 +153,19 @@ def test_settings_persist_and_damaged_settings_are_set_aside(tmp_path):
     settings, message = save.read_settings(storage)
     assert settings == Settings() and message == "the saved settings were damaged: set aside as settings.bin.bad"
     assert (tmp_path / "settings.bin.bad").exists()
+
+
+def test_a_save_keeps_its_take_backs_and_refuses_a_damaged_count():
+    """A game with cuts taken back in practice is saved as practice, and continued as one."""
+    from game.data.save import BadSave, SavedGame, decode, encode
+    from game.data.settings import Settings
+    from game.play.driver import Decision
+    from game.rules.actions import Pass
+
+    saved = SavedGame("PICORIICHI", Settings(), (Decision(0, Pass()),), take_backs=2)
+    assert decode(encode(saved)) == saved
+    assert decode(encode(SavedGame("PICORIICHI", Settings(), ()))).take_backs == 0
+    for bad in (b'"take_backs":-1', b'"take_backs":"2"', b'"take_backs":true'):
+        data = encode(saved).replace(b'"take_backs":2', bad)
+        with pytest.raises(BadSave, match="take-backs"):
+            decode(data)

@@ -21,6 +21,7 @@ from game.rules.melds import Meld
 from game.rules.view import DiscardView, PlayerView
 from game.ui import chooser as chooser_module
 from game.ui import prompts
+from game.ui import take_back
 from game.ui.table import TableScene
 from game.coach import hint as coach_hint
 
@@ -152,6 +153,7 @@ def test_the_hand_with_every_note_and_line_overlaps_nothing(staged, closed):
         "refusal": lambda: (setattr(table.chooser, "said", chooser_module.KUIKAE),
                             setattr(table.chooser, "said_frames", 10)),
         "held over": lambda: table.cart.buttons.stale.__setitem__(O, 8),
+        "take back": lambda: setattr(table.take_back, "notes", lambda: [take_back.NOTE]),  # practice's offer
     }
     for name, stage in lines.items():
         stage()
@@ -222,8 +224,9 @@ def results_pages():
     match.round_index, match.honba, match.sticks = 8, 12, 11  # into the west round
     over = Match()
     over.scores, over.over = [-12300, 99900, 45600, 66800], True
-    for label, panel_round, next_figures in (("wins", rnd, match), ("draw", staged_round(), over)):
-        panel = ResultsPanel(panel_round, player=0, match=next_figures)
+    offers = (lambda: take_back.FOOTER, lambda: "")  # practice's take-back beside Z: NEXT, or none
+    for label, panel_round, next_figures, also in (("wins", rnd, match, offers[0]), ("draw", staged_round(), over, offers[1])):
+        panel = ResultsPanel(panel_round, player=0, match=next_figures, also=also)
         panel.frames = 100  # the guard over: Z: NEXT shows
         for page in range(len(panel.pages)):
             panel.page = page
@@ -288,7 +291,7 @@ def test_pause_and_settings_overlap_nothing(make_cart):
     from game.ui.settings import SettingsMenu
 
     cart = make_cart(lambda c: StagedTable(c, "OVERLAP001", SETTINGS))
-    menu = PauseMenu(cart, SETTINGS, "WWWWWWWWWWWW")
+    menu = PauseMenu(cart, SETTINGS, "WWWWWWWWWWWW", take_back=lambda: None)  # TAKE BACK among its lines
     found = {}
     menu.confirming = True
     found["pause"] = no_overlaps(menu.draw)

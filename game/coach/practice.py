@@ -7,10 +7,14 @@ CPU), so the verdict shown at the table is the verdict the review of the game gi
 
     >>> CutVerdict("agree", Discard(8)).agrees, CutVerdict("close", Discard(8)).agrees
     (True, False)
+
+A cut can be taken back (game/ui/take_back.py): the game is played again from its seed up to the
+player's last cut (``last_cut``), and the question is asked again.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from engine.scheduler import gathered
@@ -19,7 +23,8 @@ from game.coach.explain import explain, same_choice
 from game.coach.hint import HINT_GATHER, JUDGE, Advice
 from game.coach.review import Verdict, judge
 from game.coach.review_text import short_reason
-from game.rules.actions import Action, Discard  # noqa: F401  (Discard: the docstring's example)
+from game.play.driver import Decision
+from game.rules.actions import Action, Discard, Pass, Riichi
 from game.rules.ruleset import TENHOU, Ruleset
 from game.rules.view import PlayerView
 
@@ -46,3 +51,26 @@ def judge_cut(view: PlayerView, action: Action, ruleset: Ruleset = TENHOU,
     explanation = yield from gathered(explain(view, action, JUDGE, ruleset), HINT_GATHER)
     judged = judge(view, explanation)
     return CutVerdict(judged.cost.verdict, explanation.cpu.action, short_reason(judged))
+
+
+def last_cut(decisions: Sequence[Decision], seat: int) -> int | None:
+    """Where ``seat``'s last cut (a discard or riichi's) stands in ``decisions``: the game played
+    again up to there asks that question again. None when the seat has not cut, or has answered
+    since with more than a pass (a call, a kan, a win: what is taken back is a cut).
+
+        >>> from game.rules.actions import Chi
+        >>> moves = [Decision(0, Discard(8)), Decision(1, Discard(20)), Decision(0, Pass())]
+        >>> last_cut(moves, 0), last_cut(moves, 1), last_cut(moves, 2)
+        (0, 1, None)
+        >>> last_cut(moves + [Decision(0, Chi((16, 24)))], 0) is None
+        True
+    """
+    for index in range(len(decisions) - 1, -1, -1):
+        decision = decisions[index]
+        if decision.seat != seat:
+            continue
+        if isinstance(decision.action, (Discard, Riichi)):
+            return index
+        if not isinstance(decision.action, Pass):
+            return None
+    return None

@@ -204,14 +204,17 @@ def _final_scores(document: dict, rounds: list) -> list[float]:
 
 
 def log_document(log: dict, seed: str, settings: dict, seat: int, finished: bool, decisions,
-                 digest: str | None = None) -> bytes:
+                 digest: str | None = None, take_backs: int = 0) -> bytes:
     """A tenhou.net/6 log (``write_tenhou6``'s dict) with our extras, as the bytes kept
-    (``digest``: the decisions', when worked out already)."""
+    (``digest``: the decisions', when worked out already; ``take_backs``: cuts taken back in
+    practice, said as ``"practice": {"take_backs": N}``: the log is the game as played after them)."""
     document = dict(log)
     document["title"] = ["Pico Riichi", f"seed {seed}"]
     document[EXTRAS] = {"version": VERSION, "seed": seed, "settings": settings, "seat": seat,
                         "finished": finished, "decisions": len(decisions),
                         "digest": digest or decisions_digest(decisions)}
+    if take_backs:
+        document[EXTRAS]["practice"] = {"take_backs": take_backs}
     return json.dumps(document, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
 
 
@@ -364,7 +367,7 @@ def _continued_by(shelf: Shelf, name: str, decisions) -> TaskGen[bool]:
     return extras.get("digest") == (yield from decisions_digest_task(decisions[:count]))
 
 
-def game_log_task(game, seed: str, settings: dict, seat: int) -> TaskGen[tuple[str, bytes]]:
+def game_log_task(game, seed: str, settings: dict, seat: int, take_backs: int = 0) -> TaskGen[tuple[str, bytes]]:
     """Task: the name and bytes of a game's log (a step each: the log, its JSON, the decisions'
     digest in steps, the bytes),
     the game as it stood at the first step (the game may play on meanwhile: a CPU thinking
@@ -375,5 +378,5 @@ def game_log_task(game, seed: str, settings: dict, seat: int) -> TaskGen[tuple[s
     document = write_tenhou6(log)
     yield
     digest = yield from decisions_digest_task(decisions)
-    data = log_document(document, seed, settings, seat, finished, decisions, digest)
+    data = log_document(document, seed, settings, seat, finished, decisions, digest, take_backs)
     return log_name(time.localtime(), seed), data

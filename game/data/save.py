@@ -42,7 +42,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, fields
 
 from engine.scheduler import gathered
-from engine.tasks import TaskGen, run_to_end
+from engine.tasks import NEXT_FRAME, TaskGen, run_to_end
 from game.rules.errors import InputError
 from game.play.driver import Agent, Decision, Game, TsumogiriAgent
 from game.records import json_steps
@@ -77,6 +77,7 @@ class SavedGame:
     seed: str
     settings: Settings  # those the game began with: its rules and its CPUs
     decisions: tuple[Decision, ...]
+    take_backs: int = 0  # cuts taken back in practice (game/ui/take_back.py): the game is practice
 
 
 # --- the JSON ------------------------------------------------------------------------------
@@ -137,8 +138,10 @@ def encode(saved: SavedGame, decisions: Sequence[str] | None = None) -> bytes:
         >>> encode(saved) == encode(saved, [encode_decision(Decision(0, Pass()))])
         True
     """
-    head = json.dumps({"format": FORMAT, "version": VERSION, "seed": saved.seed,
-                       "settings": saved.settings.as_dict()}, separators=(",", ":"))
+    told = {"format": FORMAT, "version": VERSION, "seed": saved.seed, "settings": saved.settings.as_dict()}
+    if saved.take_backs:
+        told["take_backs"] = saved.take_backs
+    head = json.dumps(told, separators=(",", ":"))
     if decisions is None:
         decisions = [encode_decision(d) for d in saved.decisions]
     return (head[:-1] + ',"decisions":[' + ",".join(decisions) + "]}").encode("ascii")
@@ -171,6 +174,9 @@ def decode_task(data: bytes) -> TaskGen[SavedGame]:
         raise BadSave(f"the saved game's seed is wrong: {error}", "BAD SEED") from None
     if not isinstance(document.get("settings"), dict):
         raise BadSave("the saved game has no settings")
+    take_backs = document.get("take_backs", 0)
+    if type(take_backs) is not int or not 0 <= take_backs <= MAX_DECISIONS:
+        raise BadSave("the saved game's count of take-backs is damaged")
     items = document.get("decisions")
     if not isinstance(items, list) or len(items) > MAX_DECISIONS:
         raise BadSave("the saved game's decisions are missing or too many")
@@ -184,7 +190,7 @@ def decode_task(data: bytes) -> TaskGen[SavedGame]:
             raise BadSave(f"the saved game's decision {number} is damaged: {error}") from None
         if number % DECODE_STEP == 0:
             yield 0.0
-    return SavedGame(seed, Settings.from_dict(document["settings"]), tuple(decisions))
+    return SavedGame(seed, Settings.from_dict(document["settings"]), tuple(decisions), take_backs)
 
 
 # --- through the storage ------------------------------------------------------------------
@@ -250,6 +256,15 @@ def read_game_task(storage: Storage, agents_for: Callable[[SavedGame], Sequence[
         where = yield from storage.set_aside_task(GAME)
         raise BadSave(f"{error}: set aside as {_short(where)}", error.short) from None
     return Continued(saved, game, play)
+
+
+def until_shown(moment: str, game: Game) -> TaskGen[None]:
+    """The pace of a game being brought back (CONTINUE, a take-back): past its saved decisions,
+    play waits until the scene that shows it sets its own pace (``game.pace``), then goes on at
+    that one."""
+    while game.pace is until_shown:
+        yield NEXT_FRAME
+    yield from game.pace(moment, game)
 
 
 def catch_up(game: Game, play: TaskGen[list]) -> TaskGen[None]:

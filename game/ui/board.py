@@ -99,6 +99,12 @@ def draw_banner(word: str) -> None:
     paint.big_text_centered(y + 13, word, ORANGE)
 
 
+def note_box(line: int, text: str) -> tuple[int, int, int, int]:
+    """Where note ``text`` lies when it is line ``line`` of the corner (x, y, w, h), for a click."""
+    width = paint.text_width(text)
+    return NOTE_RIGHT - width - 1, NOTE_Y - 1 + line * NOTE_LINE, width + 2, NOTE_LINE + 1
+
+
 def draw_notes(lines: list[str], colour: int | Sequence[int]) -> None:
     """Short notes (two lines at most, the first ones given) in the corner under the right
     pond, on black; ``colour`` one for all, or one a line."""

@@ -125,6 +125,7 @@ class Chooser:
         self.table.wiring.play_sound("confirm")
         if isinstance(action, (Discard, Riichi)) and self.asked is not None:
             self.table.hint.chose(action, self.asked, self.table.game.match.ruleset)  # practice: vs the hint
+        self.table.take_back.answered(action)  # practice: a cut may be taken back
         self.table.hint.drop()  # urgent, it would go before the game's taking the answer
         self.human.answer(action)
         self.asked = None
@@ -282,9 +283,7 @@ class Chooser:
         """Where the UP note lies (the first note of the corner), for a click."""
         if not (self.options and self.focus == "hand"):
             return None
-        text = self.up_note()
-        width = paint.text_width(text)
-        return board.NOTE_RIGHT - width - 1, board.NOTE_Y - 1, width + 2, board.NOTE_LINE + 1
+        return board.note_box(0, self.up_note())
 
     def held_line(self) -> str:
         """LET GO OF Z (or of the pointer) while a press begun before this hand is held over."""

@@ -8,7 +8,7 @@ its seed and plays them again through the driver, seated as the table seats a ga
 far it has got. The table then takes the game standing where it was saved (``TableScene``'s
 ``continued``): no earlier round is played again on screen.
 
-Past the last saved decision the game holds (``until_shown``) until the table gives it its own
+Past the last saved decision the game holds (``save.until_shown``) until the table gives it its own
 pace: the table decides what follows (a CPU's turn lasting a moment, the results waiting to
 be read), as it does in any game.
 
@@ -27,9 +27,9 @@ import pyxel
 from engine.cartridge import Cartridge
 from engine.scheduler import Task
 from engine.target import DARK_BLUE, DARK_GREY, LIGHT_GREY, ORANGE, WHITE
-from engine.tasks import NEXT_FRAME, TaskGen
+from engine.tasks import TaskGen
 from game.data import save
-from game.play.driver import Agent, Game, player_seat
+from game.play.driver import Agent, player_seat
 from game.rules.errors import InputError
 from game.ui import paint, saving, sound
 from game.ui.settings import settings_of
@@ -40,14 +40,6 @@ TITLE_Y = 40
 LINE_Y = 56
 BAR = (24, 66, 80, 7)  # x, y, w, h: the share of the saved decisions played again
 SHARE_Y = 76
-
-
-def until_shown(moment: str, game: Game) -> TaskGen[None]:
-    """The pace of a game being brought back: past its saved decisions, play waits until the
-    scene that shows it sets its own pace (``game.pace``), then goes on at that one."""
-    while game.pace is until_shown:
-        yield NEXT_FRAME
-    yield from game.pace(moment, game)
 
 
 def set_aside_line(error: InputError) -> str:
@@ -77,7 +69,7 @@ class LoadingScene:
         StorageError: left where it is)."""
         try:
             storage = saving.handed(self.cart, self.wiring)  # read beside the frames, after any write
-            return (yield from save.read_game_task(storage, self.seats, pace=until_shown))
+            return (yield from save.read_game_task(storage, self.seats, pace=save.until_shown))
         except InputError as error:
             return error
 

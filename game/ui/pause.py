@@ -1,4 +1,5 @@
-"""The pause menu (Esc or Enter at the table): RESUME, SETTINGS, QUIT TO TITLE.
+"""The pause menu (Esc or Enter at the table): RESUME, SETTINGS, QUIT TO TITLE, and in practice
+TAKE BACK while the table offers one (game/ui/take_back.py).
 
 Quitting asks once more (O: yes, any other button: no; the table keeps the game's log as it
 stands, and the title comes once the writer has written it, the save and the settings:
@@ -25,6 +26,7 @@ from game.ui.wiring import WIRING, Wiring
 
 MENU_X, MENU_Y, LINE = 20, 40, 10
 PAUSE_ITEMS = ("RESUME", "SETTINGS", "QUIT TO TITLE")
+TAKE_BACK = "TAKE BACK"  # after RESUME, while the table offers one
 ANSWERS = (f"{paint.OK_KEY}: QUIT", "OTHER: STAY")
 
 
@@ -39,12 +41,13 @@ def answer_boxes() -> tuple[tuple[int, int, int, int], ...]:
 
 
 class PauseMenu:
-    """RESUME, SETTINGS, QUIT TO TITLE (asked once more); ``closed`` on resume."""
+    """RESUME, (TAKE BACK,) SETTINGS, QUIT TO TITLE (asked once more); ``closed`` on resume."""
 
     def __init__(self, cart: Cartridge, settings: Settings, seed_code: str,
                  on_quit: Callable[[], Task | None] | None = None, wiring: Wiring = WIRING,
-                 players: int = 4) -> None:
-        """``players``: the game's seats, said beside its seed code (3P)."""
+                 players: int = 4, take_back: Callable[[], None] | None = None) -> None:
+        """``players``: the game's seats, said beside its seed code (3P); ``take_back``: the
+        table's take-back, while it offers one (its line follows RESUME)."""
         self.cart = cart
         self.wiring = wiring  # where a setting changed here is saved
         self.players = players
@@ -54,6 +57,8 @@ class PauseMenu:
         if not hasattr(cart, "settings"):
             cart.settings = settings
         self.seed_code = seed_code
+        self.take_back = take_back
+        self.items = PAUSE_ITEMS[:1] + (TAKE_BACK,) * (take_back is not None) + PAUSE_ITEMS[1:]
         self.chosen = 0
         self.confirming = False
         self.settings_menu: SettingsMenu | None = None
@@ -87,19 +92,22 @@ class PauseMenu:
             self.closed = True
             return
         if buttons.repeat(UP):
-            self.chosen = (self.chosen - 1) % len(PAUSE_ITEMS)
+            self.chosen = (self.chosen - 1) % len(self.items)
         if buttons.repeat(DOWN):
-            self.chosen = (self.chosen + 1) % len(PAUSE_ITEMS)
-        clicked = next((i for i in range(len(PAUSE_ITEMS)) if buttons.clicked_in(*row_box(i))), None)
+            self.chosen = (self.chosen + 1) % len(self.items)
+        clicked = next((i for i in range(len(self.items)) if buttons.clicked_in(*row_box(i))), None)
         if clicked is not None:
             self.chosen = clicked
-            self.pick(PAUSE_ITEMS[clicked])
+            self.pick(self.items[clicked])
         elif buttons.pressed(O) or pyxel.btnp(pyxel.KEY_RETURN):
-            self.pick(PAUSE_ITEMS[self.chosen])
+            self.pick(self.items[self.chosen])
 
     def pick(self, item: str) -> None:
         if item == "RESUME":
             self.closed = True
+        elif item == TAKE_BACK:
+            self.closed = True
+            self.take_back()
         elif item == "SETTINGS":
             self.settings_menu = SettingsMenu(self.cart, self.wiring)
         else:
@@ -111,7 +119,7 @@ class PauseMenu:
             return
         pyxel.cls(BLACK)
         paint.big_text_centered(12, "PAUSE", ORANGE)
-        for i, item in enumerate(PAUSE_ITEMS):
+        for i, item in enumerate(self.items):
             y = MENU_Y + i * LINE
             here = i == self.chosen
             if here:

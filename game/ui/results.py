@@ -6,15 +6,18 @@ of short names when there are more than five), the fu, han, limit and points, th
 seat's score change with the honba and riichi sticks, PAO beside the liable seat. A
 draw page names the draw and shows the tenpai hands face up with each seat's payment.
 O (or a click, a tap anywhere) moves on, but only after ``GUARD_FRAMES``: mashing O cannot
-skip a page unseen.
+skip a page unseen. In practice the table may offer one more choice on the bottom line beside
+Z: NEXT (``also``: U: TAKE BACK, game/ui/take_back.py), and a click on it is not a page turned.
 """
 
 from __future__ import annotations
 
 import pyxel
 
+from collections.abc import Callable
+
 from engine.buttons import Buttons, O
-from engine.target import DARK_BLUE, DARK_GREY, GREEN, LIGHT_GREY, ORANGE, PINK, WHITE, YELLOW
+from engine.target import DARK_BLUE, DARK_GREY, GREEN, LIGHT_GREY, ORANGE, PINK, WHITE, WIDTH, YELLOW
 from game.rules.match import Match
 from game.rules.actions import Ron, Tsumo
 from game.rules.events import Won
@@ -30,6 +33,7 @@ YAKU_Y, YAKU_ROWS, YAKU_LINE = 50, 5, 7
 YAKU_COLUMNS = ((2, 15), (64, 16))  # two columns: where each starts, how many letters it holds
 VALUE_Y, EXTRAS_Y = 85, 91
 ROWS_Y, ROW = 98, 6  # the score changes, a row a seat, above Z: NEXT (row 122)
+FOOTER_Y, FOOTER_GAP = 122, 12  # Z: NEXT, and what the table offers beside it
 PAO_X = 110  # PAO beside the liable seat's score
 # Long yaku names in two columns (a short line each); one column keeps the whole name.
 SHORT_NAMES = {"sanshoku doujun": "sanshoku", "sanshoku doukou": "doukou", "rinshan kaihou": "rinshan",
@@ -155,8 +159,11 @@ def yaku_places(score: HandScore) -> list[tuple[int, int, str]]:
 class ResultsPanel:
     """The result pages of one finished round; ``done`` once the player has read them all."""
 
-    def __init__(self, rnd: Round, player: int | None, match: Match | None = None) -> None:
+    def __init__(self, rnd: Round, player: int | None, match: Match | None = None,
+                 also: Callable[[], str] = lambda: "") -> None:
+        """``also``: the words of a choice the table offers beside Z: NEXT now ("" for none)."""
         self.round = rnd
+        self.also = also
         self.player = player
         self.pages: list[Won | None | Match] = list(rnd.result.wins) or [None]  # None: the draw page
         if match is not None:  # the driver has moved it on: the next round's figures
@@ -167,8 +174,31 @@ class ResultsPanel:
 
     def update(self, buttons: Buttons) -> None:
         self.frames += 1
-        if self.ready and (buttons.pressed(O) or buttons.clicked()):
+        if self.ready and (buttons.pressed(O) or buttons.clicked() and not self.on_also(buttons)):
             self.turn_page()
+
+    def footer(self) -> list[tuple[int, str]]:
+        """The bottom line's parts, each with where it starts: Z: NEXT, and the table's offer."""
+        parts = [f"{paint.OK_KEY}: NEXT"] + [a for a in (self.also(),) if a]
+        widths = [paint.text_width(p) for p in parts]
+        x = (WIDTH - sum(widths) - FOOTER_GAP * (len(parts) - 1)) // 2
+        placed = []
+        for part, width in zip(parts, widths):
+            placed.append((x, part))
+            x += width + FOOTER_GAP
+        return placed
+
+    def also_box(self) -> tuple[int, int, int, int] | None:
+        """Where the table's offer lies on the bottom line (x, y, w, h), for a click; None: none."""
+        parts = self.footer()
+        if len(parts) < 2 or not self.ready:
+            return None
+        x, text = parts[1]
+        return x - 2, FOOTER_Y - 2, paint.text_width(text) + 4, 9
+
+    def on_also(self, buttons: Buttons) -> bool:
+        box = self.also_box()
+        return box is not None and buttons.clicked_in(*box)
 
     def turn_page(self) -> None:
         """On to the next page; ``done`` after the last."""
@@ -201,7 +231,8 @@ class ResultsPanel:
         if len(self.pages) > 1:
             paint.text(110, 2, f"{self.page + 1}/{len(self.pages)}", LIGHT_GREY)
         if self.ready:
-            paint.text_centered(122, f"{paint.OK_KEY}: NEXT", LIGHT_GREY)
+            for i, (x, part) in enumerate(self.footer()):
+                paint.text(x, FOOTER_Y, part, LIGHT_GREY if i == 0 else YELLOW)
 
     # -- a win ------------------------------------------------------------------------------
 

@@ -100,11 +100,14 @@ class Saver:
     first save encodes them all). The game's log is kept in the logs (``game.data.logs``) when
     the game ends or is left from the pause menu."""
 
-    def __init__(self, seed_code: str, settings: Settings, storage: Storage, shelf: logs.Shelf | None) -> None:
+    def __init__(self, seed_code: str, settings: Settings, storage: Storage, shelf: logs.Shelf | None,
+                 take_backs: int = 0) -> None:
         """``storage`` and ``shelf``: where the save and the log go (``handed``, ``handed_shelf``:
-        written beside the frames)."""
+        written beside the frames); ``take_backs``: the cuts taken back in this game so far
+        (practice: the save and the log say so)."""
         self.seed_code = seed_code
         self.settings = settings
+        self.take_backs = take_backs
         self.storage = storage
         self.shelf = shelf
         self.encoded: list[str] = []  # the decisions so far, as the save writes them
@@ -126,7 +129,7 @@ class Saver:
                     self.encoded += [save.encode_decision(d) for d in new]
                     if len(self.encoded) < len(decisions):
                         yield
-                saved = save.SavedGame(self.seed_code, self.settings, decisions)
+                saved = save.SavedGame(self.seed_code, self.settings, decisions, self.take_backs)
                 save.write_game(self.storage, saved, self.encoded)
             elif moment == "game_end":
                 save.delete_game(self.storage)
@@ -142,7 +145,8 @@ class Saver:
             return
         decisions = tuple(game.decisions)  # as the log's first step reads the game
         name, data = yield from logs.game_log_task(game, self.seed_code, self.settings.as_dict(),
-                                                   player_seat(self.seed_code, seats=game.ruleset.players))
+                                                   player_seat(self.seed_code, seats=game.ruleset.players),
+                                                   self.take_backs)
         try:
             yield from logs.keep_log_task(self.shelf, name, data, self.seed_code, decisions)
         except InputError as error:  # StorageError: full, refused, no folder

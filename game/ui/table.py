@@ -38,7 +38,7 @@ from game.cpu.strength import SIMPLER
 from game.play.driver import Agent, Game, TsumogiriAgent, WaitingAgent, player_seat
 from game.rules.actions import Pass
 from game.data.settings import PRACTICE, Settings
-from game.ui import board, callouts, centre, debug, hands, hints, look, paint, pause, pieces, saving, sound
+from game.ui import board, callouts, centre, debug, hands, hints, look, paint, pause, pieces, saving, sound, take_back
 from game.ui.board import HINT_X, INFO_Y
 from game.ui.chooser import NO_CALLS_NOTE, Chooser
 from game.ui.results import GUARD_FRAMES, ResultsPanel
@@ -90,7 +90,8 @@ class TableScene:
         self.game.pace, self.game.frame_counter = self.pace, lambda: cart.scheduler.frames
         self.game.on_crash = self.fall_back  # a CPU that raises: a simpler one plays on, said in one line
         self.saver = None if demo else Saver(seed_code, self.settings,  # the rules it began with
-                                             saving.handed(cart, wiring), saving.handed_shelf(cart, wiring))
+                                             saving.handed(cart, wiring), saving.handed_shelf(cart, wiring),
+                                             continued.saved.take_backs if continued is not None else 0)
         self.turn_began = 0  # the frame the present turn began (a CPU's lasts a moment)
         self.sounds = sound.EventSounds(self.player, wiring.play_sound)
         self.callouts = callouts.Callouts()
@@ -106,6 +107,7 @@ class TableScene:
         self.results: ResultsPanel | None = None
         self.menu: pause.PauseMenu | None = None
         self.chooser = Chooser(self)
+        self.take_back = take_back.TakeBack(self, seat_agents)  # practice: a cut undone
         self.hint = hints.HintKeeper(cart, wiring.analyse, wiring.judge_cut)
         self.debug = debug.DebugView(cart)
         self.look = look.Look()  # a tile pointed at, or stepped to with X and the arrows
@@ -147,7 +149,7 @@ class TableScene:
             # 20-item tuple, such as a PlayerView's arguments, is kept there and never reused)
             # that the memory meter counts.
             self.cart.collect()
-            self.results = ResultsPanel(game.round, self.player, game.match)
+            self.results = ResultsPanel(game.round, self.player, game.match, also=self.take_back.footer)
             while not self.results.done:
                 yield NEXT_FRAME
             self.results = None
@@ -203,9 +205,12 @@ class TableScene:
                 self.settings = self.menu.settings
                 self.menu = None
             return
+        if self.take_back.update(buttons):
+            return  # taken back, or being: the game on the table is left where it stood
         if any(pyxel.btnp(key) for key in PAUSE_KEYS) or buttons.clicked_in(*board.PAUSE_BOX):
             self.menu = pause.PauseMenu(self.cart, self.settings, self.seed_code, on_quit=self.leave,
-                                        wiring=self.wiring, players=self.game.ruleset.players)
+                                        wiring=self.wiring, players=self.game.ruleset.players,
+                                        take_back=self.take_back.menu_item())
             return
         self.frames += 1  # the table's clock: it stands still while paused
         self.note_new_round()
@@ -327,7 +332,7 @@ class TableScene:
         """On the hint's row (the board has drawn the player's nameplate at its start) the
         chooser's line (or its bar), else the hint (own turn) or the waits; the notes in the
         corner."""
-        notes = self.chooser.notes()  # the buttons behind UP
+        notes = self.chooser.notes() + self.take_back.notes()  # the buttons behind UP, a take-back
         warnings = [] if self.chooser.draw_info() else self.draw_hint_line(view)
         figures = self.bar_figures()
         if self.chooser.no_calls:  # the round's calls are all passed: said while it lasts
