@@ -1,6 +1,6 @@
 """tools/screenshots.py: the GIF it writes plays at the cartridge's 30 fps, a short run takes the
-title picture and names the others, and a whole run takes all six pictures in a data folder of
-its own, whatever the player has saved."""
+title picture and names the others, and a whole run takes every picture (the review's,
+PRACTICE's and YOUR GAMES' too) in a data folder of its own, whatever the player has saved."""
 
 from __future__ import annotations
 
@@ -58,8 +58,9 @@ def test_a_short_run_writes_the_title_and_names_what_it_could_not_take(tmp_path)
     assert "not taken" in done.stderr and "standings.png" in done.stderr
 
 
-EVERY = {"title.png": b"\x89PNG", "turns.gif": b"GIF89a", "table.png": b"\x89PNG", "overlay.png": b"\x89PNG",
-         "win.png": b"\x89PNG", "standings.png": b"\x89PNG"}
+EVERY = {"turns.gif": b"GIF89a", **{name: b"\x89PNG" for name in (
+    "title.png", "table.png", "overlay.png", "win.png", "standings.png", "review_agree.png", "review_differ.png",
+    "review_summary.png", "practice.png", "practice_told.png", "your_games.png")}}
 
 
 def players_data_folder(folder: Path) -> dict[str, bytes]:
@@ -81,7 +82,7 @@ def players_data_folder(folder: Path) -> dict[str, bytes]:
     return {path.name: path.read_bytes() for path in folder.iterdir()}
 
 
-def test_a_whole_run_takes_all_six_pictures_and_leaves_the_players_save_alone(tmp_path):
+def test_a_whole_run_takes_every_picture_and_leaves_the_players_save_alone(tmp_path):
     player = tmp_path / "player"
     held = players_data_folder(player)
     assert set(held) == {"game.bin", "settings.bin"}

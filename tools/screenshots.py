@@ -17,6 +17,9 @@ page), as a player would. On the way it takes each picture at its moment:
                         a decision where you and the strong CPU agree
     review_differ.png   one where you differ, with the reason
     review_summary.png  the review's summary
+    practice.png        back on the title: PRACTICE, a position of the drill, asked
+    practice_told.png   that position answered: the CPU's cut and why
+    your_games.png      REPLAYS, S: YOUR GAMES, the figures of the games kept
 
 The run keeps its saves and settings in a data folder of its own, made for it and removed
 after it (``$PICORIICHI_DATA_DIR`` is set to it): never the player's, so a game the player has
@@ -248,10 +251,66 @@ class Photographer:
                     self.step()  # the round is stepped through our rules first
                 for _ in range(5):
                     self.step()
+                while viewer.best_task is not None and self.frames < self.max_frames:
+                    self.step()  # a discard's best cuts are measured as it is first shown
+                self.step()
                 self.shoot(name)
         self.step((pyxel.KEY_S,))
         self.step()
         self.shoot("review_summary.png")
+
+    def to_title_entry(self, label: str) -> bool:
+        """From any scene: the title again (as Esc, step by step, would bring it), the cursor
+        down to ``label`` and Z; whether the title offered it."""
+        pyxel = self.pyxel
+        self.cart.restart()
+        self.step()
+        self.step()
+        title = self.cart.scene
+        labels = [e.label for e in getattr(title, "entries", [])]
+        if label not in labels:
+            return False
+        for _ in range(labels.index(label)):
+            self.step((pyxel.KEY_DOWN,))
+            self.step()
+        self.step((pyxel.KEY_Z,))
+        self.step()
+        return True
+
+    def wait_for(self, ready: Callable[[Scene], bool]) -> bool:
+        while not ready(self.cart.scene) and self.frames < self.max_frames:
+            self.step()
+        return ready(self.cart.scene)
+
+    def practice(self) -> None:
+        """PRACTICE on the title: the first position of the drill asked, then answered (Z: the
+        tile under the cursor, the draw, as a player pressing at once would)."""
+        if not self.to_title_entry("PRACTICE"):
+            return
+        if not self.wait_for(lambda scene: getattr(scene, "view", None) is not None):
+            return
+        for _ in range(5):
+            self.step()
+        self.shoot("practice.png")
+        self.step((self.pyxel.KEY_Z,))
+        if self.wait_for(lambda scene: getattr(scene, "told", None) is not None):
+            for _ in range(5):
+                self.step()
+            self.shoot("practice_told.png")
+
+    def your_games(self) -> None:
+        """REPLAYS on the title, then S: YOUR GAMES, once every kept game is read and reviewed."""
+        if not self.to_title_entry("REPLAYS"):
+            return
+        if not self.wait_for(lambda scene: getattr(scene, "listed", False)):
+            return
+        self.step((self.pyxel.KEY_S,))
+        self.step()
+        if self.wait_for(lambda scene: "YourGames" in scene_name(scene) and scene.stats is not None
+                         and scene.reviewing >= sum(game is not None for _, game, _ in scene.games)):
+            for _ in range(5):
+                self.step()
+            self.shoot("your_games.png")
 
     def press(self, scene: Scene | None) -> None:
         """The scripted player's button at the table; O on any other scene after a while; nothing
@@ -342,9 +401,12 @@ def main(argv: list[str] | None = None) -> int:
         photographer.type_seed()
         photographer.play()
         photographer.review()
+        photographer.practice()
+        photographer.your_games()
         photographer.cart.close()
     every = ("title.png", "turns.gif", "table.png", "overlay.png", "win.png", "standings.png",
-             "review_agree.png", "review_differ.png", "review_summary.png")
+             "review_agree.png", "review_differ.png", "review_summary.png", "practice.png",
+             "practice_told.png", "your_games.png")
     missing = [name for name in every if name not in photographer.written]
     if missing:
         print(f"not taken (their moment never came in {photographer.frames} frames): {', '.join(missing)}",
