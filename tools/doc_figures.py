@@ -257,7 +257,7 @@ def _settings() -> dict[str, str]:
     return {speed: f"{frames / FPS:.1f}" for speed, frames in CALLOUT_FRAMES.items()}
 
 
-def _sim(seats: str) -> dict:
+def _sim(seats: str, players: int = 4) -> dict:
     import io
     import json
     from contextlib import redirect_stdout
@@ -266,8 +266,28 @@ def _sim(seats: str) -> dict:
 
     out = io.StringIO()
     with redirect_stdout(out):
-        main(["sim", "--games", "400", "--seed", "A", "--seats", seats, "--jobs", "2", "--json"])
+        main(["sim", "--games", "400", "--seed", "A", "--players", str(players), "--seats", seats, "--jobs", "2",
+              "--json"])
     return json.loads(out.getvalue())
+
+
+def _rates(answer: dict, kind: str) -> dict[str, str]:
+    seat = answer["seats"][kind]
+    low, high = seat["rank_ci95"]
+    return {"win": f"{100 * seat['win_rate']:.1f}", "deal_in": f"{100 * seat['deal_in_rate']:.1f}",
+            "riichi": f"{100 * seat['riichi_rate']:.1f}", "calls": f"{100 * seat['call_rate']:.1f}",
+            "draws": f"{100 * answer['draw_rate']:.1f}", "rank": f"{seat['avg_rank']:.2f}",
+            "low": f"{low:.2f}", "high": f"{high:.2f}"}
+
+
+@cache
+def _three_strong() -> dict[str, str]:
+    return _rates(_sim("cpu,cpu,cpu", players=3), "cpu")
+
+
+@cache
+def _three_vs_efficiency() -> dict[str, str]:
+    return _rates(_sim("cpu,efficiency,efficiency", players=3), "cpu")
 
 
 @cache
@@ -303,6 +323,18 @@ def _agreement() -> dict[str, str]:
                       f"{topic}_low": f"{100 * row['low']:.1f}", f"{topic}_high": f"{100 * row['high']:.1f}",
                       f"{topic}_close": f"{100 * row['close']:.1f}"})
     return found
+
+
+@cache
+def _sanma_agreement() -> dict[str, str]:
+    """benchmarks/agreement.py --players 3: the strong CPU beside the three-player Phoenix room."""
+    import agreement
+
+    kept = agreement.games(agreement.log_files(list(agreement.DEFAULT_SANMA_LOGS)), 3)[0]
+    table = agreement.measure(kept, "strong", jobs=2, players=3)
+    return {f"{name.replace(' ', '_')}": f"{100 * row['agreement']:.1f}" for name, row in table.items()} \
+        | {f"{name.replace(' ', '_')}_n": comma(row["decisions"]) for name, row in table.items()} \
+        | {"games": str(len(kept))}
 
 
 @cache
@@ -402,6 +434,19 @@ FIGURES: list[Numbers | Rows] = [
                     "| call or pass | {call_n} | **{call}%** [{call_low}, {call_high}] |",
                     "| kan | {kan_n} | **{kan}%** [{kan_low}, {kan_high}] |",
                     "| win | {win_n} | **{win}%** [{win_low}, {win_high}] |")],
+    *[Numbers("three strong CPUs in the simulator", MEASUREMENTS, words, _three_strong,
+              "picoriichi sim --players 3 --games 400 --seed A --seats cpu,cpu,cpu --jobs 2", cpu=True, slow=True)
+      for words in ("| three strong CPUs: win / deal-in / riichi / calls | **{win}% / {deal_in}% / {riichi}% / "
+                    "{calls}%**", "| three strong CPUs: exhaustive draws | **{draws}%**")],
+    Numbers("the strong CPU against two three-player efficiency seats", MEASUREMENTS,
+            "| strong vs two `efficiency` (three players) | **{rank}** [{low}, {high}]", _three_vs_efficiency,
+            "picoriichi sim --players 3 --games 400 --seed A --seats cpu,efficiency,efficiency --jobs 2", cpu=True,
+            slow=True),
+    Numbers("the agreement with three-player Phoenix-room players", MEASUREMENTS,
+            "three-player Phoenix-room games of tests/data ({games} games): discard **{discard}%** "
+            "({discard_n}), riichi **{riichi}%**, riichi or dama **{riichi_or_dama}%**, call or pass **{call}%** "
+            "({call_n}), kan **{kan}%**, win **{win}%**", _sanma_agreement,
+            "python benchmarks/agreement.py --players 3 --jobs 2", cpu=True, slow=True),
     Numbers("the log fuzzer's long run", MEASUREMENTS, "| `python tools/fuzz_logs.py 2000 --seed 1` (the {logs} "
             "four-player ranked-room logs of tests/data) | {count} | {alike} | {differs} | {refused} | **{problems}** |",
             _fuzz, "python tools/fuzz_logs.py 2000 --seed 1", slow=True),
