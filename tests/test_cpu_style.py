@@ -22,7 +22,7 @@ from game.coach.explain import same_choice
 from game.records import parse_log
 from game.replay.door import ruleset_for
 from game.coach.review import DecisionRecorder
-from game.rules.actions import Discard
+from game.rules.actions import Discard, Riichi
 
 # its tests share a module fixture: one worker runs them all (make test runs pytest-xdist --dist loadgroup)
 pytestmark = pytest.mark.xdist_group("style")
@@ -99,3 +99,41 @@ def test_a_yes_or_no_scorer_answers_against_no_features():
     tiny = style.Scorer(names=("calls",), hidden=((1.0,),), bias=(-0.5,), out=(1.0,), linear=(0.0,))
     assert style.decides(tiny, {"calls": 1.0})       # relu(1 - 0.5) = 0.5 > relu(-0.5) = 0
     assert not style.decides(tiny, {"calls": 0.25})  # relu(0.25 - 0.5) = 0: no more than none
+    assert not style.decides(tiny, {"calls": 1.0}, margin=0.5)  # 0.5 does not clear 0 + 0.5
+
+
+SANMA_GAMES = sorted((Path(__file__).parent / "data" / "logs" / "sanma").glob("*.xml"))[:12]
+
+
+def riichi_turns(paths: list[Path]) -> list:
+    """Every turn of every seat of ``paths`` where riichi was legal: (view, the player's answer, ruleset)."""
+    found = []
+    for path in paths:
+        game = parse_log(path.read_bytes(), str(path))
+        ruleset = ruleset_for(game)
+        for seat in range(ruleset.players):
+            for round_log in game.rounds:
+                recorder = DecisionRecorder(round_log, ruleset, seat)
+                recorder.replay.run()
+                found += [(n.view, n.action, ruleset) for n in recorder.take_notes()
+                          if not n.taken and any(isinstance(a, Riichi) for a in n.view.legal_actions)]
+    return found
+
+
+def test_three_players_declare_riichi_by_a_margin_and_nearer_the_phoenix_players():
+    """With three players the strong CPU declares only where the riichi scorer's yes clears
+    SANMA_RIICHI_MARGIN: on real three-player Phoenix turns it declares on a subset of the turns
+    it would with no margin, and so answers riichi or dama as the players did more often."""
+    turns = riichi_turns(SANMA_GAMES)
+    assert turns and all(r.players == 3 for _, _, r in turns)
+    margin, none = LearnedPolicy(STRONG), LearnedPolicy(STRONG, sanma_margin=0.0)
+
+    def declared(policy: LearnedPolicy) -> list[bool]:
+        return [isinstance(run_to_end(CpuAgent("strong", r, policy=policy).act(v)), Riichi) for v, _, r in turns]
+
+    with_margin, without = declared(margin), declared(none)
+    players = [isinstance(a, Riichi) for _, a, _ in turns]
+    assert all(b for a, b in zip(with_margin, without) if a)  # a riichi with the margin is one without
+    assert sum(with_margin) < sum(without)
+    agree = [sum(c == p for c, p in zip(cpu, players)) for cpu in (with_margin, without)]
+    assert agree[0] > agree[1], (agree, len(turns))

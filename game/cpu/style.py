@@ -323,7 +323,7 @@ def _built(part: str, w: dict) -> Scorer:
                            "(learn them again: python tools/train_style.py)") from None
 
 
-def decides(judge: Scorer, features: dict[str, float]) -> bool:
+def decides(judge: Scorer, features: dict[str, float], margin: float = 0.0) -> bool:
     """A yes-or-no scorer's answer: yes when ``features`` score above no features at all (the
-    trainer fits each such decision as a choice between the two)."""
-    return judge.score(features) > judge.score({})
+    trainer fits each such decision as a choice between the two), by more than ``margin``."""
+    return judge.score(features) > judge.score({}) + margin
