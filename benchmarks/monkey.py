@@ -196,14 +196,15 @@ def _switches() -> tuple[int, int]:
 def _cause(seconds: float, wall: float, waited: int, preempted: int) -> str:
     """Why a frame ran long: its own work (processor time past the budget), or, its work
     within it, the time it did not run: waiting (voluntary switches: the disk, a lock) or
-    the machine busy with other work (involuntary switches only)."""
+    the machine busy with other work (involuntary switches only); with neither, time the
+    thread lost without a switch (a virtual machine's stolen time, page faults)."""
     from engine.target import FRAME_SECONDS
 
     if seconds > FRAME_SECONDS:
         return "work"
     if waited:
         return "waited (the disk, a lock)"
-    return "machine busy (preempted)" if preempted else "work"
+    return "machine busy (preempted)" if preempted else "unaccounted (no switch: not its work)"
 
 
 def _writer_in(writer, ran: int) -> str:

@@ -14,6 +14,7 @@ from game.play.driver import Game, TsumogiriAgent
 from game.data.save import BadSave, SavedGame
 from game.data.settings import Settings
 from game.data.storage import open_storage
+from engine.tasks import run_to_end
 
 SEEDS = ("PICORIICHI", "ABCDEFGH", "00000000", "SAVE2GAME")
 INTERRUPTIONS = 50  # per seed: 200 in all
@@ -131,6 +132,22 @@ def test_every_damaged_save_is_set_aside_with_one_line(tmp_path):
         assert "\n" not in message and message.endswith("set aside as game.bin.bad"), (kind, message)
         assert (folder / "game.bin.bad").read_bytes() == bad, kind  # kept, byte for byte
         assert save.read_game(storage) is None and not save.has_game(storage)  # a new game may start
+
+
+def test_saved_moves_left_after_the_game_ends_are_refused_not_played_as_a_finished_game():
+    """A save whose moves go on past its game's end (they were another game's: once, the rules
+    changed under a save) is refused as the loading screen's SAVE UNFIT MOVES when catching up
+    reaches the end, not continued as a finished game with nothing to show (once a crash)."""
+    game = Game(agents(), "PICORIICHI", SETTINGS.ruleset())
+    save.play_all(game)
+    moves = tuple(game.decisions)
+    unfit = save.resume(SavedGame("PICORIICHI", SETTINGS, moves + moves[-3:]), agents(), pace=save.until_shown)
+    with pytest.raises(BadSave, match="3 saved decisions after the game's end") as caught:
+        run_to_end(save.catch_up(unfit, unfit.play()))
+    assert caught.value.short == "UNFIT MOVES" and unfit.match.over
+    whole = save.resume(SavedGame("PICORIICHI", SETTINGS, moves), agents(), pace=save.until_shown)
+    run_to_end(save.catch_up(whole, whole.play()))  # every move its game's: caught up, no complaint
+    assert tuple(whole.decisions) == moves and not whole.replaying
 
 
 def test_a_second_bad_save_does_not_overwrite_the_first(tmp_path):

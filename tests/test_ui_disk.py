@@ -219,3 +219,42 @@ def test_a_disk_that_fails_every_write_is_said_in_one_line_and_the_game_goes_on(
     told = capsys.readouterr().err.splitlines()
     assert told == [f"picoriichi: cannot save game: {data_folder / 'game.bin'}: cannot write (Input/output error)"]
     assert not (data_folder / "game.bin").exists() and table.saver.failure == told[0].removeprefix("picoriichi: ")
+
+
+class WatchedShelf(FolderShelf):
+    """A logs folder that notes the thread of every listing and every read in ``readers``."""
+
+    def __init__(self, folder, readers: list) -> None:
+        super().__init__(folder)
+        self.readers = readers
+
+    def entries_task(self):
+        self.readers.append(threading.current_thread())
+        return (yield from super().entries_task())
+
+    def read(self, entry, limit=None):
+        self.readers.append(threading.current_thread())
+        return super().read(entry, limit)
+
+
+def test_replays_your_games_and_the_drill_list_and_read_the_logs_beside_the_frames(make_cart, data_folder):
+    """A log is a file of up to 256 KiB on a disk that may be slow: every screen that lists the
+    logs folder or reads a log of it has the writer's thread do it, never a frame."""
+    from test_stats import kept
+
+    from game.ui.drill import DrillScene
+    from game.ui.replays import ReplaysScene
+    from game.ui.your_games import YourGamesScene
+
+    folder = data_folder / "logs"
+    folder.mkdir(parents=True)
+    kept(folder, "BESIDE0001", "20261201-100000", 1)
+    readers: list = []
+    wiring = quick(shelf=lambda: WatchedShelf(folder, readers))
+    ready = {ReplaysScene: lambda scene: bool(scene.lines), YourGamesScene: lambda scene: scene.reviewing == 1,
+             DrillScene: lambda scene: scene.drill is not None}
+    for kind, done in ready.items():
+        readers.clear()
+        cart = make_cart(lambda cart: kind(cart, wiring), writer=Writer.threaded())
+        step_until(cart, lambda: done(cart.scene), limit=20000)
+        assert len(readers) >= 2 and threading.main_thread() not in readers, kind.__name__  # listed, then read

@@ -168,3 +168,25 @@ def test_the_results_offer_the_take_back_beside_next_and_a_click_on_it_turns_no_
     assert x0 >= 0 and x1 + len(second) * 4 - 1 <= WIDTH  # on the screen, beside NEXT
     offer[0] = ""
     assert panel.also_box() is None and len(panel.footer()) == 1
+
+
+def test_rules_changed_in_the_pause_menu_wait_for_the_next_game_and_the_take_back_plays_this_one(make_cart):
+    """PLAYERS and LENGTH changed in the pause menu's SETTINGS are the next game's: the table,
+    its saves and a take-back keep the rules the game began with (a three-player take-back of a
+    four-player game once failed, and a save written under other rules once ended a continued
+    game before its moves)."""
+    cart, table, fingers = practice_table(make_cart)
+    began = table.settings
+    asked_before, _, _ = cut_against_the_hint(cart, table, fingers)
+    press_key(cart, pyxel.KEY_ESCAPE)
+    assert table.menu is not None
+    cart.settings = replace(began, players=3, length="east", cpu_speed="normal")  # as SETTINGS stores them
+    press_key(cart, pyxel.KEY_ESCAPE)
+    assert table.menu is None
+    assert (table.settings.players, table.settings.length) == (began.players, began.length)
+    assert table.settings.cpu_speed == "normal"  # a preference holds at once
+    assert table.take_back.offered
+    press_key(cart, pyxel.KEY_U)
+    again = taken_back(cart, table)
+    assert question(again) == asked_before and len(again.game.agents) == 4
+    assert (again.saver.settings.players, again.saver.settings.length) == (began.players, began.length)

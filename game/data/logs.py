@@ -38,12 +38,12 @@ from collections.abc import Callable
 from typing import Any
 
 from engine.tasks import TaskGen, run_to_end
-from engine.writer import Writer
+from engine.writer import Writer, beside
 from game.data.files import read_file
 from game.data.handed import Handed
 from game.data.save import encode_decision
 from game.data.storage import MAX_BYTES, BrowserStorage, FolderStorage, Storage, StorageError
-from game.records import json_steps
+from game.records import GameLog, json_steps, parse_log_task
 from game.records.ours import game_log
 from game.records.tenhou6_write import write_tenhou6
 from game.rules.errors import InputError
@@ -167,6 +167,20 @@ def summary_task(name: str, data: bytes) -> TaskGen[Summary | None]:
     return _summary(match, document)
 
 
+def your_game_task(shelf: Shelf, entry: Entry) -> TaskGen[tuple[GameLog, Summary] | None]:
+    """Task: one of our logs on ``shelf``, read (``read_task``) and parsed in steps, with what
+    the list says of it; None when it is not one of ours or cannot be read (REPLAYS says what
+    is wrong with it), as YOUR GAMES and the drill read the player's games."""
+    try:
+        data = yield from shelf.read_task(entry, MAX_BYTES)
+        summary = yield from summary_task(entry.name, data)
+        if summary is None:
+            return None
+        return (yield from parse_log_task(data, entry.name)), summary
+    except InputError:
+        return None
+
+
 def _summary(match: re.Match, document: object) -> Summary | None:
     """The line of the log ``document`` named as ``match`` read it; None when it is not ours."""
     try:
@@ -241,6 +255,7 @@ class Shelf:
 
     def __init__(self, storage: Storage) -> None:
         self.storage = storage
+        self.writer: Writer | None = None  # once handed to one, it lists and reads too
 
     def entries(self) -> list[Entry]:
         """The logs, newest first (``entries_task`` at once)."""
@@ -258,9 +273,25 @@ class Shelf:
         return data
 
     def handed_to(self, writer: Writer) -> Shelf:
-        """This shelf, its writes done by ``writer`` beside the frames (``game.data.handed``)."""
+        """This shelf, its writes done by ``writer`` beside the frames (``game.data.handed``),
+        and its folder listed and its logs read there (``listed_task``, ``read_task``)."""
         self.storage = Handed(self.storage, writer)
+        self.writer = writer
         return self
+
+    def listed_task(self) -> TaskGen[list[Entry]]:
+        """Task: ``entries``, by the writer's thread when the shelf is handed to one (after the
+        writes handed over before: a log just kept is listed), else in steps on this one."""
+        if self.writer is None:
+            return (yield from self.entries_task())
+        return (yield from beside(self.writer, self.entries))
+
+    def read_task(self, entry: Entry, limit: int | None = None) -> TaskGen[bytes]:
+        """Task: ``read``, by the writer's thread when the shelf is handed to one: a frame never
+        waits for a disk (InputError as ``read``)."""
+        if self.writer is None:
+            return self.read(entry, limit)
+        return (yield from beside(self.writer, lambda: self.read(entry, limit)))
 
     def keep(self, name: str, data: bytes) -> None:
         """Store one of our logs (atomically; StorageError says why it could not be)."""

@@ -283,8 +283,9 @@ def _replaying(game: Game, play: TaskGen[list]) -> TaskGen[None]:
     while game.replaying:
         try:
             next(play)  # a save's moves are given again, never thought over: the driver asks for no clock
-        except StopIteration:
-            return  # the whole game was in the save (it ended as it was saved)
+        except StopIteration:  # the game ended with saved moves left over: they were not this game's
+            raise InputError(f"the saved game does not fit its seed: {len(game.script) - len(game.decisions)} "
+                             f"saved decisions after the game's end") from None
         yield len(game.decisions) / len(game.script)
 
 

@@ -26,7 +26,6 @@ from engine.cartridge import Cartridge
 from engine.scheduler import Task
 from engine.target import DARK_BLUE, DARK_GREY, LIGHT_GREY, ORANGE, PINK, WHITE, YELLOW
 from engine.tasks import TaskGen
-from engine.writer import beside
 from game.data import logs
 from game.data.storage import DATA_DIR_VARIABLE, MAX_BYTES
 from game.rules.errors import InputError
@@ -81,14 +80,14 @@ class ReplaysScene:
     def read_lines(self) -> TaskGen[None]:
         """Task: the list of logs, then the line of each game of ours, 2 KiB of a log a
         step (the others show their names); the folder listed and each log read beside the
-        frames (the cartridge's writer: after the writes handed over before)."""
-        shelf, writer = self.shelf, self.cart.writer
-        self.entries = yield from beside(writer, shelf.entries)
+        frames (the shelf is handed to the cartridge's writer: after the writes handed over before)."""
+        shelf = self.shelf
+        self.entries = yield from shelf.listed_task()
         self.listed = True
         for entry in self.entries:
             if entry.ours:
                 try:
-                    data = yield from beside(writer, lambda: shelf.read(entry, MAX_BYTES))  # ours are blobs
+                    data = yield from shelf.read_task(entry, MAX_BYTES)  # ours are blobs
                     summary = yield from logs.summary_task(entry.name, data)
                 except InputError:
                     summary = None
@@ -149,7 +148,7 @@ class ReplaysScene:
         """Task: the log read and parsed; what is wrong with it, in one message, when it cannot be."""
         where = entry.path or Path(entry.name)
         try:
-            data = yield from beside(self.cart.writer, lambda: self.shelf.read(entry))
+            data = yield from self.shelf.read_task(entry)
             return (yield from ReplayLog.parse_task(data, where, seats=SEATS))
         except InputError as error:
             return why_not(str(error), where)

@@ -201,8 +201,8 @@ class TableScene:
             return
         if self.menu is not None:
             self.menu.update()
-            if self.menu.closed:
-                self.settings = self.menu.settings
+            if self.menu.closed:  # a preference holds at once; a rule (PLAYERS, LENGTH...) waits for the next game
+                self.settings = self.menu.settings.for_game(self.settings)
                 self.menu = None
             return
         if self.take_back.update(buttons):

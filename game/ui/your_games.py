@@ -25,9 +25,7 @@ from engine.tasks import TaskGen
 from game.coach.review import review_task, start_review
 from game.coach.stats import RATES, SeatGame, Stats, seat_game
 from game.data import logs
-from game.data.storage import MAX_BYTES
-from game.records import GameLog, parse_log_task
-from game.rules.errors import InputError
+from game.records import GameLog
 from game.ui import paint, saving
 from game.ui.wiring import WIRING, Wiring
 
@@ -70,7 +68,7 @@ class YourGamesScene:
         """Task: every game of ours read (the shelf lists the newest first: their logs are kept
         for the review, the older ones' only counted, so the memory holds ``REVIEWED`` logs),
         then the latest reviewed, the oldest of them first."""
-        for entry in (yield from self.shelf.entries_task()):
+        for entry in (yield from self.shelf.listed_task()):
             found = (yield from self.read_game(entry)) if entry.ours else None
             if found is not None:
                 figures, game, seat = found
@@ -83,14 +81,10 @@ class YourGamesScene:
                 self.reviewing += 1
 
     def read_game(self, entry: logs.Entry) -> TaskGen[tuple[SeatGame, GameLog, int] | None]:
-        try:
-            data = self.shelf.read(entry, MAX_BYTES)
-            summary = yield from logs.summary_task(entry.name, data)
-            if summary is None:
-                return None
-            game = yield from parse_log_task(data, entry.name)
-        except InputError:
+        found = yield from logs.your_game_task(self.shelf, entry)
+        if found is None:
             return None  # Replays names what is wrong with a log; here it is not one of your games
+        game, summary = found
         when = logs.stamp_of(entry.name)
         return seat_game(game, summary.seat, summary.finished, when), game, summary.seat
 
