@@ -159,8 +159,8 @@ def test_settings_change_from_the_pause_menu_and_stay_on_the_cartridge(make_cart
     assert cart.settings.red_fives is False
     press(cart, pyxel.KEY_ESCAPE)  # back to the pause menu
     press(cart, pyxel.KEY_ESCAPE)  # and to the table
-    assert table.menu is None and table.settings.red_fives is False
-    assert table.game.ruleset.red_fives is True  # the rules count from the next game
+    assert table.menu is None and cart.settings.red_fives is False  # stored for the next game
+    assert table.game.ruleset.red_fives is True and table.settings.red_fives is True  # this game keeps its rules
 
 
 def test_holding_x_shows_every_hand_and_letting_go_returns_the_table_unchanged(make_cart):
