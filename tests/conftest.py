@@ -19,6 +19,13 @@ PICO8_MEMORY_BYTES = 2048 * 1024
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 
+def pytest_collection_modifyitems(items: list) -> None:
+    """The tests marked ``long`` (tens of seconds each) first, the rest in their order: under
+    pytest-xdist a long test handed out last kept one worker busy for a minute and more after
+    the other had finished."""
+    items.sort(key=lambda item: item.get_closest_marker("long") is None)  # a stable sort
+
+
 @pytest.fixture(autouse=True)
 def data_folder(tmp_path, monkeypatch):
     """Every test keeps saves, settings and logs in a folder of its own, never the player's."""

@@ -3,6 +3,8 @@ hands, riichi and the score in the last round, kans, tenpai for the noten paymen
 
 from __future__ import annotations
 
+import pytest
+
 import math
 import sys
 from dataclasses import replace
@@ -97,6 +99,7 @@ LIVE_SIDES = ("half-suji 4/5/6", "one-chance", "no suji 1/9", "no suji 2/8", "no
 CALIBRATION_DEVIATIONS = 2.58  # two-sided 99%: a model this far from real rons is miscalibrated
 
 
+@pytest.mark.long
 def test_the_danger_model_predicts_as_many_deal_ins_as_real_riichi_took():
     """tools/danger_table.py over the 60 Tenhou logs of tests/data. Over every throw against a
     riichi through a live ryanmen side (the categories of ``LIVE_SIDES``: 850 throws, 72 of

@@ -9,6 +9,8 @@ Before: review crashed on 9 of 160 such mutants, export wrote JSON our reader re
 
 from __future__ import annotations
 
+import pytest
+
 from collections import Counter
 
 from conftest import LOGS, VALIDATION
@@ -21,6 +23,7 @@ SOURCES = [VALIDATION / "2016022509gm-0009-0000-b327da61.xml", LOGS / "mjx" / "d
 COUNT, SEED = 160, 42
 
 
+@pytest.mark.long
 def test_160_mutated_mjlogs_are_refused_in_one_line_or_read_alike_by_every_command(tmp_path):
     outcomes: Counter = Counter()
     wrong = []

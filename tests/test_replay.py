@@ -24,6 +24,7 @@ LOG_FILES = sorted(p for p in LOGS.rglob("*") if p.is_file())
 DOUBLE_RON = LOGS / "mjx" / "double-ron.mjlog"
 
 
+@pytest.mark.long
 def test_every_real_log_replays_with_no_difference():
     rounds = seeded = finals = 0
     for path in LOG_FILES:

@@ -9,6 +9,8 @@ kind of ending happens. Each round is also replayed from its events and must mat
 
 from __future__ import annotations
 
+import pytest
+
 import random
 from collections import Counter
 
@@ -61,6 +63,7 @@ def play_round(rng: random.Random, greedy: bool) -> Round:
     return rnd
 
 
+@pytest.mark.long
 def test_random_rounds_keep_every_invariant():
     rng = random.Random(20240611)
     endings: Counter[str] = Counter()

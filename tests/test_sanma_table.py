@@ -290,6 +290,7 @@ def test_the_three_player_results_standings_title_and_settings_overlap_nothing(m
     assert {name: overlaps for name, overlaps in found.items() if overlaps} == {}
 
 
+@pytest.mark.long
 def test_a_whole_three_player_game_against_the_real_strong_cpus_keeps_the_frame_budget(make_cart):
     """As tests/test_ui_game.py holds the four-player game: the real strong CPUs, memory traced,
     the work clock for the meter; three players chosen, the scripted player plays from the title

@@ -4,6 +4,8 @@ PRACTICE's and YOUR GAMES' too) in a data folder of its own, whatever the player
 
 from __future__ import annotations
 
+import pytest
+
 import os
 import struct
 import subprocess
@@ -82,6 +84,7 @@ def players_data_folder(folder: Path) -> dict[str, bytes]:
     return {path.name: path.read_bytes() for path in folder.iterdir()}
 
 
+@pytest.mark.long
 def test_a_whole_run_takes_every_picture_and_leaves_the_players_save_alone(tmp_path):
     player = tmp_path / "player"
     held = players_data_folder(player)

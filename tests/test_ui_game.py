@@ -12,6 +12,8 @@ the work clock (tests/playing.py): what the code does in a frame, counted, never
 
 from __future__ import annotations
 
+import pytest
+
 import random
 
 import pyxel
@@ -285,6 +287,7 @@ def holds_the_budget(cart: Cartridge, table: TableScene, meters: MeterTally, rou
     return peak
 
 
+@pytest.mark.long
 def test_a_whole_game_against_the_real_strong_cpus_keeps_the_frame_budget(make_cart):
     """As ``make play`` runs it: the real CPUs at the default settings but the length (strong,
     east-only: every kind of frame a game has, at half the frames of east-south: the title, the

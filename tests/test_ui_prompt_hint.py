@@ -87,6 +87,7 @@ def test_the_riichi_button_shows_the_tile_to_riichi_on(make_cart):
     assert overlaps == []
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("claim", [True, False])
 def test_every_prompt_with_every_hint_draws_nothing_over_another_or_off_screen(make_cart, claim):
     answers = ANSWERS if claim else (Discard(0), Riichi(0), *OWN_TURN)

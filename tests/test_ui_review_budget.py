@@ -9,6 +9,8 @@ measures the same on the wall clock and the thread's processor time; docs/measur
 
 from __future__ import annotations
 
+import pytest
+
 import pyxel
 from conftest import LOGS, PICO8_MEMORY_BYTES
 from playing import WorkClock
@@ -35,6 +37,7 @@ class Opener:
         pass
 
 
+@pytest.mark.long
 def test_the_review_of_a_whole_real_game_keeps_the_memory_and_the_frame_budget(make_cart):
     clock = WorkClock()
     with clock:  # every frame on the work clock, from the first
