@@ -243,10 +243,11 @@ def test_the_shuffle_alone_cannot_see_a_cpu_that_peeks_through_a_module_global(s
 
 
 def test_the_cpu_package_never_touches_a_round():
-    """The CPU modules take from the round's modules only the action classes (and the kuikae rule)."""
+    """The CPU modules take from the round's modules only the action classes (and the kuikae rule),
+    and from the match only its place by points (a function of the scores every seat sees)."""
     allowed = {"game.rules.actions": {"Action", "AddedKan", "Chi", "ClosedKan", "Discard", "NineTerminals", "Nuki", "OpenKan", "Pass",
                                       "Pon", "Riichi", "Ron", "Tsumo"},
-               "game.rules.claims": {"kuikae_kinds"}}
+               "game.rules.claims": {"kuikae_kinds"}, "game.rules.match": {"place_of"}}
     rounds = ("game.rules.round", "game.rules.actions", "game.rules.events", "game.rules.turns", "game.rules.claims",
               "game.rules.kans", "game.rules.wins", "game.rules.state")
     for path in sorted(CPU_DIR.rglob("*.py")):  # the policies too

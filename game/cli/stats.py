@@ -20,7 +20,7 @@ from pathlib import Path
 
 from game.cli import count, print_json
 from game.coach.review import review_game
-from game.coach.stats import RATES, SeatGame, Stats, seat_game, stats_of
+from game.coach.stats import RATES, SeatGame, Stats, count_agreement, seat_game, stats_of
 from game.cpu.strength import DEFAULT_STRENGTH
 from game.data.files import read_file
 from game.data.logs import LOG_SUFFIXES, extras_of, stamp_of
@@ -130,10 +130,7 @@ def _agreement(games: list[tuple[SeatGame, GameLog, int]]) -> dict[str, tuple[in
     """By topic, (agreed, decisions) beside the strong CPU over the games."""
     tally: dict[str, list[int]] = {}
     for _, game, seat in games:
-        for judged in review_game(game, seat, DEFAULT_STRENGTH).decisions:
-            counts = tally.setdefault(judged.explanation.topic, [0, 0])
-            counts[0] += judged.cost.verdict == "agree"
-            counts[1] += 1
+        count_agreement(tally, review_game(game, seat, DEFAULT_STRENGTH).decisions)
     return {topic: (agreed, total) for topic, (agreed, total) in sorted(tally.items())}
 
 

@@ -29,6 +29,7 @@ from dataclasses import dataclass, field
 
 from game.records import GameLog
 from game.records.model import Agari, Call, Riichi, RoundLog
+from game.rules.match import place_of
 
 OPEN_CALLS = ("chi", "pon", "kan")  # the calls that open a hand (Meld.kind)
 RATES = ("won", "dealt_in", "riichi", "called")
@@ -102,8 +103,7 @@ def seat_game(game: GameLog, seat: int, finished: bool | None = None, when: str 
     finished when the log records its end)."""
     facts = [round_facts(r, seat) for r in game.rounds]
     scores = final_scores(game)
-    players = len(scores)
-    place = 1 + sum(1 for s in range(players) if scores[s] > scores[seat] or (scores[s] == scores[seat] and s < seat))
+    place = place_of(scores, seat)
     return SeatGame(len(facts), *(sum(f[i] for f in facts) for i in range(4)), place,
                     game.owari is not None if finished is None else finished, scores[seat], when)
 
@@ -122,3 +122,19 @@ def final_scores(game: GameLog) -> tuple[int, ...]:
 def stats_of(games: Iterable[SeatGame]) -> Stats:
     """The games in the order they were played (by their stamps)."""
     return Stats(sorted(games, key=lambda g: g.when))
+
+
+def count_agreement(tally: dict[str, list[int]], decisions: Iterable) -> None:
+    """Add a review's judged ``decisions`` to ``tally``: by topic, [agreed with the strong CPU,
+    decisions] (``picoriichi stats --agreement`` and YOUR GAMES count the same way).
+
+        >>> from types import SimpleNamespace as N
+        >>> tally = {}
+        >>> count_agreement(tally, [N(explanation=N(topic="discard"), cost=N(verdict=v)) for v in ("agree", "close")])
+        >>> tally
+        {'discard': [1, 2]}
+    """
+    for judged in decisions:
+        counts = tally.setdefault(judged.explanation.topic, [0, 0])
+        counts[0] += judged.cost.verdict == "agree"
+        counts[1] += 1

@@ -26,7 +26,7 @@ import math
 from dataclasses import dataclass
 
 from engine.tasks import TaskGen
-from game.cpu import position, value
+from game.cpu import value
 from game.cpu.choice import Choice, Why
 from game.cpu.outlook import Outlook
 from game.cpu.strength import Strength
@@ -37,6 +37,7 @@ from game.rules.ruleset import Ruleset
 from game.rules.shanten import evaluate_discards, shanten, ukeire
 from game.rules.tiles import counts34
 from game.rules.view import PlayerView
+from game.rules.match import place_of
 
 RIICHI_OUT_WORTH = (500, 1200)  # with a riichi out, the least outlook of a call into tenpai; one step away
 KEITEN_TILES = 12   # with this few tiles left, a call that reaches tenpai is worth the noten payments
@@ -192,7 +193,7 @@ def call_features(view: PlayerView, ruleset: Ruleset, calls: list, ruled: Action
          "uk_after": outcome.ukeire / 30, "uk_ratio": math.log(1 + outcome.ukeire) - math.log(1 + now.total),
          "dora": min(4, value.dora_count([*view.hand, view.last_discard[1]], doras)) / 4,
          "turn": len(view.discards[view.seat]) / 18, "left": view.tiles_left / 70, "threat": threat,
-         f"rank{position.rank_of(view.scores, view.seat)}": 1.0}
+         f"rank{place_of(view.scores, view.seat)}": 1.0}
     f.update({f"path_{p}": 1.0 for p in outcome.paths})
     if len(outcome.paths) == 1:
         f[f"one_path_{outcome.paths[0]}"] = 1.0

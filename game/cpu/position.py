@@ -5,7 +5,7 @@ round of the game's length (South 4, or East 4 in an east-only game; South 3 and
 three players, where the last seat deals it) and any extra round beyond it: there a win that leaves the seat last is not worth ending the game with, and a
 leader folds more readily while the last place pushes.
 
-    >>> rank_of((25000, 30000, 20000, 25000), 3), rank_of((25000, 30000, 20000, 25000), 0)
+    >>> place_of((25000, 30000, 20000, 25000), 3), place_of((25000, 30000, 20000, 25000), 0)
     (3, 2)
     >>> from types import SimpleNamespace as View
     >>> south3 = View(round_wind=1, dealer=2, seat=0, scores=(30000, 40000, 35000), honba=1, riichi_sticks=0)
@@ -17,17 +17,12 @@ leader folds more readily while the last place pushes.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 
+from game.rules.match import place_of
 from game.rules.ruleset import TENHOU, Ruleset
 from game.rules.view import PlayerView
 
 HONBA_PER_PAYER = 100  # a honba's worth from each seat but the winner's (300 at four, 200 at three)
-
-
-def rank_of(scores: Sequence[int], seat: int) -> int:
-    """1..4 (1..3 at three): the seat's place by points, a tie going to the lower seat."""
-    return 1 + sum(1 for s in range(len(scores)) if scores[s] > scores[seat] or (scores[s] == scores[seat] and s < seat))
 
 
 def last_place(view: PlayerView) -> int:
@@ -56,7 +51,7 @@ def rank_after_win(view: PlayerView, points: int, from_seat: int | None) -> int:
             if s != me:
                 share = points // 2 if s == view.dealer else points // (3 if me == view.dealer else 4)
                 scores[s] -= share
-    return rank_of(scores, me)
+    return place_of(scores, me)
 
 
 def win_worth_taking(view: PlayerView, points: int, from_seat: int | None, ruleset: Ruleset = TENHOU) -> bool:
@@ -68,11 +63,11 @@ def win_worth_taking(view: PlayerView, points: int, from_seat: int | None, rules
 
 
 def leading_all_last(view: PlayerView, ruleset: Ruleset = TENHOU) -> bool:
-    return all_last(view, ruleset) and rank_of(view.scores, view.seat) == 1
+    return all_last(view, ruleset) and place_of(view.scores, view.seat) == 1
 
 
 def trailing_all_last(view: PlayerView, ruleset: Ruleset = TENHOU) -> bool:
-    return all_last(view, ruleset) and rank_of(view.scores, view.seat) == last_place(view)
+    return all_last(view, ruleset) and place_of(view.scores, view.seat) == last_place(view)
 
 
 def riichi_can_help(view: PlayerView, riichi_points: int, dama_points: int, ruleset: Ruleset = TENHOU) -> bool:

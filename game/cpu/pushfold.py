@@ -42,6 +42,7 @@ from game.rules.ruleset import Ruleset
 from game.rules.tiles import is_red
 from game.rules.view import PlayerView
 from game.rules.yaku import DORA_OF
+from game.rules.match import place_of
 
 RON_FACTOR = 2.2          # chances a turn for a tenpai: its own draw and others' discards
 RACE_RIICHI = 0.55        # share of those wins left when a riichi races us
@@ -134,12 +135,12 @@ def _placed(view: PlayerView, points: float, gain: float, loss: float, threat: f
     """The last round's weights: what a win or a deal-in does to the seat's final place. A
     deal-in is read from our score alone; the threat's seat is not raised by it (that reading,
     measured against majiang-ai, changed 2 games of 400 and gained nothing)."""
-    now = position.rank_of(view.scores, view.seat)
+    now = place_of(view.scores, view.seat)
     if position.rank_after_win(view, int(points), None) < now:
         gain *= PLACE_WON
     scores = list(view.scores)
     scores[view.seat] -= int(threat)
-    after = position.rank_of(scores, view.seat)
+    after = place_of(scores, view.seat)
     if after == position.last_place(view) and now < after:
         loss *= LAST_PLACE
     elif after > now:

@@ -40,6 +40,7 @@ from game.rules.ruleset import TENHOU, Ruleset
 from game.rules.shanten import shanten
 from game.rules.tiles import counts34
 from game.rules.view import PlayerView
+from game.rules.match import place_of
 
 DAMA_ENOUGH = 5200         # a non-dealer's hand worth this without riichi stays dama
 DAMA_ENOUGH_DEALER = 7700
@@ -148,7 +149,7 @@ def scorer_why(declare: bool, figure: str, view: PlayerView, waits_unseen: int, 
     (``deciding_figure``; the value said by ``worth``, what each answer is worth)."""
     if figure == "value":
         return _value_why(declare, dama_points, riichi_points, view.seat == view.dealer, worth)
-    place = ("1st", "2nd", "3rd", "4th")[position.rank_of(view.scores, view.seat) - 1]
+    place = ("1st", "2nd", "3rd", "4th")[place_of(view.scores, view.seat) - 1]
     words = {
         "wait": ((f"declares on a good wait: {waits_unseen} tiles", "RIICHI: GOOD WAIT"),
                  ("stays dama, furiten", "DAMA: FURITEN") if furiten
@@ -186,7 +187,7 @@ def riichi_features(view: PlayerView, waits_unseen: int, wait_kinds: Sequence[in
          "dama_log": math.log(max(dama_points, MIN_POINTS)) - LOG_BASE,
          "riichi_log": math.log(max(riichi_points, MIN_POINTS)) - LOG_BASE,
          "turn": len(view.discards[view.seat]) / 18, "left": view.tiles_left / 70,
-         "threat": threat, f"rank{position.rank_of(view.scores, view.seat)}": 1.0,
+         "threat": threat, f"rank{place_of(view.scores, view.seat)}": 1.0,
          "wait_kinds": len(wait_kinds) / 3, "gain": math.log(max(riichi_points, MIN_POINTS) / max(dama_points, MIN_POINTS)),
          "dora": min(4, value.dora_count(view.hand, value.dora_kinds(view))) / 4}
     single = wait_kinds[0] if len(wait_kinds) == 1 else None

@@ -47,6 +47,7 @@ from game.records import GameLog, json_steps, parse_log_task
 from game.records.ours import game_log
 from game.records.tenhou6_write import write_tenhou6
 from game.rules.errors import InputError
+from game.rules.match import place_of
 
 EXTRAS = "picoriichi"  # our key in the JSON: readers of the format pass over keys they do not know
 VERSION = 1
@@ -193,7 +194,7 @@ def _summary(match: re.Match, document: object) -> Summary | None:
         if not isinstance(seat, int) or not 0 <= seat < players or not rounds:
             return None
         scores = _final_scores(document, rounds)[:players]
-        place = 1 + sum(1 for s in range(players) if scores[s] > scores[seat] or (scores[s] == scores[seat] and s < seat))
+        place = place_of(scores, seat)
         rules = "ES" if "南" in document.get("rule", {}).get("disp", "") else "E"
         day, clock = match[1], match[2]
         return Summary(f"{day[4:6]}-{day[6:8]} {clock[:2]}:{clock[2:4]}", rules, len(rounds),

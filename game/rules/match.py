@@ -23,6 +23,7 @@ rounded to the thousand. Leftover sticks go to the top.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from game.rules.ruleset import TENHOU, Ruleset
@@ -216,6 +217,16 @@ class Match:
             tied = [r for r, s in enumerate(order) if self.scores[s] == self.scores[seat]]
             shared[rank] = round(sum(bonus[r] for r in tied) / len(tied))
         return shared
+
+
+def place_of(scores: Sequence[int], seat: int) -> int:
+    """The seat's place by points, 1 to 4 (1 to 3 at three), a tie going to the seat that dealt
+    first (the lower seat: seat 0 deals first), as Tenhou ranks the end.
+
+    >>> place_of([25000, 31000, 25000, 19000], 2), place_of([25000, 31000, 25000, 19000], 0)
+    (3, 2)
+    """
+    return 1 + sum(1 for s in range(len(scores)) if scores[s] > scores[seat] or (scores[s] == scores[seat] and s < seat))
 
 
 def _thousands(points: int) -> int:

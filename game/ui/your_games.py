@@ -23,7 +23,7 @@ from engine.cartridge import Cartridge
 from engine.target import DARK_BLUE, DARK_GREY, GREEN, LIGHT_GREY, ORANGE, PINK, WHITE, YELLOW
 from engine.tasks import TaskGen
 from game.coach.review import review_task, start_review
-from game.coach.stats import RATES, SeatGame, Stats, seat_game
+from game.coach.stats import RATES, SeatGame, Stats, count_agreement, seat_game
 from game.data import logs
 from game.records import GameLog
 from game.ui import paint, saving
@@ -90,10 +90,7 @@ class YourGamesScene:
 
     def review(self, index: int, game: GameLog, seat: int) -> TaskGen[None]:
         review = yield from review_task(game, start_review(game, seat))
-        for judged in review.decisions:
-            counts = self.agreement.setdefault(judged.explanation.topic, [0, 0])
-            counts[0] += judged.cost.verdict == "agree"
-            counts[1] += 1
+        count_agreement(self.agreement, review.decisions)
         if review.decisions:
             self.shares[index] = review.agreed / len(review.decisions)
 
