@@ -112,6 +112,27 @@ def no_overlaps(draw) -> list:
     return canvas.overlaps
 
 
+def test_the_checker_finds_what_is_drawn_over_what_and_off_the_screen(pyxel_headless):
+    """The checker every test here leans on: text over a tile, a box over text and text run off
+    the edge are each found, at a pixel they share; a tile on the last row of the tile above (a
+    packed pond) and things side by side are not."""
+    from game.ui import paint, tiles
+
+    def drawn(draw) -> list:
+        pyxel.cls(0)
+        return no_overlaps(draw)
+
+    assert drawn(lambda: (tiles.draw_tile(10, 10, 0), paint.text(12, 14, "AB", 7)))[0][:2] \
+        == ("tile 1m at 10,10", "text 'AB' at 12,14")
+    assert drawn(lambda: (paint.text(40, 40, "SCORE", 7), pyxel.rect(41, 40, 3, 3, 1)))[0][:2] \
+        == ("text 'SCORE' at 40,40", "rect at 41,40")
+    assert drawn(lambda: paint.text(120, 60, "OFF THE EDGE", 7)) == [("off screen", "text 'OFF THE EDGE' at 120,60",
+                                                                       (120, 60))]
+    height = tiles.tile_extent(tiles.HAND, 0)[1]
+    assert drawn(lambda: (tiles.draw_tile(10, 10, 0), tiles.draw_tile(10, 10 + height - 1, 4),
+                          paint.text(60, 10, "APART", 7))) == []
+
+
 def own_turn_states(staged):
     for closed in (True, False):
         asked = table_view(closed, legal=OWN_TURN)
