@@ -18,10 +18,10 @@ or a point stick; a *fill* is a box, a frame, a line or a dot. What overlaps:
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 
 import pyxel
+from stepping import painted_between
 
 from game.rules.tiles import tile_name
 from game.ui import paint, tiles
@@ -97,22 +97,6 @@ class Canvas:
                 self.owner[i] = (index, edge is not None and i // SCREEN == edge)
             else:
                 self.owner.pop(i, None)
-
-
-SAME = re.compile(b"\x00")  # a byte of the two passes XORed: 0 where they agree
-
-
-def painted_between(on_black: bytes, on_white: bytes) -> set[int]:
-    """The pixels a call painted: those the same after its pass on black and on white (a pixel
-    left alone keeps each background, whatever colours the palette gives them), found
-    byte-wise in C: the two screens XORed, then its zero bytes (a set comprehension over the
-    16,384 pairs took most of the overlap tests' time).
-
-        >>> sorted(painted_between(bytes([0, 0, 7, 3]), bytes([7, 0, 7, 3])))
-        [1, 2, 3]
-    """
-    differ = int.from_bytes(on_black, "big") ^ int.from_bytes(on_white, "big")
-    return {m.start() for m in SAME.finditer(differ.to_bytes(len(on_black), "big"))}
 
 
 def label(name: str, args: tuple) -> str:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable
 
 import pyxel
@@ -72,4 +73,20 @@ def painted(paint: Callable[[], None]) -> set[int]:
     pyxel.cls(7)
     paint()
     second = screen()
-    return {i for i, (a, b) in enumerate(zip(first, second)) if a == b}
+    return painted_between(first, second)
+
+
+SAME = re.compile(b"\x00")  # a byte of the two passes XORed: 0 where they agree
+
+
+def painted_between(on_black: bytes, on_white: bytes) -> set[int]:
+    """The pixels a call painted: those the same after its pass on black and on white (a pixel
+    left alone keeps each background, whatever colours the palette gives them), found
+    byte-wise in C: the two screens XORed, then its zero bytes (a set comprehension over the
+    16,384 pairs took most of the overlap tests' time).
+
+        >>> sorted(painted_between(bytes([0, 0, 7, 3]), bytes([7, 0, 7, 3])))
+        [1, 2, 3]
+    """
+    differ = int.from_bytes(on_black, "big") ^ int.from_bytes(on_white, "big")
+    return {m.start() for m in SAME.finditer(differ.to_bytes(len(on_black), "big"))}
