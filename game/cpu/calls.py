@@ -33,11 +33,11 @@ from game.cpu.strength import Strength
 from game.rules.melds import Meld
 from game.rules.actions import Action, AddedKan, Chi, ClosedKan, OpenKan, Pass, Pon
 from game.rules.claims import kuikae_kinds
+from game.rules.match import place_of
 from game.rules.ruleset import Ruleset
 from game.rules.shanten import evaluate_discards, shanten, ukeire
 from game.rules.tiles import counts34
 from game.rules.view import PlayerView
-from game.rules.match import place_of
 
 RIICHI_OUT_WORTH = (500, 1200)  # with a riichi out, the least outlook of a call into tenpai; one step away
 KEITEN_TILES = 12   # with this few tiles left, a call that reaches tenpai is worth the noten payments

@@ -17,7 +17,6 @@ leader folds more readily while the last place pushes.
 
 from __future__ import annotations
 
-
 from game.rules.match import place_of
 from game.rules.ruleset import TENHOU, Ruleset
 from game.rules.view import PlayerView

@@ -38,11 +38,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from game.cpu import position
+from game.rules.match import place_of
 from game.rules.ruleset import Ruleset
 from game.rules.tiles import is_red
 from game.rules.view import PlayerView
 from game.rules.yaku import DORA_OF
-from game.rules.match import place_of
 
 RON_FACTOR = 2.2          # chances a turn for a tenpai: its own draw and others' discards
 RACE_RIICHI = 0.55        # share of those wins left when a riichi races us

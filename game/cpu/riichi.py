@@ -36,11 +36,11 @@ from game.cpu import position, value
 from game.cpu.choice import Why
 from game.cpu.riichi_worth import RiichiValue, ippatsu_chance, riichi_value, ura_expectation
 from game.cpu.style import Scorer
+from game.rules.match import place_of
 from game.rules.ruleset import TENHOU, Ruleset
 from game.rules.shanten import shanten
 from game.rules.tiles import counts34
 from game.rules.view import PlayerView
-from game.rules.match import place_of
 
 DAMA_ENOUGH = 5200         # a non-dealer's hand worth this without riichi stays dama
 DAMA_ENOUGH_DEALER = 7700
