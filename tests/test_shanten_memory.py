@@ -27,7 +27,7 @@ PAST_THE_BOUNDS = 30_000  # hands: the memos play fills most go past their bound
 # steps memos hold only a few hundred entries in any play).
 SHRUNK = {"suit": ("MAX_SUIT_MEMO", 60), "piece": ("MAX_PIECE_MEMO", 30), "run": ("MAX_RUN_MEMO", 20),
           "merge": ("MAX_MERGE_MEMO", 30), "steps": ("MAX_STEPS_MEMO", 8), "honours": ("MAX_HONOURS_MEMO", 15),
-          "head": ("MAX_HEAD_MEMO", 20), "rest": ("MAX_REST_MEMO", 12)}
+          "head": ("MAX_HEAD_MEMO", 20), "rest": ("MAX_REST_MEMO", 12), "advancing": ("MAX_ADVANCING_MEMO", 10)}
 
 
 def watched_play(rng: random.Random, hands: int, bounds: dict[str, int]) -> tuple[dict, dict, list]:
@@ -143,7 +143,9 @@ def fill_every_memo(rng: random.Random) -> None:
             (hand_record._head_memo, hand_record.MAX_HEAD_MEMO, lambda: counts(6), head_states),
             (hand_record._rest_memo, hand_record.MAX_REST_MEMO, lambda: counts(9), head_states),
             (hand_record._honours_memo, hand_record.MAX_HONOURS_MEMO, lambda: counts(7), record),
-            (hand_record._steps_memo, hand_record.MAX_STEPS_MEMO, record, steps)):
+            (hand_record._steps_memo, hand_record.MAX_STEPS_MEMO, record, steps),
+            # a hand's counts and shanten -> its advancing kinds: at most all 34
+            (hand_record._advancing_memo, hand_record.MAX_ADVANCING_MEMO, lambda: counts(35), lambda: bytes(range(34)))):
         while len(memo) < bound:
             memo[key()] = value()
     for kinds in range(330):  # its bound by nature: how many honours held once, twice, ...

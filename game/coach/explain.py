@@ -135,8 +135,8 @@ def explain(view: PlayerView, action: Action, strength: str = DEFAULT_STRENGTH,
     """Task: the CPU's answer on ``view`` and both answers measured (see the module); with
     ``alternatives``, that many of the CPU's best cuts measured too, as its policy ranked them
     (``Choice.ranking``: the learned scorer's; a policy that ranks none gives its answer alone)."""
-    choice = yield from CpuAgent(strength, ruleset).choose(view)
     table = _Table(view, strength, ruleset)
+    choice = yield from CpuAgent(strength, ruleset).choose(view, table.look)  # one memo of the hands' worth
     player = yield from table.measure(action)
     cpu = player if same_choice(action, choice.action) else (yield from table.measure(choice.action))
     threats = tuple((s, w, view.riichi[s]) for s, w in sorted(table.threat.items()))

@@ -26,6 +26,7 @@ from game.cpu import defence, position, value
 from game.cpu.calls import kan_why
 from game.cpu.kans import weighed_kan
 from game.cpu.choice import Choice, Why
+from game.cpu.outlook import Outlook
 from game.cpu.policies import POLICIES, Policy
 from game.cpu.strength import DEFAULT_STRENGTH
 from game.rules.errors import InputError
@@ -60,18 +61,20 @@ class CpuAgent:
     def act(self, view: PlayerView) -> TaskGen[Action]:
         return (yield from self.choose(view)).action
 
-    def choose(self, view: PlayerView) -> TaskGen[Choice]:
-        """Task: the answer on ``view`` with its reasons (see the module)."""
+    def choose(self, view: PlayerView, look: Outlook | None = None) -> TaskGen[Choice]:
+        """Task: the answer on ``view`` with its reasons (see the module). ``look``: an Outlook
+        of this view to weigh hands in, when the caller weighs them too (the review measures
+        the answers after): one memo for both, the same figures."""
         legal = view.legal_actions
         if len(legal) == 1:
             return Choice(legal[0])
         if view.last_discard is not None:
-            return (yield from self._answer(view))
-        return (yield from self._turn(view))
+            return (yield from self._answer(view, look))
+        return (yield from self._turn(view, look))
 
     # -- another seat's discard or kan -----------------------------------------------
 
-    def _answer(self, view: PlayerView) -> TaskGen[Choice]:
+    def _answer(self, view: PlayerView, look: Outlook | None) -> TaskGen[Choice]:
         declined: tuple[Why, ...] = ()
         if Ron() in view.legal_actions:
             why = self._declined_win(view, view.last_discard[0])
@@ -82,7 +85,7 @@ class CpuAgent:
         threat = defence.threats(view) if self.strength.defence else {}
         if threat and max(threat.values()) >= CALLS_STOP:
             folding = shanten(counts34(view.hand)) >= 2
-        choice = yield from self.policy.call(view, self.ruleset, folding, max(threat.values(), default=0.0))
+        choice = yield from self.policy.call(view, self.ruleset, folding, max(threat.values(), default=0.0), look)
         return Choice(choice.action, choice.whys + declined)
 
     def _declined_win(self, view: PlayerView, from_seat: int | None) -> Why | None:
@@ -106,7 +109,7 @@ class CpuAgent:
 
     # -- the seat's own turn -------------------------------------------------------------
 
-    def _turn(self, view: PlayerView) -> TaskGen[Choice]:
+    def _turn(self, view: PlayerView, look: Outlook | None) -> TaskGen[Choice]:
         legal = view.legal_actions
         declined: tuple[Why, ...] = ()
         if Tsumo() in legal:
@@ -138,7 +141,7 @@ class CpuAgent:
         if view.riichi[view.seat]:
             return Choice(Discard(view.drawn), declined)
         yield
-        choice = yield from self.policy.discard(view, self.ruleset)
+        choice = yield from self.policy.discard(view, self.ruleset, look)
         return replace(choice, whys=choice.whys + declined)
 
     @staticmethod

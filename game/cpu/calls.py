@@ -120,14 +120,16 @@ def riichi_veto(view: PlayerView, features: dict[str, float], worth: float | Non
     return view.riichi_out and (worth is None or worth < need)
 
 
-def ruled_call(view: PlayerView, strength: Strength, ruleset: Ruleset, calls: list) -> TaskGen[Action]:
-    """The call the rules above take (see the module), else Pass."""
+def ruled_call(view: PlayerView, strength: Strength, ruleset: Ruleset, calls: list,
+               look: Outlook | None = None) -> TaskGen[Action]:
+    """The call the rules above take (see the module), else Pass (``look``: the decision's
+    Outlook, if the caller has one)."""
     counts = counts34(view.hand)
     before = shanten(counts)
     closed = not any(m.is_open for m in view.melds[view.seat])
     if before <= 0 and closed:
         return Pass()
-    look = Outlook(view, ruleset=ruleset) if strength.outlook else None
+    look = (look or Outlook(view, ruleset=ruleset)) if strength.outlook else None
     stay = None  # the hand's worth without a call (worked out once, when a call is near tenpai)
     best: CallOutcome | None = None
     best_worth = 0.0
@@ -160,7 +162,7 @@ def ruled_call(view: PlayerView, strength: Strength, ruleset: Ruleset, calls: li
 
 
 def call_features(view: PlayerView, ruleset: Ruleset, calls: list, ruled: Action,
-                  threat: float) -> TaskGen[tuple[Action, dict[str, float], float | None] | None]:
+                  threat: float, look: Outlook | None = None) -> TaskGen[tuple[Action, dict[str, float], float | None] | None]:
     """Task: the call the strong CPU weighs (near tenpai the one of best outlook, else the
     nearest and widest) and what its call scorer reads of it: the kind of call, opening a
     closed hand, the shanten before and the step it gains, ukeire after against before, the
@@ -170,7 +172,7 @@ def call_features(view: PlayerView, ruleset: Ruleset, calls: list, ruled: Action
     counts = counts34(view.hand)
     now = ukeire(counts, view.visible_counts34())
     closed = not any(m.is_open for m in view.melds[view.seat])
-    look = Outlook(view, ruleset=ruleset)
+    look = look or Outlook(view, ruleset=ruleset)
     rows = []
     for action in calls:
         outcome = yield from call_outcome(view, action, ruleset)

@@ -222,8 +222,9 @@ def outlook_of(view: PlayerView, found: list[Candidate], cand: Candidate, look: 
 
 
 def style_facts(view: PlayerView, found: list[Candidate], threat: dict[int, float],
-                ruleset: Ruleset) -> TaskGen[Facts]:
-    """Task: the figures ``style`` scores the candidates by (see game.cpu.style.Facts)."""
+                ruleset: Ruleset, look: Outlook | None = None) -> TaskGen[Facts]:
+    """Task: the figures ``style`` scores the candidates by (see game.cpu.style.Facts);
+    ``look``: the decision's Outlook, if the caller has one."""
     others = {s: 1.0 for s in range(len(view.scores)) if s != view.seat}
     facts = Facts(shanten={c.kind: c.base_shanten for c in found}, weighed_shanten={c.kind: c.shanten for c in found},
                   ukeire={c.kind: c.accept for c in found}, tiles={c.kind: c.tile for c in found},
@@ -238,7 +239,7 @@ def style_facts(view: PlayerView, found: list[Candidate], threat: dict[int, floa
             counts[cand.kind] -= 1
             facts.quality[cand.kind] = yield from tenpai_quality(counts, cand.advancing, unseen, memo)
             counts[cand.kind] += 1
-    look = Outlook(view, ruleset=ruleset)
+    look = look or Outlook(view, ruleset=ruleset)
     for cand in found:
         worth = yield from outlook_of(view, found, cand, look)
         if worth is not None:

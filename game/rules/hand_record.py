@@ -44,6 +44,7 @@ MAX_HEAD_MEMO = 1000
 MAX_REST_MEMO = 600
 MAX_HONOURS_MEMO = 600
 MAX_STEPS_MEMO = 150
+MAX_ADVANCING_MEMO = 85
 
 # A suit's exact nine counts -> record: the first look-up, the most entries, the cheapest to
 # find again (from its pieces' records), so kept apart from the pieces and runs it would clear.
@@ -60,6 +61,10 @@ _head_memo: dict[bytes, int] = {}  # a run's first kinds -> the DP's states afte
 _rest_memo: dict[bytes, int] = {}  # a run's kinds from one on -> its records by entry state
 _moves_memo: dict[int, tuple] = {}  # see kept_tiles._moves
 _STEP_SHAPES: dict[tuple[int, int], tuple] = {}  # (field, kept) -> a merge step (see _steps)
+# A 3n+1 hand's counts and shanten -> the kinds whose draw lowers it, as bytes (see
+# shanten._advancing_kinds): one decision asks it of the same hands again and again (its cuts'
+# ukeire, their waits, the outlook's tenpai), and the review asks each decision twice.
+_advancing_memo: dict[bytes, bytes] = {}
 
 # name -> (memo, bound); honour_kinds and moves are bounded by nature
 _MEMOS: dict[str, tuple[dict, int]] = {
@@ -73,6 +78,7 @@ _MEMOS: dict[str, tuple[dict, int]] = {
     "honours": (_honours_memo, MAX_HONOURS_MEMO),
     "head": (_head_memo, MAX_HEAD_MEMO),
     "rest": (_rest_memo, MAX_REST_MEMO),
+    "advancing": (_advancing_memo, MAX_ADVANCING_MEMO),
 }
 
 
@@ -91,7 +97,7 @@ def clear_memos() -> None:
         memo.clear()
 
 
-def _remember(memo: dict, bound: int, key: bytes, record: int) -> int:
+def _remember(memo: dict, bound: int, key: bytes, record: int | bytes) -> int | bytes:
     """Memoise a record in one of the bounded memos, cleared when full; returns it."""
     if len(memo) >= bound:
         memo.clear()

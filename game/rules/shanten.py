@@ -48,6 +48,7 @@ _yaochuu_counts = operator.itemgetter(*YAOCHUU_KINDS)
 # Named by assignment rather than imported, as game.rules.kept_tiles names the others (see there).
 _suit_memo = hand_record._suit_memo
 _honours_memo = hand_record._honours_memo
+_advancing_memo = hand_record._advancing_memo
 
 
 # ---------------------------------------------------------------- shanten
@@ -282,10 +283,19 @@ def _shanten_after_draws(counts34: Sequence[int], draws: list[int]) -> TaskGen[l
 
 
 def _advancing_kinds(counts34: Sequence[int], current: int) -> TaskGen[list[int]]:
-    """Task: kinds (sorted) whose draw lowers the shanten of a 3n+1 hand below ``current``."""
-    classes = _draw_classes(counts34)
-    after = yield from _shanten_after_draws(counts34, [kinds[0] for kinds in classes])
-    return sorted(k for kinds, value in zip(classes, after) if value < current for k in kinds)
+    """Task: kinds (sorted) whose draw lowers the shanten of a 3n+1 hand below ``current``
+    (memoised: a hand met again answers at its first checkpoint, which it keeps, so that the
+    loops that ask it of hand after hand still step between hands under the frame's budget)."""
+    key = bytes(counts34) + bytes((current + 1,))
+    found = _advancing_memo.get(key)
+    if found is not None:
+        yield
+    else:
+        classes = _draw_classes(counts34)
+        after = yield from _shanten_after_draws(counts34, [kinds[0] for kinds in classes])
+        found = bytes(sorted(k for kinds, value in zip(classes, after) if value < current for k in kinds))
+        hand_record._remember(_advancing_memo, hand_record.MAX_ADVANCING_MEMO, key, found)
+    return list(found)
 
 
 def _unseen(counts34: Sequence[int], visible34: Sequence[int] | None) -> list[int]:

@@ -22,6 +22,7 @@ from typing import Protocol
 
 from engine.tasks import TaskGen
 from game.cpu.choice import Choice
+from game.cpu.outlook import Outlook
 from game.cpu.policies.learned import LearnedPolicy
 from game.cpu.policies.rules import RulesPolicy
 from game.cpu.strength import NORMAL, STRONG, WEAK, Strength
@@ -36,9 +37,11 @@ class Policy(Protocol):
     strength: Strength  # which figures it works out and weighs
     kans_weighed: bool  # kans by what they give and cost (``game.cpu.kans``), not by the shanten alone
 
-    def discard(self, view: PlayerView, ruleset: Ruleset) -> TaskGen[Choice]: ...
+    # ``look``: the decision's Outlook, where the caller weighs the same hands too (the review)
+    def discard(self, view: PlayerView, ruleset: Ruleset, look: Outlook | None = None) -> TaskGen[Choice]: ...
 
-    def call(self, view: PlayerView, ruleset: Ruleset, folding: bool, threat: float) -> TaskGen[Choice]: ...
+    def call(self, view: PlayerView, ruleset: Ruleset, folding: bool, threat: float,
+             look: Outlook | None = None) -> TaskGen[Choice]: ...
 
 
 POLICIES = {"weak": RulesPolicy(WEAK), "normal": RulesPolicy(NORMAL), "strong": LearnedPolicy(STRONG)}

@@ -35,6 +35,7 @@ from game.cpu import defence, style
 from game.cpu.calls import RIICHI_OUT_WORTH, call_features, folding_pass, offered_calls, riichi_veto, ruled_call
 from game.cpu.choice import Choice, Why
 from game.cpu.discard import Candidate, candidates, riichi_or_cut, style_facts
+from game.cpu.outlook import Outlook
 from game.cpu.riichi import deciding_figure, riichi_features, scorer_why, worth_of
 from game.cpu.strength import STRONG, Strength  # noqa: F401  (STRONG: the docstring's example)
 from game.rules.actions import Pass
@@ -57,10 +58,11 @@ class LearnedPolicy:
         self.scorers = scorers or style.learned_scorers()
         self.sanma_margin = sanma_margin
 
-    def discard(self, view: PlayerView, ruleset: Ruleset) -> TaskGen[Choice]:
+    def discard(self, view: PlayerView, ruleset: Ruleset, look: Outlook | None = None) -> TaskGen[Choice]:
         found = yield from candidates(view, self.strength, ruleset)
         threat = defence.threats(view) if self.strength.defence else {}
-        chosen, ranking = yield from _scored_cut(view, found, threat, ruleset, self.scorers.discard)
+        look = look or Outlook(view, ruleset=ruleset)
+        chosen, ranking = yield from _scored_cut(view, found, threat, ruleset, self.scorers.discard, look)
         choice = yield from riichi_or_cut(view, chosen, self.strength, ruleset, self._riichi(ruleset))
         return replace(choice, ranking=ranking)
 
@@ -82,14 +84,16 @@ class LearnedPolicy:
             return declare, why
         return judge
 
-    def call(self, view: PlayerView, ruleset: Ruleset, folding: bool, threat: float) -> TaskGen[Choice]:
+    def call(self, view: PlayerView, ruleset: Ruleset, folding: bool, threat: float,
+             look: Outlook | None = None) -> TaskGen[Choice]:
         calls = offered_calls(view)
         if not self.strength.calls or not calls:
             return Choice(Pass())
         if folding:
             return folding_pass()
-        ruled = yield from ruled_call(view, self.strength, ruleset, calls)
-        found = yield from call_features(view, ruleset, calls, ruled, threat)
+        look = look or Outlook(view, ruleset=ruleset)  # one for both: they weigh the same hands
+        ruled = yield from ruled_call(view, self.strength, ruleset, calls, look)
+        found = yield from call_features(view, ruleset, calls, ruled, threat, look)
         if found is None:
             return Choice(ruled)
         action, features, worth = found
@@ -102,11 +106,11 @@ class LearnedPolicy:
 
 
 def _scored_cut(view: PlayerView, found: list[Candidate], threat: dict[int, float], ruleset: Ruleset,
-                judge: style.Scorer) -> TaskGen[tuple[Candidate, tuple[tuple[int, float], ...]]]:
+                judge: style.Scorer, look: Outlook) -> TaskGen[tuple[Candidate, tuple[tuple[int, float], ...]]]:
     """The candidate a Phoenix-room player would cut, by ``style``'s learned scorer ``judge``,
     and every candidate's share of that choice, best first (the scorer was fitted as a choice
     among the candidates: the softmax of the scores is the chance it gives each cut)."""
-    facts = yield from style_facts(view, found, threat, ruleset)
+    facts = yield from style_facts(view, found, threat, ruleset, look)
     yield
     rows = style.features(view, facts)
     scores = {}

@@ -37,7 +37,7 @@ class RulesPolicy:
     def __init__(self, strength: Strength) -> None:
         self.strength = strength
 
-    def discard(self, view: PlayerView, ruleset: Ruleset) -> TaskGen[Choice]:
+    def discard(self, view: PlayerView, ruleset: Ruleset, look: Outlook | None = None) -> TaskGen[Choice]:
         strength = self.strength
         found = yield from candidates(view, strength, ruleset)
         threat = defence.threats(view) if strength.defence else {}
@@ -47,7 +47,7 @@ class RulesPolicy:
                 cand.danger = danger[cand.kind]
             chosen = _ev_choice(view, found, threat, ruleset)
         elif strength.outlook:
-            chosen = yield from _outlook_choice(view, found, ruleset)
+            chosen = yield from _outlook_choice(view, found, look or Outlook(view, ruleset=ruleset))
         else:
             chosen = min(found, key=lambda c: c.key(0.0))
         return (yield from riichi_or_cut(view, chosen, strength, ruleset, self._riichi(ruleset)))
@@ -63,13 +63,14 @@ class RulesPolicy:
                                view.seat == view.dealer, chosen.furiten, keep_lead, view.tiles_left, threatened)
         return judge
 
-    def call(self, view: PlayerView, ruleset: Ruleset, folding: bool, threat: float) -> TaskGen[Choice]:
+    def call(self, view: PlayerView, ruleset: Ruleset, folding: bool, threat: float,
+             look: Outlook | None = None) -> TaskGen[Choice]:
         calls = offered_calls(view)
         if not self.strength.calls or not calls:
             return Choice(Pass())
         if folding:
             return folding_pass()
-        return Choice((yield from ruled_call(view, self.strength, ruleset, calls)))
+        return Choice((yield from ruled_call(view, self.strength, ruleset, calls, look)))
 
 
 def _ev_choice(view: PlayerView, found: list[Candidate], threat: dict[int, float], ruleset: Ruleset) -> Candidate:
@@ -79,12 +80,11 @@ def _ev_choice(view: PlayerView, found: list[Candidate], threat: dict[int, float
     return max(found, key=lambda c: (round(worths[c.kind], 1), c is best_key, -c.danger))
 
 
-def _outlook_choice(view: PlayerView, found: list[Candidate], ruleset: Ruleset) -> TaskGen[Candidate]:
+def _outlook_choice(view: PlayerView, found: list[Candidate], look: Outlook) -> TaskGen[Candidate]:
     """With no threat, near tenpai: among the discards that keep the best shanten, the one
     whose hand is worth most (``outlook_of``). Further away, or when every hand is worth
     nothing (an open hand with no yaku within reach), the ukeire order decides."""
     ordered = sorted(found, key=lambda c: c.key(0.0))
-    look = Outlook(view, ruleset=ruleset)
     chosen, most = ordered[0], 0.0
     for cand in ordered:
         worth = yield from outlook_of(view, found, cand, look)
