@@ -3,6 +3,7 @@ written back tag for tag, and our own games exported and replayed through the ru
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 import stat
@@ -42,6 +43,13 @@ def test_our_json_of_the_validation_game_equals_tenhous_own():
         assert ours[field] == theirs[field], field
 
 
+@functools.cache
+def _selected(path):
+    """A log read once to choose the tests it is given to (as the tests are collected, in every
+    worker); each test reads its own afresh."""
+    return read_log(path)
+
+
 def _game_tags(text: str) -> list[tuple[str, dict]]:
     root = ET.fromstring(text)
     moves = {"T", "U", "V", "W", "D", "E", "F", "G"}
@@ -49,7 +57,7 @@ def _game_tags(text: str) -> list[tuple[str, dict]]:
             if e.tag in GAME_TAGS or (e.tag[:1] in moves and e.tag[1:].isdigit())]
 
 
-@pytest.mark.parametrize("path", [p for p in MJLOGS if not read_log(p).three_player], ids=lambda p: p.name)
+@pytest.mark.parametrize("path", [p for p in MJLOGS if not _selected(p).three_player], ids=lambda p: p.name)
 def test_a_real_mjlog_written_back_has_the_same_game_tags(path):
     original = path.read_text(encoding="utf-8")
     written = write_mjlog(parse_mjlog(original))
@@ -57,7 +65,7 @@ def test_a_real_mjlog_written_back_has_the_same_game_tags(path):
 
 
 def _ranked_and_complete(path) -> bool:
-    game = read_log(path)
+    game = _selected(path)
     return (not game.three_player and game.owari is not None and not (game.go_type or 0) & ~0xFF)
 
 

@@ -476,7 +476,7 @@ def _unnamed(meld):
     return dataclasses.replace(meld, called=None) if meld.kind == "ankan" else meld
 
 
-FOUR_PLAYER_COMPLETE = [p for p in LOG_FILES if not read_log(p).three_player and read_log(p).owari]
+FOUR_PLAYER_COMPLETE = [p for p in LOG_FILES if (lambda g: not g.three_player and g.owari)(read_log(p))]
 
 
 @pytest.mark.parametrize("path", FOUR_PLAYER_COMPLETE, ids=lambda p: p.name)
