@@ -23,7 +23,9 @@ and kokushi are counted here with ``bytes.count``, kokushi only when it could be
 
 Ukeire draws each kind that may matter once: kinds next to the hand's tiles one by one,
 and the far kinds in two classes (yaochuu or not) whose members all score alike. Only the
-part a drawn tile lands in is looked up again.
+part a drawn tile lands in is looked up again. The kinds that advance a hand are memoised too
+(``hand_record``'s bounded memos): one CPU decision asks them of the same hands many times over
+(its cuts' ukeire, their waits, the outlook's tenpai), and the review asks each decision twice.
 """
 
 from __future__ import annotations
