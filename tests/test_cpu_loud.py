@@ -40,10 +40,10 @@ class Broken:
 
 def test_the_weights_as_kept_load():
     scorers = style.learned_scorers()
-    assert scorers.discard.knows("dora") and scorers.riichi.rows and scorers.call.rows
+    assert scorers.discard.knows("dora") and scorers.riichi.rows and scorers.call.rows and scorers.riichi_sanma.rows
 
 
-@pytest.mark.parametrize("part", ["DISCARD", "RIICHI", "CALL"])
+@pytest.mark.parametrize("part", style.PARTS)
 def test_weights_one_name_short_are_a_clear_error_naming_the_part_not_a_weaker_cpu(part):
     w = dict(getattr(style_weights, part))
     w["names"] = w["names"][1:]  # every weight would slide onto the next feature's name

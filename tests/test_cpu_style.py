@@ -47,7 +47,7 @@ def decisions() -> list:
 
 
 def test_every_scorer_knows_its_features_by_name():
-    for part in ("DISCARD", "RIICHI", "CALL"):
+    for part in style.PARTS:
         w = getattr(style_weights, part)
         width = len(w["bias"])
         assert len(w["names"]) == len(w["hidden"]) == len(w["linear"]) == len(set(w["names"]))
@@ -70,7 +70,7 @@ def test_the_features_the_cpu_reads_are_those_the_weights_were_fitted_on(decisio
     """Every feature name the CPU produces on real decisions is one the scorer has a weight
     for: a name spelt otherwise in the code would be silently worth nothing."""
     real = style.learned_scorers()
-    noting = style.Scorers(Noting(real.discard), Noting(real.riichi), Noting(real.call))
+    noting = style.Scorers(Noting(real.discard), Noting(real.riichi), Noting(real.call), Noting(real.riichi_sanma))
     policy = LearnedPolicy(STRONG, noting)
     for view, _, ruleset in decisions:
         run_to_end(CpuAgent("strong", ruleset, policy=policy).act(view))
@@ -120,20 +120,42 @@ def riichi_turns(paths: list[Path]) -> list:
     return found
 
 
-def test_three_players_declare_riichi_by_a_margin_and_nearer_the_phoenix_players():
-    """With three players the strong CPU declares only where the riichi scorer's yes clears
-    SANMA_RIICHI_MARGIN: on real three-player Phoenix turns it declares on a subset of the turns
-    it would with no margin, and so answers riichi or dama as the players did more often."""
+def never(names=("waits",)) -> style.Scorer:
+    """A yes-or-no scorer that says no wherever the wait is alive."""
+    return style.Scorer(names=names, hidden=((0.0,),), bias=(0.0,), out=(0.0,), linear=(-100.0,))
+
+
+def test_three_players_ask_the_three_player_riichi_scorer_and_it_answers_nearer_their_players():
+    """With three players the riichi question goes to the scorer fitted on three-player games
+    (``Scorers.riichi_for``), not the four-player one; on real three-player Phoenix turns it
+    answers riichi or dama as the players did more often than the four-player scorer would."""
     turns = riichi_turns(SANMA_GAMES)
     assert turns and all(r.players == 3 for _, _, r in turns)
-    margin, none = LearnedPolicy(STRONG), LearnedPolicy(STRONG, sanma_margin=0.0)
+    real = style.learned_scorers()
 
-    def declared(policy: LearnedPolicy) -> list[bool]:
+    def declared(scorers: style.Scorers, some=turns) -> list[bool]:
+        policy = LearnedPolicy(STRONG, scorers)
+        return [isinstance(run_to_end(CpuAgent("strong", r, policy=policy).act(v)), Riichi) for v, _, r in some]
+
+    own = declared(real)
+    assert any(own)
+    assert not any(declared(style.Scorers(real.discard, real.riichi, real.call, never()), turns[:60]))
+    assert declared(style.Scorers(real.discard, never(), real.call, real.riichi_sanma), turns[:60]) == own[:60]
+    four = declared(style.Scorers(real.discard, real.riichi, real.call, real.riichi))
+    players = [isinstance(a, Riichi) for _, a, _ in turns]
+    agree = [sum(c == p for c, p in zip(cpu, players)) for cpu in (own, four)]
+    assert agree[0] > agree[1], (agree, len(turns))
+
+
+def test_four_players_ask_the_four_player_riichi_scorer(decisions):
+    turns = [(v, a, r) for v, a, r in decisions if v.last_discard is None and any(isinstance(x, Riichi) for x in v.legal_actions)]
+    real = style.learned_scorers()
+
+    def declared(scorers: style.Scorers) -> list[bool]:
+        policy = LearnedPolicy(STRONG, scorers)
         return [isinstance(run_to_end(CpuAgent("strong", r, policy=policy).act(v)), Riichi) for v, _, r in turns]
 
-    with_margin, without = declared(margin), declared(none)
-    players = [isinstance(a, Riichi) for _, a, _ in turns]
-    assert all(b for a, b in zip(with_margin, without) if a)  # a riichi with the margin is one without
-    assert sum(with_margin) < sum(without)
-    agree = [sum(c == p for c, p in zip(cpu, players)) for cpu in (with_margin, without)]
-    assert agree[0] > agree[1], (agree, len(turns))
+    own = declared(real)
+    assert any(own)
+    assert declared(style.Scorers(real.discard, real.riichi, real.call, never())) == own
+    assert not any(declared(style.Scorers(real.discard, never(), real.call, real.riichi_sanma)))

@@ -1,6 +1,6 @@
-"""Learn the strong CPU's discard scorer (game/cpu/style_weights.py) from Phoenix-room games.
+"""Learn the strong CPU's scorers (game/cpu/style_weights.py) from Phoenix-room games.
 
-    python tools/train_style.py [--jobs J] [--hidden H] [--epochs E] [--folds F] [--check]
+    python tools/train_style.py [--jobs J] [--part P ...] [--folds F] [--check] [--fresh]
 
 Needs numpy (``pip install numpy``; the game and its tests do not). Every seat of every
 Phoenix-room log of tests/data (the games ``benchmarks/agreement.py`` reviews, and no others:
@@ -11,7 +11,13 @@ scorer (``style.Scorer``: one rectified hidden layer and a linear part) is fitte
 players' cuts are likely: a softmax over each decision's candidates, Adam, an L2 penalty, a
 fixed seed, so the same data give the same weights. ``--folds`` first prints the accuracy on
 games left out of the fit (folds by game), the honest figure; then the weights are fitted on
-every game and written. ``--check`` only prints the cross-validated accuracy.
+every game and written: the parts named by ``--part`` (all by default) are written again, the
+others kept as they are. ``--check`` only prints the cross-validated accuracy.
+
+Four parts: DISCARD (which cut), RIICHI (riichi or dama) and CALL (call or pass) from the
+four-player games; RIICHI_SANMA, riichi or dama in the three-player game, from tests/data's
+three-player Phoenix games (their riichi turns only: Tenhou's three-player players stay dama
+where four-player players declare, and the four-player scorer answered them worse).
 """
 
 from __future__ import annotations
@@ -25,12 +31,12 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT), str(ROOT / "benchmarks")]
 
-from agreement import DEFAULT_LOGS, games, log_files  # noqa: E402  (benchmarks/agreement.py)
+from agreement import DEFAULT_LOGS, DEFAULT_SANMA_LOGS, games, log_files  # noqa: E402  (benchmarks/agreement.py)
 from engine.tasks import run_to_end  # noqa: E402
 from game.cpu import defence  # noqa: E402
 from game.cpu.discard import candidates, style_facts  # noqa: E402
 from game.cpu.strength import STRONG  # noqa: E402
-from game.cpu.style import features  # noqa: E402
+from game.cpu.style import PARTS, features  # noqa: E402
 from game.records import parse_log  # noqa: E402
 from game.replay.door import ruleset_for  # noqa: E402
 from game.coach.review import DecisionRecorder  # noqa: E402
@@ -46,19 +52,28 @@ CACHE = ROOT / "build" / "style_decisions.pickle"
 SEED = 20221
 BATCH = 256
 LEARNING_RATE = 0.01
-PARTS = ("DISCARD", "RIICHI", "CALL")
+SANMA_PARTS = {"RIICHI": "RIICHI_SANMA"}  # a three-player game's decisions, by the part they train
 CALLS = (Chi, Pon, OpenKan)
-HIDDEN = {"DISCARD": 48, "RIICHI": 8, "CALL": 8}   # hidden units of each scorer
-EPOCHS = {"DISCARD": 40, "RIICHI": 200, "CALL": 60}  # passes over its decisions
+HIDDEN = {"DISCARD": 48, "RIICHI": 8, "CALL": 8, "RIICHI_SANMA": 8}   # hidden units of each scorer
+EPOCHS = {"DISCARD": 40, "RIICHI": 200, "CALL": 60, "RIICHI_SANMA": 200}  # passes over its decisions
 
 
 def decisions_of(job: tuple[str, int]) -> dict[str, list]:
     """One seat's decisions in one game, by part: (the game, each choice's features, the index
-    chosen). A riichi or a call is a choice between its features and none (yes: index 0)."""
+    chosen). A riichi or a call is a choice between its features and none (yes: index 0). A
+    three-player game gives its riichi turns only, as RIICHI_SANMA."""
     path, seat = job
     game = parse_log(Path(path).read_bytes(), path)
     ruleset = ruleset_for(game)
     found: dict[str, list] = {part: [] for part in PARTS}
+    if ruleset.players == 3:
+        for round_log in game.rounds:
+            recorder = DecisionRecorder(round_log, ruleset, seat)
+            recorder.replay.run()
+            for note in recorder.take_notes():
+                if note.view.last_discard is None and not note.taken:
+                    _riichi_turn(path, note.view, note.action, ruleset, found["RIICHI_SANMA"])
+        return found
     for round_log in game.rounds:
         recorder = DecisionRecorder(round_log, ruleset, seat)
         try:
@@ -86,11 +101,23 @@ def _turn(path: str, view, action, ruleset, found: dict[str, list]) -> None:
     facts = run_to_end(style_facts(view, cands, threat, ruleset))
     rows = features(view, facts)
     found["DISCARD"].append((path, [rows[k] for k in kinds], kinds.index(kind)))
-    if any(isinstance(a, Riichi) and a.tile // 4 == kind for a in view.legal_actions):
-        c = cands[kinds.index(kind)]
-        f = riichi_features(view, c.waits_unseen, sorted(c.advancing or ()), c.dama_points, c.riichi_points,
-                            c.furiten, max(threat.values(), default=0.0), ruleset)
-        found["RIICHI"].append((path, [f, {}], 0 if isinstance(action, Riichi) else 1))
+    _riichi_turn(path, view, action, ruleset, found["RIICHI"], cands, threat)
+
+
+def _riichi_turn(path: str, view, action, ruleset, found: list, cands=None, threat=None) -> None:
+    """A riichi decision where the player's cut could have been declared: its features, and
+    whether the player declared (index 0) or stayed dama."""
+    kind = action.tile // 4 if isinstance(action, (Discard, Riichi)) else None
+    if kind is None or not any(isinstance(a, Riichi) and a.tile // 4 == kind for a in view.legal_actions):
+        return
+    cands = cands if cands is not None else run_to_end(candidates(view, STRONG, ruleset))
+    c = next((c for c in cands if c.kind == kind), None)
+    if c is None:
+        return
+    threat = threat if threat is not None else defence.threats(view)
+    f = riichi_features(view, c.waits_unseen, sorted(c.advancing or ()), c.dama_points, c.riichi_points,
+                        c.furiten, max(threat.values(), default=0.0), ruleset)
+    found.append((path, [f, {}], 0 if isinstance(action, Riichi) else 1))
 
 
 def _answer(path: str, note, ruleset, found: dict[str, list]) -> None:
@@ -110,14 +137,22 @@ def _answer(path: str, note, ruleset, found: dict[str, list]) -> None:
 
 
 def collect(jobs: int, fresh: bool) -> dict[str, list]:
-    """Every part's decisions (kept in build/ between runs; ``fresh`` replays the games again)."""
-    if CACHE.exists() and not fresh:
-        return pickle.loads(CACHE.read_bytes())
-    kept, _ = games(log_files(list(DEFAULT_LOGS)))
-    work = [(str(path), seat) for path in kept for seat in range(4)]
+    """Every part's decisions (kept in build/ between runs; ``fresh`` replays the games again, and
+    a part the kept copy lacks is replayed for)."""
+    found = pickle.loads(CACHE.read_bytes()) if CACHE.exists() and not fresh else {}
+    missing = [part for part in PARTS if part not in found]
+    if not missing:
+        return found
+    work = []
+    if set(missing) - set(SANMA_PARTS.values()):
+        kept, _ = games(log_files(list(DEFAULT_LOGS)))
+        work += [(str(path), seat) for path in kept for seat in range(4)]
+    if set(missing) & set(SANMA_PARTS.values()):
+        kept, _ = games(log_files(list(DEFAULT_SANMA_LOGS)), players=3)
+        work += [(str(path), seat) for path in kept for seat in range(3)]
     with multiprocessing.Pool(jobs) as pool:
         parts = pool.map(decisions_of, work, chunksize=1)
-    found = {part: [d for one in parts for d in one[part]] for part in PARTS}
+    found.update({part: [d for one in parts for d in one[part]] for part in missing})
     CACHE.parent.mkdir(exist_ok=True)
     CACHE.write_bytes(pickle.dumps(found))
     return found
@@ -200,7 +235,20 @@ def scorer_text(part: str, p: dict, names: list[str]) -> list[str]:
     return lines
 
 
-def write(scorers: list[tuple[str, dict, list[str]]], notes: list[str]) -> None:
+def write(trained: dict[str, tuple[dict, list[str], str]]) -> None:
+    """style_weights.py again: the ``trained`` parts' (weights, names, note), the others as kept."""
+    from game.cpu import style_weights
+    kept_notes = {line.split(":")[0]: line for line in (style_weights.__doc__ or "").splitlines() if ":" in line}
+    scorers, notes = [], []
+    for part in PARTS:
+        if part in trained:
+            p, names, note = trained[part]
+        else:
+            w = getattr(style_weights, part)
+            p, names = {"W1": w["hidden"], "b1": w["bias"], "w2": w["out"], "v": w["linear"]}, list(w["names"])
+            note = kept_notes[part]
+        scorers.append((part, p, names))
+        notes.append(note)
     lines = ['"""The weights of the strong CPU\'s scorers (game.cpu.style), written by',
              "``python tools/train_style.py`` from the Phoenix-room games of tests/data: do not edit.", ""]
     lines += notes + ['"""', ""]
@@ -242,13 +290,9 @@ def main() -> None:
     parser.add_argument("--part", choices=PARTS, nargs="+", default=list(PARTS))
     args = parser.parse_args()
     found = collect(args.jobs, args.fresh)
-    scorers, notes = [], []
-    for part in args.part:
-        p, names, note = train(part, found[part], HIDDEN[part], EPOCHS[part], args.l2, args.folds)
-        scorers.append((part, p, names))
-        notes.append(note)
-    if not args.check and set(args.part) == set(PARTS):
-        write(scorers, notes)
+    trained = {part: train(part, found[part], HIDDEN[part], EPOCHS[part], args.l2, args.folds) for part in args.part}
+    if not args.check:
+        write(trained)
         print(f"wrote {WEIGHTS.relative_to(ROOT)}")
 
 

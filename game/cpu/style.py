@@ -34,6 +34,7 @@ from game.rules.tiles import counts34, is_red
 from game.rules.view import PlayerView
 from game.rules.yaku import DORA_OF
 
+PARTS = ("DISCARD", "RIICHI", "CALL", "RIICHI_SANMA")  # style_weights' scorers, in Scorers' order
 NUMBER_CLASSES = ("t19", "t28", "t37", "t46", "t5")  # a number tile by its distance from the edge
 EARLY_TURN, MID_TURN = 5, 11  # the seat's own discards so far: up to 5 early, up to 11 mid, then late
 SAFE_DANGER = 1.5  # percent: a tile this safe against every other seat counts as a safe tile held
@@ -300,18 +301,24 @@ def _check_sizes(names: Sequence[str], hidden: Sequence[Sequence[float]], bias: 
 
 @dataclass(frozen=True)
 class Scorers:
-    """The strong CPU's three scorers: which cut, riichi or dama, call or pass."""
+    """The strong CPU's scorers: which cut, riichi or dama (with four players, with three), call
+    or pass."""
 
     discard: Scorer  # the highest score among the candidates is cut
     riichi: Scorer   # riichi or dama (``game.cpu.riichi.riichi_features``), asked through ``decides``
     call: Scorer     # call or pass (``game.cpu.calls.call_features``), asked through ``decides``
+    riichi_sanma: Scorer  # riichi or dama in the three-player game, fitted on three-player games
+
+    def riichi_for(self, players: int) -> Scorer:
+        """The riichi scorer of a game of ``players``."""
+        return self.riichi_sanma if players == 3 else self.riichi
 
 
 def learned_scorers() -> Scorers:
     """The scorers of ``game.cpu.style_weights``. The weights are imported with this module, at
     the program's start: compiling their 60 KB of literals inside a CPU's first decision took a
     frame's time and 7 MB of memory at its peak."""
-    return Scorers(*(_built(part, getattr(style_weights, part)) for part in ("DISCARD", "RIICHI", "CALL")))
+    return Scorers(*(_built(part, getattr(style_weights, part)) for part in PARTS))
 
 
 def _built(part: str, w: dict) -> Scorer:

@@ -11,13 +11,12 @@ WORTH"); where that figure is the place but every score is level (the order of a
 the seats'), the worths decide; a call of ``style``'s call scorer, the rules' own answer
 (``calls.ruled_call``) one of its figures. The rules it replaced stay as vetoes: the folding
 seat calls nothing, a call under a riichi needs its outlook (``calls.riichi_veto``), a riichi
-that cannot better the last round's place is not declared. In the three-player game a riichi
-needs the riichi scorer's yes by ``SANMA_RIICHI_MARGIN`` more: the scorer learned from
-four-player games, and Tenhou's three-player Phoenix players stay dama more often where it
-would declare (``benchmarks/agreement.py --players 3``, riichi or dama: 75.6% with no margin,
-77.4% at 0.5, 77.9% at 1.0, 78.5% at 1.5; the riichi topic, the turns where either declared,
-44.3%, 44.9%, 43.9%, 41.9%: past 1.0 more dama agrees only by missing the players' riichi).
-Kans are weighed by what they give
+that cannot better the last round's place is not declared. The three-player game asks its own
+riichi scorer (``Scorers.riichi_for``), fitted on tests/data's three-player Phoenix games:
+Tenhou's three-player players stay dama where four-player players declare, and the
+four-player scorer, even made to clear a margin, answered them worse (``python
+tools/train_style.py --check --part RIICHI_SANMA``: 83.9% of 1,970 turns in games left out of
+the fit). Kans are weighed by what they give
 and cost (``game.cpu.kans``: at tenpai, or a closed kan at one shanten early that breaks no
 shape, never before tenpai against a threat).
 
@@ -43,8 +42,6 @@ from game.rules.ruleset import Ruleset
 from game.rules.view import PlayerView
 
 
-SANMA_RIICHI_MARGIN = 1.0  # three players: how far the riichi scorer's yes must clear its no
-
 
 class LearnedPolicy:
     """The learned scorers over one strength's figures (see the module)."""
@@ -52,11 +49,9 @@ class LearnedPolicy:
     name = "learned"
     kans_weighed = True
 
-    def __init__(self, strength: Strength, scorers: style.Scorers | None = None,
-                 sanma_margin: float = SANMA_RIICHI_MARGIN) -> None:
+    def __init__(self, strength: Strength, scorers: style.Scorers | None = None) -> None:
         self.strength = strength
         self.scorers = scorers or style.learned_scorers()
-        self.sanma_margin = sanma_margin
 
     def discard(self, view: PlayerView, ruleset: Ruleset, look: Outlook | None = None) -> TaskGen[Choice]:
         found = yield from candidates(view, self.strength, ruleset)
@@ -72,8 +67,8 @@ class LearnedPolicy:
             kinds = sorted(chosen.advancing or ())
             features = riichi_features(view, chosen.waits_unseen, kinds, chosen.dama_points,
                                        chosen.riichi_points, chosen.furiten, threat, ruleset)
-            scorer = self.scorers.riichi
-            declare = style.decides(scorer, features, self.sanma_margin if ruleset.players == 3 else 0.0)
+            scorer = self.scorers.riichi_for(ruleset.players)
+            declare = style.decides(scorer, features)
             worth = worth_of(view, chosen.waits_unseen, kinds, chosen.dama_points, chosen.riichi_points)
             figure = deciding_figure(scorer, features)
             if figure == "place" and len(set(view.scores)) == 1:
