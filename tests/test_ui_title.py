@@ -310,6 +310,26 @@ def test_with_a_saved_game_the_cursor_starts_on_continue_and_a_new_game_asks_fir
     assert isinstance(cart.scene, TableScene) and cart.scene.seed_code != "SAVED00001"
 
 
+def test_the_tagline_names_the_cpus_only_of_the_game_new_game_and_seed_begin(make_cart, data_folder):
+    """PLAYERS at 3 while CONTINUE holds a four-player game: the line under the logo does not
+    say VS 2 CPUS over CONTINUE, only over the lines that begin a game by the settings."""
+    from game.data.settings import Settings
+
+    saved_game(data_folder)  # a four-player game
+    cart = make_cart(TitleScene)
+    cart.settings = Settings(players=3)
+    step(cart)
+    assert cart.scene.chosen == CONTINUE
+    assert shows_line(title_module.TAGLINE_Y, "RIICHI MAHJONG", title_module.LIGHT_GREY)
+    press(cart, pyxel.KEY_UP)
+    assert cart.scene.chosen == NEW_GAME
+    assert shows_line(title_module.TAGLINE_Y, "RIICHI MAHJONG VS 2 CPUS", title_module.LIGHT_GREY)
+    press(cart, pyxel.KEY_DOWN)
+    press(cart, pyxel.KEY_DOWN)
+    assert cart.scene.chosen == SEED
+    assert shows_line(title_module.TAGLINE_Y, "RIICHI MAHJONG VS 2 CPUS", title_module.LIGHT_GREY)
+
+
 def test_a_typed_code_asks_too_before_it_replaces_a_saved_game(make_cart, data_folder):
     kept = saved_game(data_folder)
     cart = make_cart(TitleScene)

@@ -137,6 +137,9 @@ def explain(view: PlayerView, action: Action, strength: str = DEFAULT_STRENGTH,
     (``Choice.ranking``: the learned scorer's; a policy that ranks none gives its answer alone)."""
     table = _Table(view, strength, ruleset)
     choice = yield from CpuAgent(strength, ruleset).choose(view, table.look)  # one memo of the hands' worth
+    if choice.candidates:  # the cuts as the CPU worked them out: measured, not worked out again
+        table.found = list(choice.candidates)
+        choice = dataclasses.replace(choice, candidates=())  # (the review keeps every choice, not its cuts)
     player = yield from table.measure(action)
     cpu = player if same_choice(action, choice.action) else (yield from table.measure(choice.action))
     threats = tuple((s, w, view.riichi[s]) for s, w in sorted(table.threat.items()))
@@ -172,7 +175,8 @@ class _Table:
         self.ruleset = ruleset
         self.threat = defence.threats(view) if self.strength.defence else {}
         self.unseen_total = sum(defence.unseen_counts(view))
-        self.found = None  # the CPU's candidates, worked out when a discard is measured
+        self.found = None  # the CPU's candidates: its answer's, or worked out when a discard is measured
+        self.options = None  # every cut's shanten and ukeire, worked out when a discard is measured
         self.look = Outlook(view, ruleset=ruleset) if self.strength.outlook else None
         self.dangers: dict[int | None, list[float]] | None = None  # see danger_tables
 
@@ -211,6 +215,7 @@ class _Table:
         kind = action.tile // 4
         if self.found is None:
             self.found = yield from candidates(view, self.strength, self.ruleset)
+        if self.options is None:
             self.options = {o.kind: o for o in (yield from discard_options(view))}
         cand = next(c for c in self.found if c.kind == kind)
         option = self.options[kind]

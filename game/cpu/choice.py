@@ -42,6 +42,9 @@ class Choice:
     # the cuts the policy weighed, best first: (kind, its share of the scorer's choice, 0..1);
     # empty where the policy ranks none (a call, a rule's cut)
     ranking: tuple[tuple[int, float], ...] = ()
+    # every candidate cut as the policy worked it out (game.cpu.discard.Candidate), so the
+    # review measures the same cuts without working them out again; empty where none was
+    candidates: tuple = ()
 
     def why_of(self, about: str) -> Why | None:
         """The reason the choice gives for its question ``about``, or None."""

@@ -108,6 +108,16 @@ def code_length_message(length: int) -> str:
     return f"{length} CHARACTER{'' if length == 1 else 'S'}: A CODE HAS {CODE_MIN}-{CODE_MAX}"
 
 
+def tagline(chosen: str, players: int) -> str:
+    """The line under the logo: the game NEW GAME and SEED begin, while one of them is chosen
+    (CONTINUE plays the saved game, whatever PLAYERS says now).
+
+    >>> tagline(NEW_GAME, 3), tagline(CONTINUE, 3)
+    ('RIICHI MAHJONG VS 2 CPUS', 'RIICHI MAHJONG')
+    """
+    return f"RIICHI MAHJONG VS {players - 1} CPUS" if chosen in (NEW_GAME, SEED) else "RIICHI MAHJONG"
+
+
 def start_choice(entries: list[Entry]) -> int:
     """The line the cursor starts on: CONTINUE when a game is saved, else the first."""
     labels = [entry.label for entry in entries]
@@ -289,7 +299,7 @@ class TitleScene:
         x = (pyxel.width - len(TITLE_TILES) * TILES_PITCH + 1) // 2
         for i, tile in enumerate(TITLE_TILES):
             tiles.draw_tile(x + i * TILES_PITCH, TILES_Y, tile)
-        paint.text_centered(TAGLINE_Y, f"RIICHI MAHJONG VS {self.players - 1} CPUS", LIGHT_GREY)
+        paint.text_centered(TAGLINE_Y, tagline(self.chosen, self.players), LIGHT_GREY)
         if self.replacing is not None:
             self.draw_confirm()  # in the menu's place: nothing half hidden under the box
         else:

@@ -59,7 +59,7 @@ class LearnedPolicy:
         look = look or Outlook(view, ruleset=ruleset)
         chosen, ranking = yield from _scored_cut(view, found, threat, ruleset, self.scorers.discard, look)
         choice = yield from riichi_or_cut(view, chosen, self.strength, ruleset, self._riichi(ruleset))
-        return replace(choice, ranking=ranking)
+        return replace(choice, ranking=ranking, candidates=tuple(found))
 
     def _riichi(self, ruleset: Ruleset):
         def judge(view: PlayerView, chosen: Candidate) -> tuple[bool, Why]:

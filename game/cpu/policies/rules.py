@@ -13,6 +13,8 @@ measure. Riichi or dama by ``riichi.riichi_rule``. A call by ``calls.ruled_call`
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from engine.tasks import TaskGen
 from game.cpu import defence, position
 from game.cpu.calls import folding_pass, offered_calls, ruled_call
@@ -50,7 +52,8 @@ class RulesPolicy:
             chosen = yield from _outlook_choice(view, found, look or Outlook(view, ruleset=ruleset))
         else:
             chosen = min(found, key=lambda c: c.key(0.0))
-        return (yield from riichi_or_cut(view, chosen, strength, ruleset, self._riichi(ruleset)))
+        choice = yield from riichi_or_cut(view, chosen, strength, ruleset, self._riichi(ruleset))
+        return replace(choice, candidates=tuple(found))
 
     def _riichi(self, ruleset: Ruleset):
         def judge(view: PlayerView, chosen: Candidate) -> tuple[bool, Why]:
