@@ -1,6 +1,6 @@
 """Riichi or dama on games the riichi scorer never saw: agreement.py's two riichi topics, held out.
 
-    python tools/riichi_held_out.py [--players 3|4] [--jobs J] [--folds F]
+    python tools/riichi_held_out.py [--players 3|4] [--jobs J] [--folds F] [--fresh]
 
 ``benchmarks/agreement.py`` measures the strong CPU on the Phoenix games of tests/data, which
 its scorers were fitted on, so its riichi figures are in sample. Here every turn of those games
@@ -12,7 +12,8 @@ The cut is the strong CPU's own either way (its discard scorer saw these games);
 vetoes (the wait alive, the last round's place) stand. Each answer is counted as agreement.py
 counts it: "riichi" over the turns where either side declared (agreeing when both declare the
 same tile), "riichi or dama" over them all. The held-out figures are those to expect on Phoenix
-games nobody tuned on. Needs numpy, as the trainer does; the turns are kept in build/.
+games nobody tuned on. Needs numpy, as the trainer does. The turns and the trainer's decisions
+are kept in build/ between runs: after a change to game/cpu, ``--fresh`` replays the games again.
 
 Four players, tests/data's 41 Phoenix games:
 
@@ -79,10 +80,10 @@ def turns_of(job: tuple[str, int]) -> list[dict]:
     return found
 
 
-def collect(players: int, jobs: int) -> list[dict]:
+def collect(players: int, jobs: int, fresh: bool) -> list[dict]:
     """Every riichi-legal cut of tests/data's Phoenix games of ``players`` (kept in build/)."""
     kept_copy = Path(str(TURNS).format(players=players))
-    if kept_copy.exists():
+    if kept_copy.exists() and not fresh:
         return pickle.loads(kept_copy.read_bytes())
     kept, _ = games(log_files(list(DEFAULT_SANMA_LOGS if players == 3 else DEFAULT_LOGS)), players)
     with multiprocessing.Pool(jobs) as pool:
@@ -136,11 +137,12 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--folds", type=int, default=5)
     parser.add_argument("--l2", type=float, default=1e-3)
+    parser.add_argument("--fresh", action="store_true", help="replay the games again (else build/'s copies)")
     args = parser.parse_args()
     part = "RIICHI_SANMA" if args.players == 3 else "RIICHI"
-    turns = collect(args.players, args.jobs)
+    turns = collect(args.players, args.jobs, args.fresh)
     answers = {"as kept": lambda turn: turn["cpu"],
-               "held out": held_out(turns, train_style.collect(args.jobs, False)[part], part, args.folds, args.l2)}
+               "held out": held_out(turns, train_style.collect(args.jobs, args.fresh)[part], part, args.folds, args.l2)}
     tallies = {name: tally(turns, declares) for name, declares in answers.items()}
     for i, topic in ((0, "riichi (either declared)"), (2, "riichi or dama")):
         cells = [f"{name} {100 * t[i] / max(1, t[i + 1]):.1f}% of {t[i + 1]}" for name, t in tallies.items()]

@@ -42,7 +42,6 @@ from game.rules.ruleset import Ruleset
 from game.rules.view import PlayerView
 
 
-
 class LearnedPolicy:
     """The learned scorers over one strength's figures (see the module)."""
 
