@@ -120,9 +120,9 @@ def riichi_turns(paths: list[Path]) -> list:
     return found
 
 
-def never(names=("waits",)) -> style.Scorer:
+def never() -> style.Scorer:
     """A yes-or-no scorer that says no wherever the wait is alive."""
-    return style.Scorer(names=names, hidden=((0.0,),), bias=(0.0,), out=(0.0,), linear=(-100.0,))
+    return style.Scorer(names=("waits",), hidden=((0.0,),), bias=(0.0,), out=(0.0,), linear=(-100.0,))
 
 
 def test_three_players_ask_the_three_player_riichi_scorer_and_it_answers_nearer_their_players():

@@ -38,9 +38,7 @@ from engine.tasks import run_to_end  # noqa: E402
 from game.coach.review import DecisionRecorder  # noqa: E402
 from game.cpu import defence, position  # noqa: E402
 from game.cpu.agent import CpuAgent  # noqa: E402
-from game.cpu.discard import candidates  # noqa: E402
 from game.cpu.riichi import riichi_features  # noqa: E402
-from game.cpu.strength import STRONG  # noqa: E402
 from game.records import parse_log  # noqa: E402
 from game.replay.door import ruleset_for  # noqa: E402
 from game.rules.actions import Discard, Riichi  # noqa: E402
@@ -64,11 +62,12 @@ def turns_of(job: tuple[str, int]) -> list[dict]:
             if (view.last_discard is not None or not isinstance(action, (Discard, Riichi))
                     or not any(isinstance(a, Riichi) for a in view.legal_actions)):
                 continue
-            answer = run_to_end(agent.act(view))
+            choice = run_to_end(agent.choose(view))
+            answer = choice.action
             if not isinstance(answer, (Discard, Riichi)):
                 continue  # (a kan or a North: another topic)
             cut = answer.tile
-            chosen = next(c for c in run_to_end(candidates(view, STRONG, ruleset)) if c.tile // 4 == cut // 4)
+            chosen = next(c for c in choice.candidates if c.kind == cut // 4)  # the cut as the CPU weighed it
             features = None
             if Riichi(chosen.tile) in view.legal_actions and position.riichi_can_help(
                     view, chosen.riichi_points, chosen.dama_points, ruleset):
@@ -126,7 +125,7 @@ def held_out(turns: list[dict], decisions: list, part: str, folds: int, l2: floa
         return float(np.maximum(0, x @ p["W1"] + p["b1"]) @ p["w2"] + x @ p["v"])
 
     def declares(turn: dict) -> bool:
-        p = fitted[fold_of.get(turn["path"], 0)]
+        p = fitted[fold_of.get(turn["path"], 0)]  # (a game with no riichi decision was in no fit)
         return score(p, turn["features"]) > score(p, {})
     return declares
 
