@@ -50,7 +50,8 @@ def step_until(cart: Cartridge, done: Callable[[], bool], limit: int) -> int:
         step(cart)
         if done():
             return frame
-    raise AssertionError(f"not done after {limit} frames")
+    failed = f"; the last failed task: {cart.failure}" if cart.failure else ""
+    raise AssertionError(f"not done after {limit} frames, on {type(cart.scene).__name__}{failed}")
 
 
 def release_all(keys: Iterable[int] = ALL_KEYS) -> None:
