@@ -14,6 +14,7 @@ from engine.tasks import run_to_end
 from game.data import save
 from game.data.settings import Settings
 from game.data.storage import open_storage
+from game.rules.actions import Tsumo
 from game.ui.wiring import Wiring
 from game.ui.loading import LoadingScene
 from game.ui.saving import Saver
@@ -41,7 +42,7 @@ def continued(cart):
 
 
 def test_continue_brings_back_the_question_the_player_was_asked(make_cart, data_folder):
-    cart = make_cart(TitleScene, clock=counting_clock())
+    cart = make_cart(wired_title(Wiring(new_seed_code=lambda: "SAVEQSTN01")), clock=counting_clock())  # the same game each run
     cart.settings = FAST
     step(cart)
     assert CONTINUE not in [e.label for e in cart.scene.entries]
@@ -178,8 +179,12 @@ def test_quitting_while_the_hint_thinks_brings_the_title_at_once(make_cart, data
 def test_continue_from_the_title_plays_on_by_the_rules_and_cpus_the_game_began_with(make_cart, data_folder):
     """An east-only game without red fives against weak CPUs, quit through the pause menu, the
     settings then put back to east-south, red fives and strong CPUs: CONTINUE plays the saved
-    game on as it began, and saves it so."""
-    cart = make_cart(TitleScene, clock=counting_clock())
+    game on as it began, and saves it so.
+
+    On this seed the game is left on the player's first cut as dealer of East 2, the round
+    before won by a CPU's tsumo: CONTINUE brings back that question at once, not the results
+    of the round before (read before the game was left), which once waited for a press."""
+    cart = make_cart(wired_title(Wiring(new_seed_code=lambda: "WWJGY5R54C")), clock=counting_clock())
     step(cart)
     right, down = pyxel.KEY_RIGHT, pyxel.KEY_DOWN  # RED FIVES, GAME, CPU, CPU SPEED: off, east, weak, fast
     through_the_settings_menu(cart, [right, down, right, down, right, right, down, right])
@@ -212,7 +217,9 @@ def test_continue_from_the_title_plays_on_by_the_rules_and_cpus_the_game_began_w
     assert cart.scene.chosen == CONTINUE
     resumed = continued(cart)
     assert isinstance(resumed, TableScene) and resumed is not table
-    step_until(cart, lambda: asked(resumed), limit=3000)
+    assert isinstance(decisions[-1].action, Tsumo) and decisions[-1].seat != table.player
+    step_until(cart, lambda: asked(resumed) or resumed.results is not None, limit=3000)
+    assert resumed.results is None and asked(resumed)
     assert resumed.game.decisions == decisions
     rules = resumed.game.match.ruleset
     assert (rules.east_south, rules.red_fives) == (False, False)

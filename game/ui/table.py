@@ -100,6 +100,7 @@ class TableScene:
         if continued is not None:  # the moves played again behind the loading screen: nothing to hear or read
             self.sounds.heard_all(self.game.round)
             self.callouts.follow(self.game.round, 0, announce=False)
+        self.catching_up = continued is not None and self.saved_as_asked(self.game)
         self.task: Task = cart.spawn(play, "game")
         self.frames = 0  # frames since the present thing to linger over began
         self.round_shown: object = None  # the round whose hand is on screen, and since when
@@ -132,7 +133,16 @@ class TableScene:
         frames, and a CPU's callout (riichi, a call, a win) stays until read; the end of a
         round stays on the table a second, then waits for the player to read the results;
         nothing goes on while the game is paused.
+
+        A game brought back saved as the player was about to be asked (``catching_up``) goes
+        straight on to that question: the moments between its last saved answer and it (a
+        round's end and results, the next deal) were on screen before the game was left.
         """
+        if self.catching_up:
+            rnd = game.round
+            if rnd is None or rnd.over or self.player not in rnd.awaiting():
+                return
+            self.catching_up = False
         if self.saver is not None and (moment == "game_end" or self.player_moved(game)):
             yield from self.saver.after("action" if moment != "game_end" else moment, game)
         if self.saver is not None and moment == "game_end":
@@ -167,6 +177,11 @@ class TableScene:
                 yield NEXT_FRAME
         while self.callouts.holding(self.frames, self.settings.callout_frames, self.player):
             yield NEXT_FRAME
+
+    def saved_as_asked(self, game: Game) -> bool:
+        """A game brought back was saved as the player was about to be asked: its last saved
+        answer is another seat's (``player_moved``'s other moment is the player's own answer)."""
+        return bool(game.decisions) and game.decisions[-1].seat != self.player
 
     def player_moved(self, game: Game) -> bool:
         """The player has just answered, or is about to be asked: the moments to save (the
