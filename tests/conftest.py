@@ -84,3 +84,5 @@ def make_cart(pyxel_headless):
     for cart in carts:
         cart.close()
     release_all()
+
+

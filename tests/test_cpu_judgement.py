@@ -100,6 +100,7 @@ CALIBRATION_DEVIATIONS = 2.58  # two-sided 99%: a model this far from real rons 
 
 
 @pytest.mark.long
+@pytest.mark.xdist_group("danger and threat samples")  # tests/test_docs.py's tables read the same samples
 def test_the_danger_model_predicts_as_many_deal_ins_as_real_riichi_took():
     """tools/danger_table.py over the 60 Tenhou logs of tests/data. Over every throw against a
     riichi through a live ryanmen side (the categories of ``LIVE_SIDES``: 850 throws, 72 of
@@ -124,6 +125,7 @@ def test_the_danger_model_predicts_as_many_deal_ins_as_real_riichi_took():
         assert 100 * low <= predicted / n <= 100 * high, (name, n, predicted / n, low, high)
 
 
+@pytest.mark.xdist_group("danger and threat samples")
 def test_threat_values_are_near_what_real_rons_cost():
     """tools/threat_table.py over the Tenhou logs of tests/data: where twenty rons or more
     make a row, the predicted value is within a quarter of the observed one."""

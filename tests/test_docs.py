@@ -51,14 +51,31 @@ sys.path.insert(0, str(ROOT / "tools"))
 import doc_figures  # noqa: E402  (tools/doc_figures.py)
 
 
-@pytest.mark.parametrize("figure", doc_figures.chosen(None, slow=False),
-                         ids=lambda f: f"{f.doc}: {f.name}")
+# The danger and threat tables read every log's samples once a process (the tools keep them,
+# lru_cache): their figures run on the worker that runs tests/test_cpu_judgement.py's tests of
+# the same samples, so the suite reads them once, not once a worker (10 s and more each time).
+SAMPLES_GROUP = "danger and threat samples"
+SHARES_SAMPLES = ("the danger table", "the threat table")
+
+
+def _figure_param(figure):
+    marks = [pytest.mark.xdist_group(SAMPLES_GROUP)] if figure.name in SHARES_SAMPLES else []
+    return pytest.param(figure, marks=marks, id=f"{figure.doc}: {figure.name}")
+
+
+@pytest.mark.parametrize("figure", [_figure_param(f) for f in doc_figures.chosen(None, slow=False)])
 def test_each_figure_in_the_docs_is_what_its_command_gives_now(figure, pyxel_headless):
     """Every figure tools/doc_figures.py knows and can work out quickly, against the document.
     A figure that follows the CPU's choices changes with the CPU: the message says which, the
     value now and the command; ``.venv/bin/python tools/doc_figures.py --write`` refreshes them."""
     found = doc_figures.verdict(figure)
     assert not found.differs, found.message()
+
+
+def test_the_figures_grouped_with_the_judgement_tests_are_figures_the_tool_knows():
+    """A figure renamed in tools/doc_figures.py would leave its group silently (and its samples
+    read again on another worker)."""
+    assert set(SHARES_SAMPLES) <= {figure.name for figure in doc_figures.FIGURES}
 
 
 def test_the_figure_check_sees_a_changed_figure_and_writes_it_back(tmp_path):
