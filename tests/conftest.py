@@ -84,5 +84,3 @@ def make_cart(pyxel_headless):
     for cart in carts:
         cart.close()
     release_all()
-
-
