@@ -186,15 +186,15 @@ def test_ctrl_m_silences_what_the_game_plays_and_a_second_ctrl_m_brings_it_back(
     """On the title and at the table, every sound the scenes play reaches Pyxel or not as Ctrl+M
     says: its tune and cursor, the table's discards."""
     import pyxel
-    from playing import Fingers, ScriptedPlayer, counting_clock
+    from playing import Fingers, ScriptedPlayer, counting_clock, wired_title
     from stepping import press, step, step_until
 
     from game.data.settings import Settings
     from game.ui.table import TableScene
-    from game.ui.title import TitleScene
+    from game.ui.wiring import Wiring
 
     speaker = Speaker(pyxel, monkeypatch)
-    cart = make_cart(TitleScene, clock=counting_clock())
+    cart = make_cart(wired_title(Wiring(new_seed_code=lambda: "MTEDGAME01")), clock=counting_clock())  # the same game each run
     cart.settings = Settings(cpu_speed="fast")
     try:
         step(cart)

@@ -162,7 +162,7 @@ def test_quitting_while_the_hint_thinks_brings_the_title_at_once(make_cart, data
             yield
         return None
 
-    cart = make_cart(wired_title(Wiring(analyse=slow_analysis)), clock=counting_clock())
+    cart = make_cart(wired_title(Wiring(analyse=slow_analysis, new_seed_code=lambda: "SAVEHINT01")), clock=counting_clock())
     cart.settings = FAST
     step(cart)
     press(cart, pyxel.KEY_Z)  # NEW GAME
