@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import sys
 from pathlib import Path
 
 import pytest
@@ -53,6 +54,20 @@ def pyxel_headless():
 
 def _silent(*args, **kwargs) -> None:
     """Pyxel's play, playm or stop in the tests: nothing is sent to the audio thread."""
+
+
+PYXEL_LIVE_FIGURES = ("frame_count", "mouse_x", "mouse_y", "width", "height")  # its module's __getattr__
+
+
+@pytest.fixture(autouse=True)
+def pyxel_figures_left_live():
+    """No test leaves one of Pyxel's live figures shadowed by a fixed number. monkeypatch on
+    ``pyxel.frame_count`` did: it put back the count it had read, as a module attribute that
+    no longer moved, and a later test on that worker waited for the cursor's blink in vain."""
+    yield
+    pyxel = sys.modules.get("pyxel")
+    shadowed = [name for name in PYXEL_LIVE_FIGURES if pyxel is not None and name in vars(pyxel)]
+    assert not shadowed, f"the test left pyxel.{shadowed[0]} a fixed number (del it afterwards)"
 
 
 @pytest.fixture
