@@ -93,7 +93,7 @@ class WorkClock:
     def events(self) -> int:
         return self._high[0] * 256 + self._low[0]
 
-    def __call__(self) -> float:
+    def __call__(self) -> float:  # ``events`` spelled out: a call here would be counted as work too
         return (self._high[0] * 256 + self._low[0]) * SECONDS_PER_WORK
 
     def __enter__(self) -> WorkClock:
