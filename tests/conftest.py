@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import os
 import sys
 from pathlib import Path
@@ -18,6 +19,17 @@ VALIDATION = DATA / "validation"
 PICO8_MEMORY_BYTES = 2048 * 1024
 
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+
+@functools.cache
+def collected_log(path: Path):
+    """A real log read once in a worker, as the tests are collected, to choose the tests it is
+    given to (the export, match and records tests choose among the same logs: each read them
+    for itself, and every worker spent seconds collecting). Read only: a test that takes a
+    log apart reads its own."""
+    from game.records import read_log
+
+    return read_log(path)
 
 
 def pytest_collection_modifyitems(items: list) -> None:

@@ -3,7 +3,6 @@ written back tag for tag, and our own games exported and replayed through the ru
 
 from __future__ import annotations
 
-import functools
 import json
 import os
 import stat
@@ -13,7 +12,7 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
-from conftest import LOGS, VALIDATION
+from conftest import LOGS, VALIDATION, collected_log
 from greedy import GreedyAgent
 
 from engine.tasks import run_to_end
@@ -43,11 +42,6 @@ def test_our_json_of_the_validation_game_equals_tenhous_own():
         assert ours[field] == theirs[field], field
 
 
-@functools.cache
-def _selected(path):
-    """A log read once to choose the tests it is given to (as the tests are collected, in every
-    worker); each test reads its own afresh."""
-    return read_log(path)
 
 
 def _game_tags(text: str) -> list[tuple[str, dict]]:
@@ -57,7 +51,7 @@ def _game_tags(text: str) -> list[tuple[str, dict]]:
             if e.tag in GAME_TAGS or (e.tag[:1] in moves and e.tag[1:].isdigit())]
 
 
-@pytest.mark.parametrize("path", [p for p in MJLOGS if not _selected(p).three_player], ids=lambda p: p.name)
+@pytest.mark.parametrize("path", [p for p in MJLOGS if not collected_log(p).three_player], ids=lambda p: p.name)
 def test_a_real_mjlog_written_back_has_the_same_game_tags(path):
     original = path.read_text(encoding="utf-8")
     written = write_mjlog(parse_mjlog(original))
@@ -65,7 +59,7 @@ def test_a_real_mjlog_written_back_has_the_same_game_tags(path):
 
 
 def _ranked_and_complete(path) -> bool:
-    game = _selected(path)
+    game = collected_log(path)
     return (not game.three_player and game.owari is not None and not (game.go_type or 0) & ~0xFF)
 
 
@@ -275,7 +269,7 @@ def _red_five_logs() -> list:
     plain five of its kind: the cases where Tenhou's order shows."""
     found = []
     for path in MJLOGS:
-        game = read_log(path)
+        game = collected_log(path)
         if game.three_player or not game.rules.red_fives:
             continue
         hands = [hand for r in game.rounds for hand in r.init.hands]

@@ -14,27 +14,35 @@ sys.path.insert(0, str(ROOT / "tools"))
 
 import house  # noqa: E402  (tools/house.py)
 
-MODULES = house.read_modules()
+# its tests share a module fixture: one worker reads the modules (make test runs --dist loadgroup)
+pytestmark = pytest.mark.xdist_group("house")
 
 
-def test_every_module_of_game_stands_in_the_folder_of_its_cluster():
+@pytest.fixture(scope="module")
+def modules():
+    """The house's modules, read once by the worker that runs these tests (read at import, every
+    worker spent two seconds on them while collecting)."""
+    return house.read_modules()
+
+
+def test_every_module_of_game_stands_in_the_folder_of_its_cluster(modules):
     """No module in game/ itself but the package's __init__ and __main__ (issue 48)."""
-    assert house.loose_modules(MODULES) == []
+    assert house.loose_modules(modules) == []
     assert not [p.name for p in (ROOT / "game").glob("*.py") if p.name not in ("__init__.py", "__main__.py")]
 
 
-def test_no_import_circle():
-    assert house.cycles(MODULES) == []
+def test_no_import_circle(modules):
+    assert house.cycles(modules) == []
 
 
-def test_each_layer_imports_only_what_it_may():
-    assert house.layer_breaches(MODULES) == []
+def test_each_layer_imports_only_what_it_may(modules):
+    assert house.layer_breaches(modules) == []
 
 
-def test_the_rules_core_does_no_io_and_reads_no_clock():
+def test_the_rules_core_does_no_io_and_reads_no_clock(modules):
     """design.md: "No I/O and no clock; its one draw of chance is wall.new_seed_code()"."""
-    assert house.purity_breaches(MODULES) == []
-    assert all(not m.impure for name, m in MODULES.items() if name.startswith("game.rules") and name != "game.rules.wall")
+    assert house.purity_breaches(modules) == []
+    assert all(not m.impure for name, m in modules.items() if name.startswith("game.rules") and name != "game.rules.wall")
 
 
 @pytest.mark.parametrize("source", [
@@ -58,15 +66,15 @@ def test_the_purity_check_sees_io_a_clock_or_unseeded_chance_in_the_rules_core(s
     assert module.impure and len(house.purity_breaches({module.name: module})) == len(module.impure)
 
 
-def test_the_purity_check_lets_seeded_chance_and_the_wall_s_fresh_code_be():
+def test_the_purity_check_lets_seeded_chance_and_the_wall_s_fresh_code_be(modules):
     assert house.impurities(house.ast.parse("import random\nrng = random.Random(seed)\nrng.shuffle(x)")) == []
     assert house.impurities(house.ast.parse("from . import tiles\nfrom .errors import InputError")) == []
     assert house.impurities(house.ast.parse("import secrets"), {"secrets"}) == []
-    assert MODULES["game.rules.wall"].impure == []  # its secrets is allowed, and only there
+    assert modules["game.rules.wall"].impure == []  # its secrets is allowed, and only there
 
 
-def test_no_room_is_too_large_unless_design_md_says_why():
-    assert house.oversized(MODULES) == []
+def test_no_room_is_too_large_unless_design_md_says_why(modules):
+    assert house.oversized(modules) == []
 
 
 def test_the_checks_see_a_circle_hidden_in_a_function_and_a_breach_of_the_rules_core():

@@ -11,13 +11,12 @@ import random
 from collections import Counter
 
 from game.rules.match import Match, RoundEnd
-from game.records import read_log
 from game.replay.door import ruleset_for
 from game.rules.actions import Discard, Pass
 from game.rules.round import Round
 from game.rules.ruleset import Ruleset
 from game.rules.wall import Shuffler, Wall, seed_words
-from conftest import LOGS
+from conftest import LOGS, collected_log
 
 
 def test_a_non_dealer_win_moves_the_deal_and_clears_honba_and_sticks():
@@ -162,7 +161,7 @@ def _final_figures(game, ruleset):
 
 
 FINISHED_GAMES = [(p.name, g) for p in sorted(LOGS.rglob("*")) if p.is_file()
-                  for g in [read_log(p)] if not g.three_player and g.owari is not None]
+                  for g in [collected_log(p)] if not g.three_player and g.owari is not None]
 
 
 def test_final_figures_equal_tenhou_s_on_every_real_game():

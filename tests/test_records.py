@@ -36,7 +36,7 @@ from game.records import (
     read_log,
 )
 from game.rules.tiles import tile_name
-from conftest import LOGS, VALIDATION
+from conftest import LOGS, VALIDATION, collected_log
 
 LOG_FILES = sorted(p for p in LOGS.rglob("*") if p.suffix in (".xml", ".mjlog"))
 ALL_XML = LOG_FILES + [VALIDATION / "2016022509gm-0009-0000-b327da61.xml"]
@@ -476,7 +476,7 @@ def _unnamed(meld):
     return dataclasses.replace(meld, called=None) if meld.kind == "ankan" else meld
 
 
-FOUR_PLAYER_COMPLETE = [p for p in LOG_FILES if (lambda g: not g.three_player and g.owari)(read_log(p))]
+FOUR_PLAYER_COMPLETE = [p for p in LOG_FILES if (lambda g: not g.three_player and g.owari)(collected_log(p))]
 
 
 @pytest.mark.parametrize("path", FOUR_PLAYER_COMPLETE, ids=lambda p: p.name)
