@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 import sys
+from collections import Counter
 from pathlib import Path
 
 import pytest
@@ -58,12 +59,20 @@ SAMPLES_GROUP = "danger and threat samples"
 SHARES_SAMPLES = ("the danger table", "the threat table")
 
 
+# Figures that work out their values with one function (kept once a process, functools.cache)
+# run on one worker too: the shanten benchmark's three figures read every log's decisions once.
+FIGURES = doc_figures.chosen(None, slow=False)
+SHARED_WORK = {values for values, n in Counter(f.values for f in FIGURES).items() if n > 1}
+
+
 def _figure_param(figure):
-    marks = [pytest.mark.xdist_group(SAMPLES_GROUP)] if figure.name in SHARES_SAMPLES else []
+    group = (SAMPLES_GROUP if figure.name in SHARES_SAMPLES
+             else f"doc figures: {figure.values.__name__}" if figure.values in SHARED_WORK else None)
+    marks = [pytest.mark.xdist_group(group)] if group else []
     return pytest.param(figure, marks=marks, id=f"{figure.doc}: {figure.name}")
 
 
-@pytest.mark.parametrize("figure", [_figure_param(f) for f in doc_figures.chosen(None, slow=False)])
+@pytest.mark.parametrize("figure", [_figure_param(f) for f in FIGURES])
 def test_each_figure_in_the_docs_is_what_its_command_gives_now(figure, pyxel_headless):
     """Every figure tools/doc_figures.py knows and can work out quickly, against the document.
     A figure that follows the CPU's choices changes with the CPU: the message says which, the
