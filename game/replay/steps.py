@@ -85,7 +85,8 @@ class _Shared:
 
     Every seat sees the same ponds, melds and scores, and from one step to the next all but
     one pond stay the same: kept once, a round's views take a tenth of the memory (a real
-    round's 1.3 MiB became 0.1 MiB, which the viewer's 2 MiB budget needs)."""
+    round's 1.3 MiB became 0.1 MiB, which the viewer's 2 MiB budget needs). The ponds come
+    shared from the round (``Round.pond_views``); the rest is shared here."""
 
     def __init__(self) -> None:
         self.parts: dict = {}
@@ -98,7 +99,7 @@ class _Shared:
         return replace(
             view, seat_winds=one(view.seat_winds), hand=one(view.hand), hand_sizes=one(view.hand_sizes),
             melds=one(tuple(one(tuple(one(m) for m in melds)) for melds in view.melds)),
-            discards=one(tuple(one(tuple(one(d) for d in pond)) for pond in view.discards)),
+            discards=view.discards,  # shared already: the round hands out one pond tuple until it changes
             riichi=one(view.riichi), dora_indicators=one(view.dora_indicators), scores=one(view.scores),
             awaiting=one(view.awaiting), last_discard=one(view.last_discard))
 

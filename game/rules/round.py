@@ -91,6 +91,10 @@ class Round:
         self.hands: list[list[int]] = [[] for _ in range(n)]
         self.melds: list[list[Meld]] = [[] for _ in range(n)]
         self.ponds: list[list[Pond]] = [[] for _ in range(n)]
+        # The ponds as views show them, changed with a pond (_fold_discarded, _fold_called): every
+        # view hands out the same tuples, and the same DiscardViews in them, until a pond changes
+        # (the replay's steps keep every seat's view after every action: game.replay.steps).
+        self.pond_views: tuple[tuple[DiscardView, ...], ...] = ((),) * n
         self.nukis: list[list[int]] = [[] for _ in range(n)]  # three-player: the Norths set aside
         self.riichi = [False] * n
         self.double_riichi = [False] * n
@@ -170,7 +174,7 @@ class Round:
 
     def snapshot(self) -> dict[str, Any]:
         """The whole state as plain values (for comparing two rounds)."""
-        skip = ("setup", "events", "_cache", "_waits_memo", "check", "wall")
+        skip = ("setup", "events", "_cache", "_waits_memo", "check", "wall", "pond_views")
         state = {k: repr(v) for k, v in self.__dict__.items() if k not in skip}
         state["wall"] = repr(self.wall.__dict__)
         return state
@@ -186,8 +190,7 @@ class Round:
             drawn=self.drawn if self.turn == seat and self.phase == "turn" else None,
             hand_sizes=tuple(len(h) for h in self.hands),
             melds=tuple(tuple(m) for m in self.melds),
-            discards=tuple(tuple(DiscardView(p.tile, p.tsumogiri, p.riichi, p.called_by)
-                                 for p in pond) for pond in self.ponds),
+            discards=self.pond_views,
             riichi=tuple(self.riichi), dora_indicators=tuple(self.wall.dora_indicators),
             nukis=tuple(tuple(n) for n in self.nukis),
             scores=tuple(self.scores), honba=self.honba, riichi_sticks=self.sticks,
@@ -317,6 +320,8 @@ class Round:
         total = sum(self.scores) + 1000 * self.sticks
         start = sum(self.setup.scores) + 1000 * self.setup.riichi_sticks
         assert total == start, f"points + sticks {total} != {start}"
+        for pond, shown in zip(self.ponds, self.pond_views):
+            assert len(shown) == len(pond) and (not pond or shown[-1] == _pond_view(pond[-1])), "a pond shown otherwise"
         for s in range(self.players if self.phase != "over" else 0):
             size = len(self.hands[s]) + 3 * len(self.melds[s])
             kan_called = isinstance(self.events[-1], Called) and self.events[-1].meld.kind == "kan"
@@ -325,6 +330,14 @@ class Round:
 
 
 # --- the fold of each kind of event (Round._emit calls them) ---------------------------
+
+
+def _pond_view(p: Pond) -> DiscardView:
+    return DiscardView(p.tile, p.tsumogiri, p.riichi, p.called_by)
+
+
+def _show_pond(rnd: Round, seat: int, shown: tuple[DiscardView, ...]) -> None:
+    rnd.pond_views = rnd.pond_views[:seat] + (shown,) + rnd.pond_views[seat + 1:]
 
 
 def _fold_dealt(rnd: Round, e: Dealt) -> None:
@@ -350,6 +363,7 @@ def _fold_discarded(rnd: Round, e: Discarded) -> None:
     seat = e.seat
     rnd.hands[seat].remove(e.tile)
     rnd.ponds[seat].append(Pond(e.tile, e.tsumogiri, e.riichi))
+    _show_pond(rnd, seat, rnd.pond_views[seat] + (_pond_view(rnd.ponds[seat][-1]),))
     rnd.ippatsu[seat] = False
     rnd.furiten_temp[seat] = False
     if e.riichi:
@@ -373,6 +387,8 @@ def _fold_called(rnd: Round, e: Called) -> None:
         if t != meld.called:
             rnd.hands[seat].remove(t)
     rnd.ponds[meld.from_seat][-1].called_by = seat
+    called = rnd.ponds[meld.from_seat][-1]
+    _show_pond(rnd, meld.from_seat, rnd.pond_views[meld.from_seat][:-1] + (_pond_view(called),))
     rnd.melds[seat].append(meld)
     _interrupt(rnd)
     rnd.riichi_pending = None
