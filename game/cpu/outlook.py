@@ -38,7 +38,7 @@ from game.cpu import defence
 from game.cpu.value import wait_points
 from game.rules.melds import Meld
 from game.rules.ruleset import TENHOU, Ruleset
-from game.rules.shanten import shanten, waits_task
+from game.rules.shanten import advancing_kinds, shanten, waits_task
 from game.rules.tiles import NUM_KINDS, RED_FIVES
 from game.rules.view import PlayerView
 
@@ -109,18 +109,17 @@ class Outlook:
     def _draws_worth(self, counts: list[int], melds: Sequence[Meld], closed: bool, steps: int) -> TaskGen[float]:
         """Each advancing draw's unseen copies times the best hand it allows, over the scale."""
         total = 0.0
-        for draw in range(NUM_KINDS):
+        for draw in (yield from advancing_kinds(counts, steps)):  # a step nearer, in the kinds' order
             if not self.unseen[draw] or counts[draw] >= 4:
                 continue
             counts[draw] += 1
-            if shanten(counts) == steps - 1:
-                yield
-                copies = self.unseen[draw]
-                self.unseen[draw] -= 1  # the drawn copy is no longer unseen on the way on
-                self._drawn.append(draw)
-                total += copies * (yield from self._best_after(counts, melds, closed, steps - 1))
-                self._drawn.pop()
-                self.unseen[draw] += 1
+            yield
+            copies = self.unseen[draw]
+            self.unseen[draw] -= 1  # the drawn copy is no longer unseen on the way on
+            self._drawn.append(draw)
+            total += copies * (yield from self._best_after(counts, melds, closed, steps - 1))
+            self._drawn.pop()
+            self.unseen[draw] += 1
             counts[draw] -= 1
         return total / SCALES[steps]
 

@@ -62,8 +62,9 @@ _rest_memo: dict[bytes, int] = {}  # a run's kinds from one on -> its records by
 _moves_memo: dict[int, tuple] = {}  # see kept_tiles._moves
 _STEP_SHAPES: dict[tuple[int, int], tuple] = {}  # (field, kept) -> a merge step (see _steps)
 # A 3n+1 hand's counts and shanten -> the kinds whose draw lowers it, as bytes (see
-# shanten._advancing_kinds): one decision asks it of the same hands again and again (its cuts'
-# ukeire, their waits, the outlook's tenpai), and the review asks each decision twice.
+# shanten.advancing_kinds): one decision asks it of the same hands again and again (its cuts'
+# ukeire, their waits, the outlook's draws on the way to tenpai), and the review asks each
+# decision twice.
 _advancing_memo: dict[bytes, bytes] = {}
 
 # name -> (memo, bound); honour_kinds and moves are bounded by nature

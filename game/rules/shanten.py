@@ -284,10 +284,18 @@ def _shanten_after_draws(counts34: Sequence[int], draws: list[int]) -> TaskGen[l
     return results
 
 
-def _advancing_kinds(counts34: Sequence[int], current: int) -> TaskGen[list[int]]:
+def advancing_kinds(counts34: Sequence[int], current: int) -> TaskGen[list[int]]:
     """Task: kinds (sorted) whose draw lowers the shanten of a 3n+1 hand below ``current``
     (memoised: a hand met again answers at its first checkpoint, which it keeps, so that the
-    loops that ask it of hand after hand still step between hands under the frame's budget)."""
+    loops that ask it of hand after hand still step between hands under the frame's budget).
+    ``current`` is the hand's shanten.
+
+        >>> from engine.tasks import run_to_end
+        >>> from game.rules.tiles import counts34, kind_name, parse_tiles
+        >>> hand = counts34(parse_tiles("123m456p789s1135z"))  # one-shanten: 1z, 3z, 5z advance
+        >>> [kind_name(k) for k in run_to_end(advancing_kinds(hand, shanten(hand)))]
+        ['1z', '3z', '5z']
+    """
     key = bytes(counts34) + bytes((current + 1,))
     found = _advancing_memo.get(key)
     if found is not None:
@@ -313,7 +321,7 @@ def _unseen(counts34: Sequence[int], visible34: Sequence[int] | None) -> list[in
 
 def _ukeire_of_draw_hand(counts34: list[int], unseen: list[int]) -> TaskGen[Ukeire]:
     current = shanten(counts34)
-    kinds = {k: unseen[k] for k in (yield from _advancing_kinds(counts34, current))}
+    kinds = {k: unseen[k] for k in (yield from advancing_kinds(counts34, current))}
     total = sum(kinds.values())
     all_unseen = sum(unseen)
     return Ukeire(current, kinds, total, total / all_unseen if all_unseen else 0.0)
@@ -360,7 +368,7 @@ def waits_task(counts34: Sequence[int]) -> TaskGen[list[int]]:
         raise InputError(f"waits need a hand of 3n+1 tiles (got {total})")
     if shanten(counts) != 0:
         return []
-    return (yield from _advancing_kinds(counts, 0))
+    return (yield from advancing_kinds(counts, 0))
 
 
 # ---------------------------------------------------------------- discard evaluation
