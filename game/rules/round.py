@@ -311,17 +311,19 @@ class Round:
         in_play += [t for ms in self.melds for m in ms for t in m.tiles]
         in_play += [t for nukis in self.nukis for t in nukis]
         in_play += [p.tile for pond in self.ponds for p in pond if p.called_by is None]
-        assert len(set(in_play)) == len(in_play), "a tile is in two places"
-        assert all(0 <= t < 136 for t in in_play), "a tile id out of range"
+        held = set(in_play)
+        assert len(held) == len(in_play), "a tile is in two places"
+        assert not held or (min(held) >= 0 and max(held) < 136), "a tile id out of range"
         in_wall = self.wall.tiles_left + DEAD_WALL
         assert len(in_play) + in_wall == len(self.wall.tiles), f"{len(in_play)} in play + {in_wall} in the wall"
         shown = set(self.wall.dora_indicators) | set(self.wall.ura_indicators)
-        assert not shown & set(in_play), "a dead-wall indicator is in play"
+        assert shown.isdisjoint(held), "a dead-wall indicator is in play"
         total = sum(self.scores) + 1000 * self.sticks
         start = sum(self.setup.scores) + 1000 * self.setup.riichi_sticks
         assert total == start, f"points + sticks {total} != {start}"
-        for pond, shown in zip(self.ponds, self.pond_views):
-            assert len(shown) == len(pond) and (not pond or shown[-1] == _pond_view(pond[-1])), "a pond shown otherwise"
+        for pond, seen in zip(self.ponds, self.pond_views):  # a pond changes only at its end
+            assert len(seen) == len(pond) and (not pond or (seen[-1].tile, seen[-1].called_by)
+                                               == (pond[-1].tile, pond[-1].called_by)), "a pond shown otherwise"
         for s in range(self.players if self.phase != "over" else 0):
             size = len(self.hands[s]) + 3 * len(self.melds[s])
             kan_called = isinstance(self.events[-1], Called) and self.events[-1].meld.kind == "kan"
