@@ -91,9 +91,8 @@ class Round:
         self.hands: list[list[int]] = [[] for _ in range(n)]
         self.melds: list[list[Meld]] = [[] for _ in range(n)]
         self.ponds: list[list[Pond]] = [[] for _ in range(n)]
-        # The ponds as views show them, changed with a pond (_fold_discarded, _fold_called): every
-        # view hands out the same tuples, and the same DiscardViews in them, until a pond changes
-        # (the replay's steps keep every seat's view after every action: game.replay.steps).
+        # The ponds as views show them, changed with a pond (_show_pond): every view hands out the
+        # same tuples until a pond changes (the replay keeps every seat's view: game.replay.steps).
         self.pond_views: tuple[tuple[DiscardView, ...], ...] = ((),) * n
         self.nukis: list[list[int]] = [[] for _ in range(n)]  # three-player: the Norths set aside
         self.riichi = [False] * n
@@ -389,8 +388,7 @@ def _fold_called(rnd: Round, e: Called) -> None:
         if t != meld.called:
             rnd.hands[seat].remove(t)
     rnd.ponds[meld.from_seat][-1].called_by = seat
-    called = rnd.ponds[meld.from_seat][-1]
-    _show_pond(rnd, meld.from_seat, rnd.pond_views[meld.from_seat][:-1] + (_pond_view(called),))
+    _show_pond(rnd, meld.from_seat, rnd.pond_views[meld.from_seat][:-1] + (_pond_view(rnd.ponds[meld.from_seat][-1]),))
     rnd.melds[seat].append(meld)
     _interrupt(rnd)
     rnd.riichi_pending = None
